@@ -1,0 +1,65 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# make        build everything (installs missing Debian packages first)
+# make run    boot the simulated i.MX6Q board and show the GPU at work
+# make check  run every test; ends with "N passed, N failed"
+# make bench  benchmarks (not part of check)
+
+SHELL := /bin/bash
+B := build
+CACHE ?= $(or $(ETNAVIV_CACHE),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/etnaviv)
+UAPI := $(CACHE)/uapi/include
+CFLAGS_USER := -O2 -g -Wall -Wextra -Werror -std=gnu11
+SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+BOARDS := $(patsubst boards/%.dts,%,$(wildcard boards/*.dts))
+DTBS := $(BOARDS:%=$(B)/boards/%.dtb)
+SIM_SRC := $(wildcard sim/*.c sim/*.h sim/uml/*.c sim/Kbuild)
+TOOLS := $(B)/tools/gpu-list
+UML_TESTS := $(patsubst tests/uml/%.c,$(B)/tests/%,$(wildcard tests/uml/*.c))
+UNIT_TESTS := $(B)/tests/sim-unit
+
+.PHONY: all deps kernels module-% run check bench clean
+all: deps kernels module-plain module-debug $(DTBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS)
+
+deps:
+	@scripts/deps
+
+kernels:
+	@scripts/build-kernel plain debug
+
+# The model module, built per kernel flavour in a copy of sim/.
+module-%: $(SIM_SRC)
+	@mkdir -p $(B)/sim-$*
+	@rsync -a --delete --exclude '*.o' --exclude '.*.cmd' sim/ $(B)/sim-$*/src/
+	@$(MAKE) -s -C $(CACHE)/linux-source-6.1 O=$(CACHE)/kernel-$* ARCH=um \
+		M=$(CURDIR)/$(B)/sim-$*/src modules
+	@cp $(B)/sim-$*/src/vgc-model.ko $(B)/sim-$*/
+
+$(B)/boards/%.dtb: boards/%.dts $(wildcard boards/*.dtsi)
+	@mkdir -p $(@D)
+	dtc -q -I dts -O dtb -i boards -o $@ $<
+
+$(B)/tools/%: tools/%.c $(wildcard tools/*.h tests/uml/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -o $@ $(filter %.c,$^)
+
+$(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -o $@ $(filter %.c,$^) -lpthread
+
+$(B)/tests/sim-unit: tests/sim/test_vgc.c sim/vgc.c sim/vgc_mmu.c sim/vgc_ident.c $(wildcard sim/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) $(SANITIZE) -Isim -o $@ $(filter %.c,$^)
+
+run: all
+	@scripts/run
+
+check: all
+	@scripts/check
+
+bench: all
+	@scripts/bench
+
+clean:
+	rm -rf $(B)

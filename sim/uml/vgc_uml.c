@@ -1,0 +1,472 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * UML glue of the Vivante GC device model.
+ *
+ * The DT node "etnaviv-sim,gc-model" holds the "vivante,gc" nodes of a
+ * board as children, and lists the identity each one presents in
+ * "sim,identities". Probing it
+ *  - registers a logic_iomem window around the children's register blocks,
+ *    so that ioremap()+readl()/writel() of a GPU reach the model;
+ *  - creates an irq_sim domain that the children name as interrupt parent;
+ *  - starts one FE thread per core;
+ *  - populates the children, which the GPU driver then probes as usual.
+ *
+ * logic_iomem cannot unregister a window, so the model cannot be unbound or
+ * unloaded: the module has no exit function and forbids sysfs unbinding.
+ */
+#include <linux/debugfs.h>
+#include <linux/delay.h>
+#include <linux/irq.h>
+#include <linux/irq_sim.h>
+#include <linux/irqdomain.h>
+#include <linux/kthread.h>
+#include <linux/logic_iomem.h>
+#include <linux/mm.h>
+#include <linux/module.h>
+#include <linux/of.h>
+#include <linux/of_address.h>
+#include <linux/of_platform.h>
+#include <linux/platform_device.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/wait.h>
+
+#include "../vgc.h"
+
+#define VGC_MAX_CORES	8
+#define VGC_NR_IRQS	256
+#define VGC_GUARD	SZ_64K	/* the window extends this far around */
+#define VGC_RUN_BUDGET	256	/* FE commands per lock hold */
+
+static unsigned int poll_min_us = 2;
+module_param(poll_min_us, uint, 0644);
+MODULE_PARM_DESC(poll_min_us, "FE WAIT re-check delay right after work (us)");
+
+static unsigned int poll_max_us = 500;
+module_param(poll_max_us, uint, 0644);
+MODULE_PARM_DESC(poll_max_us, "FE WAIT re-check delay when idle (us)");
+
+/**
+ * struct vgc_dev - one modelled core in the UML kernel
+ * @core: the portable model; every access holds @lock
+ * @lock: serialises @core between MMIO callers and the FE thread; taken
+ *	with interrupts disabled since MMIO may come from any context
+ * @thread: runs the FE; the only place interrupts are delivered from
+ * @wq: @thread sleeps here; woken by @kick
+ * @kick: set by MMIO writes that may give the FE work
+ * @domain: the irq_sim domain of the model instance
+ * @hwirq: the core's interrupt number in @domain
+ * @base: physical address of the register block
+ * @size: its size
+ * @name: debugfs and thread name
+ *
+ * Instances live for the lifetime of the kernel (see the file comment).
+ */
+struct vgc_dev {
+	struct vgc_core *core;
+	spinlock_t lock;
+	struct task_struct *thread;
+	wait_queue_head_t wq;
+	atomic_t kick;
+	struct irq_domain *domain;
+	u32 hwirq;
+	phys_addr_t base;
+	resource_size_t size;
+	char name[32];
+};
+
+/* Every core of every instance: logic_iomem's map() has no context. */
+static struct vgc_dev *vgc_devs[VGC_MAX_CORES];
+static unsigned int vgc_nr_devs;
+static struct dentry *vgc_debugfs;
+
+static int vgc_mem_access(phys_addr_t pa, size_t len)
+{
+	if (!len || pa + len < pa)
+		return -EFAULT;
+	if (!pfn_valid(PHYS_PFN(pa)) || !pfn_valid(PHYS_PFN(pa + len - 1)))
+		return -EFAULT;
+	return 0;
+}
+
+static int vgc_mem_read(void *ctx, uint64_t pa, void *buf, size_t len)
+{
+	if (vgc_mem_access(pa, len))
+		return -EFAULT;
+	memcpy(buf, phys_to_virt(pa), len);
+	return 0;
+}
+
+static int vgc_mem_write(void *ctx, uint64_t pa, const void *buf, size_t len)
+{
+	if (vgc_mem_access(pa, len))
+		return -EFAULT;
+	memcpy(phys_to_virt(pa), buf, len);
+	return 0;
+}
+
+static uint64_t vgc_now_ns(void *ctx)
+{
+	return ktime_get_ns();
+}
+
+static const struct vgc_host_ops vgc_host_ops = {
+	.mem_read = vgc_mem_read,
+	.mem_write = vgc_mem_write,
+	.now_ns = vgc_now_ns,
+};
+
+static void vgc_kick(struct vgc_dev *vd)
+{
+	atomic_set(&vd->kick, 1);
+	wake_up(&vd->wq);
+}
+
+static unsigned long vgc_io_read(void *priv, unsigned int offset, int size)
+{
+	struct vgc_dev *vd = priv;
+	unsigned long flags;
+	u32 v;
+
+	if (size != 4)
+		return 0;	/* the AHB slave answers 32-bit accesses only */
+	spin_lock_irqsave(&vd->lock, flags);
+	v = vgc_read(vd->core, offset);
+	spin_unlock_irqrestore(&vd->lock, flags);
+	return v;
+}
+
+static void vgc_io_write(void *priv, unsigned int offset, int size,
+			 unsigned long val)
+{
+	struct vgc_dev *vd = priv;
+	unsigned long flags;
+
+	if (size != 4)
+		return;
+	spin_lock_irqsave(&vd->lock, flags);
+	vgc_write(vd->core, offset, val);
+	spin_unlock_irqrestore(&vd->lock, flags);
+	vgc_kick(vd);
+}
+
+static const struct logic_iomem_ops vgc_io_ops = {
+	.read = vgc_io_read,
+	.write = vgc_io_write,
+};
+
+static long vgc_io_map(unsigned long offset, size_t size,
+		       const struct logic_iomem_ops **ops, void **priv);
+
+static const struct logic_iomem_region_ops vgc_region_ops = {
+	.map = vgc_io_map,
+};
+
+/*
+ * The register window of the (single) model instance: map() is not told
+ * which region it serves, so there can be only one.
+ */
+static struct resource *vgc_window;
+
+static long vgc_io_map(unsigned long offset, size_t size,
+		       const struct logic_iomem_ops **ops, void **priv)
+{
+	phys_addr_t pa = vgc_window->start + offset;
+	unsigned int i;
+
+	for (i = 0; i < vgc_nr_devs; i++) {
+		struct vgc_dev *vd = vgc_devs[i];
+
+		if (pa < vd->base || pa + size > vd->base + vd->size)
+			continue;
+		*ops = &vgc_io_ops;
+		*priv = vd;
+		return pa - vd->base;
+	}
+	return -ENODEV;
+}
+
+/* Deliver the interrupt line if something new was latched. */
+static void vgc_deliver_irq(struct vgc_dev *vd)
+{
+	unsigned long flags;
+	bool fire;
+	int virq;
+
+	spin_lock_irqsave(&vd->lock, flags);
+	fire = vd->core->irq_edge && vgc_irq_line(vd->core);
+	vd->core->irq_edge = false;
+	spin_unlock_irqrestore(&vd->lock, flags);
+	if (!fire)
+		return;
+	virq = irq_find_mapping(vd->domain, vd->hwirq);
+	if (virq)
+		generic_handle_irq_safe(virq);
+}
+
+/*
+ * The FE thread. While the FE spins in a WAIT/LINK loop, it re-reads the
+ * WAIT after a delay that starts at poll_min_us and doubles up to
+ * poll_max_us while nothing new arrives: a patched WAIT is seen within
+ * microseconds of a burst of work, and an idle GPU costs little CPU.
+ */
+static int vgc_fe_thread(void *data)
+{
+	struct vgc_dev *vd = data;
+	unsigned int delay = poll_min_us;
+	unsigned long flags;
+	enum vgc_run r;
+	bool progress;
+
+	while (!kthread_should_stop()) {
+		atomic_set(&vd->kick, 0);
+		spin_lock_irqsave(&vd->lock, flags);
+		r = vgc_fe_run(vd->core, VGC_RUN_BUDGET);
+		progress = vd->core->progress;
+		spin_unlock_irqrestore(&vd->lock, flags);
+		vgc_deliver_irq(vd);
+
+		switch (r) {
+		case VGC_RUN_BUSY:
+			delay = poll_min_us;
+			cond_resched();
+			break;
+		case VGC_RUN_WAIT:
+			delay = progress ? poll_min_us :
+				min(delay * 2, max(poll_max_us, 1u));
+			wait_event_interruptible_hrtimeout(vd->wq,
+				atomic_read(&vd->kick) ||
+				kthread_should_stop(),
+				ns_to_ktime(delay * NSEC_PER_USEC));
+			break;
+		case VGC_RUN_IDLE:
+			wait_event_interruptible(vd->wq,
+				atomic_read(&vd->kick) ||
+				kthread_should_stop());
+			break;
+		}
+	}
+	return 0;
+}
+
+static int vgc_stats_show(struct seq_file *m, void *unused)
+{
+	struct vgc_dev *vd = m->private;
+	struct vgc_stats s;
+	unsigned long flags;
+	int fe;
+
+	spin_lock_irqsave(&vd->lock, flags);
+	s = vd->core->stats;
+	fe = vd->core->fe_state;
+	spin_unlock_irqrestore(&vd->lock, flags);
+
+	seq_printf(m, "core: %s\n", vd->core->id->name);
+	seq_printf(m, "fe: %s\n", fe == VGC_FE_RUNNING ? "running" :
+		   fe == VGC_FE_HUNG ? "hung" : "idle");
+	seq_printf(m, "commands: %llu\nwaits: %llu\nevents: %llu\n",
+		   s.commands, s.waits, s.events);
+	seq_printf(m, "draws: %llu\nflushes: %llu\nresets: %llu\n",
+		   s.draws, s.flushes, s.resets);
+	seq_printf(m, "mmu_faults: %llu\nbus_errors: %llu\n",
+		   s.mmu_faults, s.bus_errors);
+	seq_printf(m, "bad_commands: %llu\nbad_reg_reads: %llu\n",
+		   s.bad_commands, s.bad_reg_reads);
+	seq_printf(m, "busy_ns: %llu\n", s.busy_ns);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(vgc_stats);
+
+static int vgc_freeze_get(void *data, u64 *val)
+{
+	struct vgc_dev *vd = data;
+
+	*val = READ_ONCE(vd->core->freeze);
+	return 0;
+}
+
+static int vgc_freeze_set(void *data, u64 val)
+{
+	struct vgc_dev *vd = data;
+	unsigned long flags;
+
+	spin_lock_irqsave(&vd->lock, flags);
+	vd->core->freeze = !!val;
+	spin_unlock_irqrestore(&vd->lock, flags);
+	vgc_kick(vd);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(vgc_freeze_fops, vgc_freeze_get, vgc_freeze_set,
+			 "%llu\n");
+
+static int vgc_inject_get(void *data, u64 *val)
+{
+	struct vgc_dev *vd = data;
+
+	*val = READ_ONCE(vd->core->inject_bus_error);
+	return 0;
+}
+
+static int vgc_inject_set(void *data, u64 val)
+{
+	struct vgc_dev *vd = data;
+	unsigned long flags;
+
+	spin_lock_irqsave(&vd->lock, flags);
+	vd->core->inject_bus_error = !!val;
+	spin_unlock_irqrestore(&vd->lock, flags);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(vgc_inject_fops, vgc_inject_get, vgc_inject_set,
+			 "%llu\n");
+
+static int vgc_add_core(struct device *dev, struct device_node *np,
+			const char *ident, struct irq_domain *domain)
+{
+	const struct vgc_ident *id = vgc_ident_find(ident);
+	struct dentry *dir;
+	struct vgc_dev *vd;
+	struct resource res;
+	int ret;
+
+	if (!id)
+		return dev_err_probe(dev, -EINVAL, "%pOF: unknown identity %s\n",
+				     np, ident);
+	if (vgc_nr_devs == VGC_MAX_CORES)
+		return dev_err_probe(dev, -ENOSPC, "too many cores\n");
+	ret = of_address_to_resource(np, 0, &res);
+	if (ret)
+		return dev_err_probe(dev, ret, "%pOF: no reg\n", np);
+
+	vd = kzalloc(sizeof(*vd), GFP_KERNEL);
+	if (!vd)
+		return -ENOMEM;
+	vd->core = kvzalloc(sizeof(*vd->core), GFP_KERNEL);
+	if (!vd->core) {
+		ret = -ENOMEM;
+		goto err_free;
+	}
+	ret = of_property_read_u32(np, "interrupts", &vd->hwirq);
+	if (ret || vd->hwirq >= VGC_NR_IRQS) {
+		ret = dev_err_probe(dev, -EINVAL, "%pOF: bad interrupts\n", np);
+		goto err_free_core;
+	}
+	spin_lock_init(&vd->lock);
+	init_waitqueue_head(&vd->wq);
+	vd->domain = domain;
+	vd->base = res.start;
+	vd->size = resource_size(&res);
+	snprintf(vd->name, sizeof(vd->name), "%s@%llx", id->name,
+		 (unsigned long long)vd->base);
+	vgc_init(vd->core, id, &vgc_host_ops, vd);
+
+	vd->thread = kthread_run(vgc_fe_thread, vd, "vgc-fe/%s", id->name);
+	if (IS_ERR(vd->thread)) {
+		ret = PTR_ERR(vd->thread);
+		goto err_free_core;
+	}
+
+	dir = debugfs_create_dir(vd->name, vgc_debugfs);
+	debugfs_create_file("stats", 0444, dir, vd, &vgc_stats_fops);
+	debugfs_create_file_unsafe("freeze", 0644, dir, vd, &vgc_freeze_fops);
+	debugfs_create_file_unsafe("inject_bus_error", 0644, dir, vd,
+				   &vgc_inject_fops);
+
+	vgc_devs[vgc_nr_devs++] = vd;
+	dev_info(dev, "%s: %s r%x at %pa, irq %u\n", vd->name, id->name,
+		 id->revision, &vd->base, vd->hwirq);
+	return 0;
+
+err_free_core:
+	kvfree(vd->core);
+err_free:
+	kfree(vd);
+	return ret;
+}
+
+static int vgc_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct device_node *np = dev->of_node, *child;
+	struct irq_domain *domain;
+	struct resource *win, res;
+	phys_addr_t lo = ~(phys_addr_t)0, hi = 0;
+	const char *ident;
+	unsigned int n = 0;
+	int ret;
+
+	if (vgc_window)
+		return dev_err_probe(dev, -EBUSY, "one model per board\n");
+
+	for_each_available_child_of_node(np, child) {
+		if (of_address_to_resource(child, 0, &res))
+			continue;
+		lo = min(lo, res.start);
+		hi = max(hi, res.end);
+	}
+	if (lo > hi)
+		return dev_err_probe(dev, -EINVAL, "no cores\n");
+
+	domain = devm_irq_domain_create_sim(dev, of_fwnode_handle(np),
+					    VGC_NR_IRQS);
+	if (IS_ERR(domain))
+		return PTR_ERR(domain);
+
+	/* The window outlives the device: logic_iomem keeps it forever. */
+	win = kzalloc(sizeof(*win), GFP_KERNEL);
+	if (!win)
+		return -ENOMEM;
+	win->name = "vgc-model";
+	win->start = round_down(lo, VGC_GUARD) - VGC_GUARD;
+	win->end = round_up(hi + 1, VGC_GUARD) + VGC_GUARD - 1;
+	win->flags = IORESOURCE_MEM;
+	ret = logic_iomem_add_region(win, &vgc_region_ops);
+	if (ret) {
+		dev_err(dev, "cannot claim %pR\n", win);
+		kfree(win);
+		return ret;
+	}
+	vgc_window = win;
+
+	for_each_available_child_of_node(np, child) {
+		if (of_property_read_string_index(np, "sim,identities", n,
+						  &ident)) {
+			of_node_put(child);
+			return dev_err_probe(dev, -EINVAL,
+					     "no identity for %pOF\n", child);
+		}
+		ret = vgc_add_core(dev, child, ident, domain);
+		if (ret) {
+			of_node_put(child);
+			return ret;
+		}
+		n++;
+	}
+
+	return devm_of_platform_populate(dev);
+}
+
+static const struct of_device_id vgc_of_match[] = {
+	{ .compatible = "etnaviv-sim,gc-model" },
+	{ }
+};
+MODULE_DEVICE_TABLE(of, vgc_of_match);
+
+static struct platform_driver vgc_driver = {
+	.probe = vgc_probe,
+	.driver = {
+		.name = "vgc-model",
+		.of_match_table = vgc_of_match,
+		.suppress_bind_attrs = true,
+	},
+};
+
+static int __init vgc_model_init(void)
+{
+	vgc_debugfs = debugfs_create_dir("vgc-model", NULL);
+	return platform_driver_register(&vgc_driver);
+}
+module_init(vgc_model_init);
+
+MODULE_DESCRIPTION("Device model of Vivante GC GPU cores for UML");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,426 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Functional model of a Vivante GC core: registers, front-end, interrupts.
+ * See vgc.h for the contract with the environment.
+ */
+#include "vgc.h"
+#include "vgc_mmu.h"
+
+#ifdef __KERNEL__
+#include <linux/string.h>
+#else
+#include <string.h>
+#endif
+
+#define REG(c, off)	((c)->state[(off) >> 2])
+
+static uint64_t now_ns(struct vgc_core *c)
+{
+	return c->ops->now_ns ? c->ops->now_ns(c->ctx) : 0;
+}
+
+void vgc_init(struct vgc_core *c, const struct vgc_ident *id,
+	      const struct vgc_host_ops *ops, void *ctx)
+{
+	memset(c, 0, sizeof(*c));
+	c->id = id;
+	c->ops = ops;
+	c->ctx = ctx;
+	vgc_reset(c);
+	c->stats.resets = 0;
+}
+
+/*
+ * Soft reset: everything but the identity returns to its power-on value.
+ * The driver reprograms AXI, PM and interrupt enables after every reset.
+ */
+void vgc_reset(struct vgc_core *c)
+{
+	memset(c->state, 0, sizeof(c->state));
+	REG(c, VGC_CLOCK_CONTROL) = 0x100;	/* FSCALE = 64: full speed */
+	c->intr_pending = 0;
+	c->axi_status = 0;
+	c->fe_state = VGC_FE_IDLE;
+	c->cmd_addr = 0;
+	c->pc = 0;
+	c->fetch_end = 0;
+	c->dma_addr = 0;
+	c->dma_low = 0;
+	c->dma_high = 0;
+	c->dbg_state = VGC_DBG_IDLE;
+	c->ret_addr = 0;
+	c->ret_prefetch = 0;
+	c->freeze = false;
+	c->safe_addr_locked = false;
+	c->stats.resets++;
+}
+
+bool vgc_irq_line(const struct vgc_core *c)
+{
+	return (c->intr_pending & REG(c, VGC_INTR_ENBL)) != 0;
+}
+
+bool vgc_fe_active(const struct vgc_core *c)
+{
+	return c->fe_state == VGC_FE_RUNNING && !c->freeze;
+}
+
+void vgc_raise(struct vgc_core *c, uint32_t bits)
+{
+	c->intr_pending |= bits;
+	c->irq_edge = true;
+}
+
+static uint32_t ident_reg(const struct vgc_core *c, uint32_t off, bool *hit)
+{
+	const struct vgc_ident *id = c->id;
+
+	*hit = true;
+	switch (off) {
+	case VGC_CHIP_IDENTITY:		return 0;
+	case VGC_CHIP_FEATURE:		return id->features;
+	case VGC_CHIP_MODEL:		return id->model;
+	case VGC_CHIP_REV:		return id->revision;
+	case VGC_CHIP_DATE:		return id->date;
+	case VGC_CHIP_TIME:		return id->time;
+	case VGC_CHIP_CUSTOMER_ID:	return id->customer_id;
+	case VGC_CHIP_MINOR_FEATURE_0:	return id->minor[0];
+	case VGC_CHIP_MINOR_FEATURE_1:	return id->minor[1];
+	case VGC_CHIP_MINOR_FEATURE_2:	return id->minor[2];
+	case VGC_CHIP_MINOR_FEATURE_3:	return id->minor[3];
+	case VGC_CHIP_MINOR_FEATURE_4:	return id->minor[4];
+	case VGC_CHIP_MINOR_FEATURE_5:	return id->minor[5];
+	case VGC_CHIP_SPECS:		return id->specs[0];
+	case VGC_CHIP_SPECS_2:		return id->specs[1];
+	case VGC_CHIP_SPECS_3:		return id->specs[2];
+	case VGC_CHIP_SPECS_4:		return id->specs[3];
+	case VGC_CHIP_PRODUCT_ID:	return id->product_id;
+	case VGC_CHIP_ECO_ID:		return id->eco_id;
+	}
+	*hit = false;
+	return 0;
+}
+
+static enum vgc_run fe_jump(struct vgc_core *c, uint32_t addr,
+			    uint32_t prefetch);
+
+uint32_t vgc_read(struct vgc_core *c, uint32_t off)
+{
+	uint32_t v;
+	bool hit;
+
+	off &= ~3u;
+	if (off >= VGC_STATE_WORDS * 4)
+		return 0;
+
+	switch (off) {
+	case VGC_CLOCK_CONTROL:
+		/* The engines are synchronous: every pipe is always idle. */
+		return REG(c, off) | VGC_CLK_IDLE_3D | VGC_CLK_IDLE_2D |
+		       VGC_CLK_IDLE_VG;
+	case VGC_IDLE_STATE:
+		if (c->fe_state == VGC_FE_IDLE)
+			return VGC_IDLE_ALL;
+		return VGC_IDLE_ALL & ~VGC_IDLE_FE;
+	case VGC_AXI_STATUS:
+		v = c->axi_status;
+		c->axi_status = 0;
+		return v;
+	case VGC_INTR_ACK:
+		v = c->intr_pending;
+		c->intr_pending = 0;
+		return v;
+	case VGC_CHIP_PRODUCT_ID:
+	case VGC_CHIP_ECO_ID:
+		if (c->id->no_product_regs) {
+			/* On this part the register does not exist. */
+			c->stats.bad_reg_reads++;
+			return 0;
+		}
+		break;
+	case VGC_PROFILE_TOTAL_CYCLES:
+		return (uint32_t)now_ns(c);
+	case VGC_PM_MODULE_STATUS:
+	case VGC_FE_DMA_STATUS:
+		return 0;
+	case VGC_MMUV2_STATUS:
+		v = REG(c, off);
+		REG(c, off) = 0;
+		return v;
+	case VGC_FE_COMMAND_CONTROL:
+		return c->fe_state == VGC_FE_RUNNING ? VGC_FE_CONTROL_ENABLE : 0;
+	case VGC_FE_DMA_DEBUG_STATE:
+		return c->dbg_state;
+	case VGC_FE_DMA_ADDRESS:
+		return c->dma_addr;
+	case VGC_FE_DMA_LOW:
+		return c->dma_low;
+	case VGC_FE_DMA_HIGH:
+		return c->dma_high;
+	}
+	v = ident_reg(c, off, &hit);
+	if (hit)
+		return v;
+	return REG(c, off);
+}
+
+void vgc_write(struct vgc_core *c, uint32_t off, uint32_t val)
+{
+	bool hit;
+
+	off &= ~3u;
+	if (off >= VGC_STATE_WORDS * 4)
+		return;
+	ident_reg(c, off, &hit);
+	if (hit)
+		return;	/* read-only identity */
+
+	switch (off) {
+	case VGC_CLOCK_CONTROL:
+		if (val & VGC_CLK_SOFT_RESET)
+			vgc_reset(c);
+		/* Idle bits are status; FSCALE_LOAD only latches the scale. */
+		REG(c, off) = val & ~(VGC_CLK_IDLE_3D | VGC_CLK_IDLE_2D |
+				      VGC_CLK_IDLE_VG);
+		return;
+	case VGC_IDLE_STATE:
+	case VGC_AXI_STATUS:
+	case VGC_INTR_ACK:
+	case VGC_PM_MODULE_STATUS:
+	case VGC_MMUV2_STATUS:
+	case VGC_FE_DMA_STATUS:
+	case VGC_FE_DMA_DEBUG_STATE:
+	case VGC_FE_DMA_ADDRESS:
+	case VGC_FE_DMA_LOW:
+	case VGC_FE_DMA_HIGH:
+		return;	/* read-only */
+	case VGC_FE_COMMAND_ADDRESS:
+		c->cmd_addr = val & ~3u;
+		return;
+	case VGC_FE_COMMAND_CONTROL:
+		if (val & VGC_FE_CONTROL_ENABLE) {
+			c->fe_state = VGC_FE_RUNNING;
+			c->dbg_state = VGC_DBG_IDLE;
+			fe_jump(c, c->cmd_addr, val & VGC_FE_CONTROL_PREFETCH);
+		}
+		return;
+	case VGC_INTR_ENBL:
+		REG(c, off) = val;
+		if (c->intr_pending & val)
+			c->irq_edge = true;	/* pending bits now enabled */
+		return;
+	case VGC_MMUV2_CONTROL:
+		/* Once enabled the MMU stays on until the next reset. */
+		REG(c, off) |= val & 1;
+		return;
+	case VGC_MMUV2_SAFE_ADDRESS:
+	case VGC_MMUV2_CONFIGURATION:
+	case VGC_MMUV2_PTA_CONFIG:
+		vgc_mmu_load_state(c, off, val);
+		return;
+	}
+	REG(c, off) = val;
+}
+
+/* Signed 16.16 fixed point to IEEE-754 single, without floating point. */
+static uint32_t fixp_to_float(uint32_t v)
+{
+	uint32_t sign = v & 0x80000000u, mag, mant;
+	int msb;
+
+	if (!v)
+		return 0;
+	mag = sign ? 0u - v : v;
+	for (msb = 31; !(mag & (1u << msb)); msb--)
+		;
+	mant = msb > 23 ? mag >> (msb - 23) : mag << (23 - msb);
+	return sign | (uint32_t)(msb - 16 + 127) << 23 | (mant & 0x7fffffu);
+}
+
+static void load_state(struct vgc_core *c, uint32_t idx, uint32_t val)
+{
+	uint32_t off = (idx & 0xffffu) << 2;
+
+	if (off < 0x600) {
+		/*
+		 * The register window: only the MMUv2 states are loadable.
+		 * Drivers load dummies to 0x0000/0x0004 as delays; a real
+		 * core ignores them, and so does the model.
+		 */
+		if (off == VGC_MMUV2_SAFE_ADDRESS ||
+		    off == VGC_MMUV2_CONFIGURATION ||
+		    off == VGC_MMUV2_PTA_CONFIG)
+			vgc_mmu_load_state(c, off, val);
+		return;
+	}
+
+	switch (off) {
+	case VGC_GL_EVENT:
+		vgc_raise(c, 1u << (val & VGC_GL_EVENT_ID_MASK));
+		c->stats.events++;
+		break;
+	case VGC_GL_FLUSH_CACHE:
+	case VGC_GL_FLUSH_MMU:
+		/* No caches or TLBs: memory is always up to date. */
+		c->stats.flushes++;
+		break;
+	}
+	REG(c, off) = val;
+}
+
+/* The FE wedges: it stops without going idle, as silicon does. */
+static enum vgc_run fe_hang(struct vgc_core *c)
+{
+	c->fe_state = VGC_FE_HUNG;
+	c->stats.bad_commands++;
+	return VGC_RUN_IDLE;
+}
+
+static int fe_fetch(struct vgc_core *c, uint32_t addr, uint32_t *w, size_t n)
+{
+	return vgc_dma_read(c, VGC_CLIENT_FE, addr, w, n * 4);
+}
+
+static enum vgc_run fe_jump(struct vgc_core *c, uint32_t addr,
+			    uint32_t prefetch)
+{
+	/* Commands are 64-bit aligned; a zero prefetch fetches nothing. */
+	if ((addr & 7) || !prefetch)
+		return fe_hang(c);
+	c->pc = addr;
+	c->fetch_end = addr + prefetch * 8ull;
+	return VGC_RUN_BUSY;
+}
+
+static enum vgc_run fe_load_state(struct vgc_core *c, uint32_t hdr)
+{
+	uint32_t count = (hdr >> VGC_LS_COUNT_SHIFT) & VGC_LS_COUNT_MASK;
+	uint32_t idx = hdr & VGC_LS_ADDR_MASK;
+	uint32_t buf[64], addr = c->pc + 4, i, n;
+
+	if (!count)
+		count = 1024;
+	if (c->pc + ((count + 2) & ~1u) * 4ull > c->fetch_end)
+		return fe_hang(c);
+	while (count) {
+		n = count < 64 ? count : 64;
+		if (fe_fetch(c, addr, buf, n))
+			return fe_hang(c);
+		for (i = 0; i < n; i++)
+			load_state(c, idx++, hdr & VGC_LS_FIXP ?
+				   fixp_to_float(buf[i]) : buf[i]);
+		addr += n * 4;
+		count -= n;
+	}
+	c->pc = (addr + 7) & ~7u;
+	c->progress = true;
+	return VGC_RUN_BUSY;
+}
+
+static enum vgc_run fe_draw_2d(struct vgc_core *c, uint32_t hdr)
+{
+	uint32_t count = (hdr >> VGC_D2D_COUNT_SHIFT) & VGC_D2D_COUNT_MASK;
+	uint32_t data = (hdr >> VGC_D2D_DATA_SHIFT) & VGC_D2D_DATA_MASK;
+	uint32_t words;
+
+	if (!count)
+		count = 256;
+	words = 2 + 2 * count + ((data + 1) & ~1u);
+	if (c->pc + words * 4ull > c->fetch_end)
+		return fe_hang(c);
+	c->stats.draws++;
+	c->pc += words * 4;
+	c->progress = true;
+	return VGC_RUN_BUSY;
+}
+
+/* Execute the command at pc. */
+static enum vgc_run fe_step(struct vgc_core *c)
+{
+	uint32_t w[4], op, words = 2;
+
+	if (c->pc + 8ull > c->fetch_end)
+		return fe_hang(c);	/* ran off the prefetch window */
+	/*
+	 * The header first, then its argument: the kernel patches a WAIT
+	 * into a LINK argument-first, so a new header implies a new argument.
+	 */
+	if (fe_fetch(c, c->pc, &w[0], 1) || fe_fetch(c, c->pc + 4, &w[1], 1))
+		return fe_hang(c);
+	c->dma_addr = c->pc;
+	c->dma_low = w[0];
+	c->dma_high = w[1];
+	c->stats.commands++;
+	op = w[0] >> VGC_OP_SHIFT;
+
+	switch (op) {
+	case VGC_OP_LOAD_STATE:
+		return fe_load_state(c, w[0]);
+	case VGC_OP_END:
+		c->fe_state = VGC_FE_IDLE;
+		c->dbg_state = VGC_DBG_END;
+		c->dma_addr = c->pc + 8;
+		if (w[0] & VGC_END_EVENT_ENABLE) {
+			vgc_raise(c, 1u << (w[0] & VGC_GL_EVENT_ID_MASK));
+			c->stats.events++;
+		}
+		return VGC_RUN_IDLE;
+	case VGC_OP_WAIT:
+		c->stats.waits++;
+		c->dbg_state = VGC_DBG_WAIT;
+		c->pc += 8;
+		return VGC_RUN_WAIT;
+	case VGC_OP_LINK:
+		c->dbg_state = VGC_DBG_LINK;
+		return fe_jump(c, w[1] & ~3u, w[0] & 0xffffu);
+	case VGC_OP_CALL:
+		if (c->pc + 16ull > c->fetch_end ||
+		    fe_fetch(c, c->pc + 8, &w[2], 2))
+			return fe_hang(c);
+		c->ret_prefetch = w[2] & 0xffffu;
+		c->ret_addr = w[3] & ~3u;
+		c->progress = true;
+		return fe_jump(c, w[1] & ~3u, w[0] & 0xffffu);
+	case VGC_OP_RETURN:
+		c->progress = true;
+		return fe_jump(c, c->ret_addr, c->ret_prefetch);
+	case VGC_OP_DRAW_2D:
+		return fe_draw_2d(c, w[0]);
+	case VGC_OP_DRAW_PRIMITIVES:
+	case VGC_OP_DRAW_INSTANCED:
+		words = 4;
+		c->stats.draws++;
+		break;
+	case VGC_OP_DRAW_INDEXED:
+		words = 6;
+		c->stats.draws++;
+		break;
+	case VGC_OP_NOP:
+	case VGC_OP_STALL:	/* engines are synchronous: nothing to wait for */
+	case VGC_OP_CHIP_SELECT:	/* single-core parts */
+		break;
+	default:
+		return fe_hang(c);
+	}
+	if (c->pc + words * 4ull > c->fetch_end)
+		return fe_hang(c);
+	c->pc += words * 4;
+	c->progress = true;
+	return VGC_RUN_BUSY;
+}
+
+enum vgc_run vgc_fe_run(struct vgc_core *c, unsigned int budget)
+{
+	enum vgc_run r = VGC_RUN_BUSY;
+	uint64_t t0;
+
+	c->progress = false;
+	if (!vgc_fe_active(c))
+		return VGC_RUN_IDLE;
+	t0 = now_ns(c);
+	while (budget-- && r == VGC_RUN_BUSY)
+		r = fe_step(c);
+	if (c->progress)
+		c->stats.busy_ns += now_ns(c) - t0;
+	return r;
+}

@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Functional model of a Vivante GC GPU core: host interface registers, the
+ * front-end (FE) command processor, interrupts and the memory controller
+ * with its MMU.
+ *
+ * This is the portable core: plain C, no kernel API. The environment (the
+ * UML glue module or a user-space test) supplies memory access, interrupt
+ * and clock callbacks through struct vgc_host_ops and drives the FE by
+ * calling vgc_fe_run(). The core never sleeps and never allocates.
+ *
+ * Locking: the core has none. The caller serialises every call on one
+ * core (the UML glue holds a spinlock around each call).
+ */
+#ifndef VGC_H
+#define VGC_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#else
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#endif
+
+#include "vgc_regs.h"
+
+/**
+ * struct vgc_ident - what a core reports about itself
+ * @name: human-readable core name, e.g. "GC2000"
+ * @model: CHIP_MODEL
+ * @revision: CHIP_REV
+ * @date: CHIP_DATE
+ * @time: CHIP_TIME
+ * @customer_id: CHIP_CUSTOMER_ID
+ * @product_id: CHIP_PRODUCT_ID (reading it faults on GC600 r0x19)
+ * @eco_id: CHIP_ECO_ID (likewise)
+ * @features: CHIP_FEATURE
+ * @minor: CHIP_MINOR_FEATURE_0..5
+ * @specs: CHIP_SPECS, _2, _3, _4
+ * @pipes: VGC_PIPE_* bits of the engines the core really has
+ * @no_product_regs: PRODUCT_ID and ECO_ID raise a bus error when read
+ */
+struct vgc_ident {
+	const char *name;
+	uint32_t model, revision, date, time;
+	uint32_t customer_id, product_id, eco_id;
+	uint32_t features;
+	uint32_t minor[6];
+	uint32_t specs[4];
+	unsigned int pipes;
+	bool no_product_regs;
+};
+
+#define VGC_PIPE_3D	(1u << 0)
+#define VGC_PIPE_2D	(1u << 1)
+#define VGC_PIPE_VG	(1u << 2)
+
+/* Look up a core identity by name ("gc2000", "gc320", ...); NULL if none. */
+const struct vgc_ident *vgc_ident_find(const char *name);
+/* Number of known identities; vgc_ident_at(i) for i < that. */
+unsigned int vgc_ident_count(void);
+const struct vgc_ident *vgc_ident_at(unsigned int i);
+
+/* DMA client: selects the MMUv1 page table / linear base used. */
+enum vgc_client {
+	VGC_CLIENT_FE,
+	VGC_CLIENT_TX,
+	VGC_CLIENT_PE,
+	VGC_CLIENT_PEZ,
+	VGC_CLIENT_RA,
+	VGC_CLIENT_NR,
+};
+
+/**
+ * struct vgc_host_ops - what the environment provides
+ * @mem_read: read @len bytes of system memory at physical @pa; returns 0, or
+ *	non-zero when no memory answers there (the access becomes a bus error)
+ * @mem_write: likewise for writes
+ * @now_ns: monotonic time in nanoseconds, for statistics
+ */
+struct vgc_host_ops {
+	int (*mem_read)(void *ctx, uint64_t pa, void *buf, size_t len);
+	int (*mem_write)(void *ctx, uint64_t pa, const void *buf, size_t len);
+	uint64_t (*now_ns)(void *ctx);
+};
+
+/**
+ * struct vgc_stats - counters exposed through debugfs and to tests
+ * @commands: FE commands executed
+ * @waits: WAIT commands executed
+ * @events: events raised (GL.EVENT)
+ * @draws: DRAW_* commands executed
+ * @flushes: cache and MMU flushes requested
+ * @resets: soft resets
+ * @mmu_faults: translations that failed (MMU exception)
+ * @bus_errors: accesses to memory that does not exist (AXI bus error)
+ * @bad_commands: invalid opcodes and prefetch overruns (the FE wedges)
+ * @bad_reg_reads: reads of registers that fault on this core
+ * @busy_ns: time the FE spent executing commands (not waiting)
+ */
+struct vgc_stats {
+	uint64_t commands, waits, events, draws, flushes, resets;
+	uint64_t mmu_faults, bus_errors, bad_commands, bad_reg_reads;
+	uint64_t busy_ns;
+};
+
+/* FE execution state. */
+enum vgc_fe_state {
+	VGC_FE_IDLE,	/* never started, or executed END */
+	VGC_FE_RUNNING,	/* fetching and executing */
+	VGC_FE_HUNG,	/* wedged on an invalid command or fault */
+};
+
+/* Result of vgc_fe_run(). */
+enum vgc_run {
+	VGC_RUN_IDLE,	/* nothing to execute: FE idle or hung */
+	VGC_RUN_BUSY,	/* budget exhausted, more work pending */
+	VGC_RUN_WAIT,	/* executed a WAIT: call again after a short delay */
+};
+
+#define VGC_STATE_WORDS		0x10000	/* 18-bit byte address space */
+
+/**
+ * struct vgc_core - one GPU core
+ *
+ * Allocated and owned by the environment (it is large: the state array
+ * covers the full 256 KiB state space); initialise with vgc_init().
+ * All fields are private to vgc.c except @stats, which may be read.
+ */
+struct vgc_core {
+	const struct vgc_ident *id;
+	const struct vgc_host_ops *ops;
+	void *ctx;
+
+	uint32_t state[VGC_STATE_WORDS];
+
+	/* host interface */
+	uint32_t intr_pending;
+	uint32_t axi_status;
+
+	/* front-end */
+	enum vgc_fe_state fe_state;
+	uint32_t cmd_addr;	/* COMMAND_ADDRESS as written */
+	uint32_t pc;		/* next command */
+	uint64_t fetch_end;	/* end of the prefetch window */
+	uint32_t dma_addr;	/* DMA_ADDRESS: last command decoded */
+	uint32_t dma_low, dma_high;
+	uint32_t dbg_state;
+	uint32_t ret_addr, ret_prefetch;
+	bool freeze;		/* test knob: FE makes no progress */
+	bool inject_bus_error;	/* test knob: next memory access fails */
+	bool progress;		/* last run did more than WAIT/LINK */
+	bool irq_edge;		/* an interrupt was latched: deliver it */
+
+	/* MMUv2 */
+	bool safe_addr_locked;
+
+	struct vgc_stats stats;
+};
+
+void vgc_init(struct vgc_core *c, const struct vgc_ident *id,
+	      const struct vgc_host_ops *ops, void *ctx);
+void vgc_reset(struct vgc_core *c);
+
+/* Register access through the AHB (MMIO); @off is a byte offset. */
+uint32_t vgc_read(struct vgc_core *c, uint32_t off);
+void vgc_write(struct vgc_core *c, uint32_t off, uint32_t val);
+
+/* Run at most @budget FE commands. */
+enum vgc_run vgc_fe_run(struct vgc_core *c, unsigned int budget);
+
+/* Interrupt line level: some enabled interrupt is pending. */
+bool vgc_irq_line(const struct vgc_core *c);
+/* Whether the FE has work (running and not frozen). */
+bool vgc_fe_active(const struct vgc_core *c);
+/* Latch interrupt bits (events, MMU exception, bus error). */
+void vgc_raise(struct vgc_core *c, uint32_t bits);
+
+/*
+ * GPU memory access as a client of the memory controller: translates
+ * through the MMU and reports faults exactly as a DMA of that client
+ * would. Returns 0 on success.
+ */
+int vgc_dma_read(struct vgc_core *c, enum vgc_client cl, uint32_t addr,
+		 void *buf, size_t len);
+int vgc_dma_write(struct vgc_core *c, enum vgc_client cl, uint32_t addr,
+		  const void *buf, size_t len);
+
+#endif /* VGC_H */

@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Vivante GC register offsets, bit fields and command encodings used by the
+ * device model. Hardware facts, from the rules-ng database of the etna_viv
+ * project (state_hi.xml, state.xml, cmdstream.xml) as summarised in
+ * shared/reference/vivante-hw.md.
+ */
+#ifndef VGC_REGS_H
+#define VGC_REGS_H
+
+/* Host interface (AHB only) */
+#define VGC_CLOCK_CONTROL		0x0000
+#define   VGC_CLK_DISABLE_3D		(1u << 0)
+#define   VGC_CLK_DISABLE_2D		(1u << 1)
+#define   VGC_CLK_FSCALE_SHIFT		2
+#define   VGC_CLK_FSCALE_MASK		(0x7fu << 2)
+#define   VGC_CLK_FSCALE_LOAD		(1u << 9)
+#define   VGC_CLK_SOFT_RESET		(1u << 12)
+#define   VGC_CLK_IDLE_3D		(1u << 16)
+#define   VGC_CLK_IDLE_2D		(1u << 17)
+#define   VGC_CLK_IDLE_VG		(1u << 18)
+#define   VGC_CLK_ISOLATE		(1u << 19)
+#define VGC_IDLE_STATE			0x0004
+#define   VGC_IDLE_FE			(1u << 0)
+#define   VGC_IDLE_ALL			0x7fffffffu
+#define VGC_AXI_CONFIG			0x0008
+#define VGC_AXI_STATUS			0x000c
+#define   VGC_AXI_DET_WR_ERR		(1u << 8)
+#define   VGC_AXI_DET_RD_ERR		(1u << 9)
+#define VGC_INTR_ACK			0x0010
+#define   VGC_INTR_MMU_EXCEPTION	(1u << 30)
+#define   VGC_INTR_AXI_BUS_ERROR	(1u << 31)
+#define VGC_INTR_ENBL			0x0014
+#define VGC_CHIP_IDENTITY		0x0018
+#define VGC_CHIP_FEATURE		0x001c
+#define VGC_CHIP_MODEL			0x0020
+#define VGC_CHIP_REV			0x0024
+#define VGC_CHIP_DATE			0x0028
+#define VGC_CHIP_TIME			0x002c
+#define VGC_CHIP_CUSTOMER_ID		0x0030
+#define VGC_CHIP_MINOR_FEATURE_0	0x0034
+#define VGC_CHIP_SPECS			0x0048
+#define VGC_CHIP_MINOR_FEATURE_1	0x0074
+#define VGC_PROFILE_TOTAL_CYCLES	0x0078
+#define VGC_CHIP_SPECS_2		0x0080
+#define VGC_CHIP_MINOR_FEATURE_2	0x0084
+#define VGC_CHIP_MINOR_FEATURE_3	0x0088
+#define VGC_CHIP_SPECS_3		0x008c
+#define VGC_CHIP_MINOR_FEATURE_4	0x0094
+#define VGC_CHIP_SPECS_4		0x009c
+#define VGC_CHIP_MINOR_FEATURE_5	0x00a0
+#define VGC_CHIP_PRODUCT_ID		0x00a8
+#define VGC_CHIP_ECO_ID			0x00e8
+
+/* Power management */
+#define VGC_PM_POWER_CONTROLS		0x0100
+#define VGC_PM_MODULE_CONTROLS		0x0104
+#define VGC_PM_MODULE_STATUS		0x0108
+#define VGC_PM_PULSE_EATER		0x010c
+
+/* MMUv2 */
+#define VGC_MMUV2_SAFE_ADDRESS		0x0180
+#define VGC_MMUV2_CONFIGURATION		0x0184
+#define VGC_MMUV2_STATUS		0x0188
+#define VGC_MMUV2_CONTROL		0x018c
+#define VGC_MMUV2_EXCEPTION_ADDR	0x0190
+#define VGC_MMUV2_PTA_CONFIG		0x01ac
+
+/* Memory controller: MMUv1 page tables and linear-window bases */
+#define VGC_MC_MMU_FE_PAGE_TABLE	0x0400	/* FE, TX, PE, PEZ, RA: +4 each */
+#define VGC_MC_DEBUG_MEMORY		0x0414
+#define VGC_MC_MEMORY_BASE_RA		0x0418
+#define VGC_MC_MEMORY_BASE_FE		0x041c
+#define VGC_MC_MEMORY_BASE_TX		0x0420
+#define VGC_MC_MEMORY_BASE_PEZ		0x0424
+#define VGC_MC_MEMORY_BASE_PE		0x0428
+
+/* Front-end */
+#define VGC_FE_COMMAND_ADDRESS		0x0654
+#define VGC_FE_COMMAND_CONTROL		0x0658
+#define   VGC_FE_CONTROL_PREFETCH	0xffffu
+#define   VGC_FE_CONTROL_ENABLE		(1u << 16)
+#define VGC_FE_DMA_STATUS		0x065c
+#define VGC_FE_DMA_DEBUG_STATE		0x0660
+#define VGC_FE_DMA_ADDRESS		0x0664
+#define VGC_FE_DMA_LOW			0x0668
+#define VGC_FE_DMA_HIGH			0x066c
+#define VGC_FE_AUTO_FLUSH		0x0670
+
+/* DMA_DEBUG_STATE.CMD_STATE values */
+#define VGC_DBG_IDLE			0
+#define VGC_DBG_WAIT			18
+#define VGC_DBG_LINK			19
+#define VGC_DBG_END			20
+
+/* Global (GL) states */
+#define VGC_GL_PIPE_SELECT		0x3800
+#define VGC_GL_EVENT			0x3804
+#define   VGC_GL_EVENT_ID_MASK		0x1fu
+#define VGC_GL_SEMAPHORE_TOKEN		0x3808
+#define VGC_GL_FLUSH_CACHE		0x380c
+#define VGC_GL_FLUSH_MMU		0x3810
+#define VGC_GL_STALL_TOKEN		0x3c00
+
+/* FE opcodes: bits 31:27 of a command's first word */
+#define VGC_OP_SHIFT			27
+#define VGC_OP_LOAD_STATE		1
+#define VGC_OP_END			2
+#define VGC_OP_NOP			3
+#define VGC_OP_DRAW_2D			4
+#define VGC_OP_DRAW_PRIMITIVES		5
+#define VGC_OP_DRAW_INDEXED		6
+#define VGC_OP_WAIT			7
+#define VGC_OP_LINK			8
+#define VGC_OP_STALL			9
+#define VGC_OP_CALL			10
+#define VGC_OP_RETURN			11
+#define VGC_OP_DRAW_INSTANCED		12
+#define VGC_OP_CHIP_SELECT		13
+
+/* LOAD_STATE header fields */
+#define VGC_LS_FIXP			(1u << 26)
+#define VGC_LS_COUNT_SHIFT		16
+#define VGC_LS_COUNT_MASK		0x3ffu
+#define VGC_LS_ADDR_MASK		0xffffu
+
+/* END header */
+#define VGC_END_EVENT_ENABLE		(1u << 8)
+
+/* DRAW_2D header */
+#define VGC_D2D_COUNT_SHIFT		8
+#define VGC_D2D_COUNT_MASK		0xffu
+#define VGC_D2D_DATA_SHIFT		16
+#define VGC_D2D_DATA_MASK		0x7ffu
+
+/* Number of events the event bits of INTR_ACKNOWLEDGE carry. */
+#define VGC_NR_EVENTS			30
+
+/* MMUv1: GPU addresses with bit 31 set go through the page table. */
+#define VGC_MMUV1_VIRT_BIT		(1u << 31)
+#define VGC_PAGE_SHIFT			12
+#define VGC_PAGE_SIZE			(1u << VGC_PAGE_SHIFT)
+
+#endif /* VGC_REGS_H */
