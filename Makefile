@@ -9,13 +9,13 @@ SHELL := /bin/bash
 B := build
 CACHE ?= $(or $(ETNAVIV_CACHE),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/etnaviv)
 UAPI := $(CACHE)/uapi/include
-CFLAGS_USER := -O2 -g -Wall -Wextra -Werror -std=gnu11
+CFLAGS_USER := -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -std=gnu11
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 BOARDS := $(patsubst boards/%.dts,%,$(wildcard boards/*.dts))
 DTBS := $(BOARDS:%=$(B)/boards/%.dtb)
 SIM_SRC := $(wildcard sim/*.c sim/*.h sim/uml/*.c sim/Kbuild)
-TOOLS := $(B)/tools/gpu-list
+TOOLS := $(B)/tools/gpu-list $(B)/tools/gpu-workload
 UML_TESTS := $(patsubst tests/uml/%.c,$(B)/tests/%,$(wildcard tests/uml/*.c))
 UNIT_TESTS := $(B)/tests/sim-unit
 

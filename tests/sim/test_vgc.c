@@ -1,0 +1,526 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * User-space unit tests of the device model core, built with ASan/UBSan.
+ * "Physical memory" is a malloc'ed array at physical address MEM_BASE;
+ * anything outside it is a hole, as on a real bus.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vgc.h"
+
+#define MEM_BASE	0x10000000ull
+#define MEM_SIZE	(4u << 20)
+
+static uint8_t *mem;
+static unsigned int passed, failed;
+static const char *current;
+
+static int mem_read(void *ctx, uint64_t pa, void *buf, size_t len)
+{
+	if (pa < MEM_BASE || pa + len > MEM_BASE + MEM_SIZE)
+		return -1;
+	memcpy(buf, mem + (pa - MEM_BASE), len);
+	return 0;
+}
+
+static int mem_write(void *ctx, uint64_t pa, const void *buf, size_t len)
+{
+	if (pa < MEM_BASE || pa + len > MEM_BASE + MEM_SIZE)
+		return -1;
+	memcpy(mem + (pa - MEM_BASE), buf, len);
+	return 0;
+}
+
+static const struct vgc_host_ops ops = {
+	.mem_read = mem_read,
+	.mem_write = mem_write,
+};
+
+static bool test_failed;
+
+static void fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (test_failed)
+		return;		/* report the first failure of a test only */
+	test_failed = true;
+	printf("FAIL: sim/%s: ", current);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+}
+
+#define EXPECT_EQ(a, b) do {						\
+	unsigned long long _a = (a), _b = (b);				\
+	if (_a != _b)							\
+		fail("line %d: %s = 0x%llx, expected 0x%llx", __LINE__,	\
+		     #a, _a, _b);					\
+} while (0)
+
+static void run_test(const char *name, void (*fn)(struct vgc_core *c),
+		     const char *core)
+{
+	struct vgc_core *c = calloc(1, sizeof(*c));
+
+	current = name;
+	test_failed = false;
+	memset(mem, 0, MEM_SIZE);
+	vgc_init(c, vgc_ident_find(core), &ops, NULL);
+	fn(c);
+	if (test_failed) {
+		failed++;
+	} else {
+		passed++;
+		printf("PASS: sim/%s\n", name);
+	}
+	free(c);
+}
+
+/* ---- command assembly helpers --------------------------------------- */
+
+static uint32_t *w32(uint32_t gpu_linear)
+{
+	return (uint32_t *)(mem + gpu_linear);
+}
+
+/* Commands are placed at GPU linear address == offset into mem (the FE
+ * memory base register is set to MEM_BASE). */
+static uint32_t emit(uint32_t at, uint32_t a, uint32_t b)
+{
+	w32(at)[0] = a;
+	w32(at)[1] = b;
+	return at + 8;
+}
+
+static uint32_t ls(uint32_t reg, uint32_t count)
+{
+	return 0x08000000u | (count & 0x3ff) << 16 | (reg >> 2);
+}
+
+#define OP_END		0x10000000u
+#define OP_NOP		0x18000000u
+#define OP_WAIT(n)	(0x38000000u | (n))
+#define OP_LINK(p)	(0x40000000u | (p))
+#define OP_STALL	0x48000000u
+#define OP_CALL(p)	(0x50000000u | (p))
+#define OP_RETURN	0x58000000u
+
+static void setup_linear(struct vgc_core *c)
+{
+	vgc_write(c, VGC_MC_MEMORY_BASE_FE, MEM_BASE);
+	vgc_write(c, VGC_MC_MEMORY_BASE_PE, MEM_BASE);
+	vgc_write(c, VGC_INTR_ENBL, ~0u);
+}
+
+static void start(struct vgc_core *c, uint32_t addr, uint32_t prefetch)
+{
+	vgc_write(c, VGC_FE_COMMAND_ADDRESS, addr);
+	vgc_write(c, VGC_FE_COMMAND_CONTROL, VGC_FE_CONTROL_ENABLE | prefetch);
+}
+
+/* ---- tests ------------------------------------------------------------ */
+
+static void t_identity(struct vgc_core *c)
+{
+	EXPECT_EQ(vgc_read(c, VGC_CHIP_MODEL), 0x2000);
+	EXPECT_EQ(vgc_read(c, VGC_CHIP_REV), 0x5108);
+	EXPECT_EQ(vgc_read(c, VGC_CHIP_FEATURE), 0xe0296cad);
+	EXPECT_EQ(vgc_read(c, VGC_CHIP_MINOR_FEATURE_0), 0xc9799eff);
+	EXPECT_EQ(vgc_read(c, VGC_CHIP_IDENTITY), 0);
+	vgc_write(c, VGC_CHIP_MODEL, 0x1234);	/* read-only */
+	EXPECT_EQ(vgc_read(c, VGC_CHIP_MODEL), 0x2000);
+}
+
+static void t_gc600_product_faults(struct vgc_core *c)
+{
+	EXPECT_EQ(vgc_read(c, VGC_CHIP_MODEL), 0x600);
+	vgc_read(c, VGC_CHIP_PRODUCT_ID);
+	vgc_read(c, VGC_CHIP_ECO_ID);
+	EXPECT_EQ(c->stats.bad_reg_reads, 2);
+}
+
+static void t_every_ident_resets_idle(struct vgc_core *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < vgc_ident_count(); i++) {
+		vgc_init(c, vgc_ident_at(i), &ops, NULL);
+		EXPECT_EQ(vgc_read(c, VGC_IDLE_STATE), 0x7fffffff);
+		EXPECT_EQ(vgc_read(c, VGC_CLOCK_CONTROL) & 0x30000, 0x30000);
+		EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), 0);
+		EXPECT_EQ(vgc_irq_line(c), 0);
+	}
+}
+
+static void t_soft_reset(struct vgc_core *c)
+{
+	uint32_t p = 0x1000;
+
+	setup_linear(c);
+	emit(p, OP_WAIT(200), 0);
+	emit(p + 8, OP_LINK(2), p);
+	start(c, p, 2);
+	EXPECT_EQ(vgc_fe_run(c, 10), VGC_RUN_WAIT);
+	EXPECT_EQ(vgc_read(c, VGC_IDLE_STATE) & VGC_IDLE_FE, 0);
+	vgc_raise(c, 1u << 3);
+	vgc_write(c, VGC_AXI_CONFIG, 0x2200);
+	/* The driver's reset sequence */
+	vgc_write(c, VGC_CLOCK_CONTROL, 0x300);
+	vgc_write(c, VGC_CLOCK_CONTROL, 0x100);
+	vgc_write(c, VGC_CLOCK_CONTROL, 0x80100);
+	vgc_write(c, VGC_CLOCK_CONTROL, 0x81100);
+	vgc_write(c, VGC_CLOCK_CONTROL, 0x80100);
+	vgc_write(c, VGC_CLOCK_CONTROL, 0x100);
+	EXPECT_EQ(vgc_read(c, VGC_IDLE_STATE), 0x7fffffff);
+	EXPECT_EQ(vgc_read(c, VGC_CLOCK_CONTROL), 0x70100);
+	EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), 0);
+	EXPECT_EQ(vgc_read(c, VGC_AXI_CONFIG), 0);
+	EXPECT_EQ(vgc_fe_run(c, 10), VGC_RUN_IDLE);
+	EXPECT_EQ(c->stats.resets, 1);
+	/* idle bits written back are ignored */
+	vgc_write(c, VGC_CLOCK_CONTROL, 0x70900);
+	EXPECT_EQ(vgc_read(c, VGC_CLOCK_CONTROL), 0x70900);
+}
+
+static void t_events_and_ack(struct vgc_core *c)
+{
+	uint32_t p = 0x2000, q;
+
+	vgc_write(c, VGC_MC_MEMORY_BASE_FE, MEM_BASE);
+	q = emit(p, ls(VGC_GL_EVENT, 1), 0x40 | 5);
+	q = emit(q, ls(VGC_GL_EVENT, 1), 0x40 | 29);
+	emit(q, OP_END, 0);
+	start(c, p, 3);
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
+	EXPECT_EQ(vgc_irq_line(c), 0);	/* not enabled yet */
+	vgc_write(c, VGC_INTR_ENBL, ~0u);
+	EXPECT_EQ(vgc_irq_line(c), 1);
+	EXPECT_EQ(c->irq_edge, 1);
+	EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), (1u << 5) | (1u << 29));
+	EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), 0);	/* read clears */
+	EXPECT_EQ(vgc_irq_line(c), 0);
+	EXPECT_EQ(c->stats.events, 2);
+}
+
+static void t_end_dma_address(struct vgc_core *c)
+{
+	uint32_t p = 0x3000, q;
+
+	setup_linear(c);
+	q = emit(p, OP_NOP, 0);
+	emit(q, OP_END, 0);
+	start(c, p, 2);
+	EXPECT_EQ(vgc_read(c, VGC_IDLE_STATE) & VGC_IDLE_FE, 0);
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
+	EXPECT_EQ(vgc_read(c, VGC_IDLE_STATE), 0x7fffffff);
+	/* DMA_ADDRESS after END points past it: the driver restarts there */
+	EXPECT_EQ(vgc_read(c, VGC_FE_DMA_ADDRESS), q + 8);
+	EXPECT_EQ(c->stats.commands, 2);
+}
+
+static void t_wait_link_patch(struct vgc_core *c)
+{
+	uint32_t ring = 0x4000, buf = 0x5000, q;
+
+	setup_linear(c);
+	emit(ring, OP_WAIT(200), 0);
+	emit(ring + 8, OP_LINK(2), ring);
+	start(c, ring, 2);
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_WAIT);
+	EXPECT_EQ(c->progress, 0);
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_WAIT);	/* LINK, WAIT again */
+	EXPECT_EQ(c->progress, 0);
+	EXPECT_EQ(vgc_read(c, VGC_FE_DMA_ADDRESS), ring);
+
+	/* the job: an event, then back to a new WAIT/LINK at ring+0x10 */
+	q = emit(buf, ls(VGC_GL_EVENT, 1), 0x40 | 1);
+	emit(q, OP_LINK(2), ring + 0x10);
+	emit(ring + 0x10, OP_WAIT(200), 0);
+	emit(ring + 0x18, OP_LINK(2), ring + 0x10);
+	/* patch argument first, header second, as the kernel does */
+	w32(ring)[1] = buf;
+	w32(ring)[0] = OP_LINK(2);
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_WAIT);
+	EXPECT_EQ(c->progress, 1);
+	EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), 1u << 1);
+	EXPECT_EQ(vgc_read(c, VGC_FE_DMA_ADDRESS), ring + 0x10);
+}
+
+static void t_half_patched_wait(struct vgc_core *c)
+{
+	uint32_t ring = 0x4000;
+
+	setup_linear(c);
+	emit(ring, OP_WAIT(200), 0);
+	emit(ring + 8, OP_LINK(2), ring);
+	start(c, ring, 2);
+	/* argument written, header not yet: still a WAIT */
+	w32(ring)[1] = 0xdeadbee8;
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_WAIT);
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_WAIT);
+	EXPECT_EQ(c->stats.bad_commands, 0);
+	EXPECT_EQ(c->stats.bus_errors, 0);
+}
+
+static void t_load_state(struct vgc_core *c)
+{
+	uint32_t p = 0x6000, q, i;
+
+	setup_linear(c);
+	/* COUNT = 0 means 1024 states */
+	w32(p)[0] = ls(0x10000, 0);
+	for (i = 0; i < 1024; i++)
+		w32(p)[1 + i] = i * 3;
+	q = p + 4 + 1024 * 4;
+	q = (q + 7) & ~7u;
+	/* FIXP: 1.5 in 16.16 -> 1.5f; -2.0 -> -2.0f */
+	q = emit(q, ls(0x0780, 1) | VGC_LS_FIXP, 0x18000);
+	q = emit(q, ls(0x0784, 1) | VGC_LS_FIXP, 0xfffe0000);
+	/* a dummy load to CLOCK_CONTROL must be ignored */
+	q = emit(q, ls(0x0000, 1), VGC_CLK_SOFT_RESET);
+	emit(q, OP_END, 0);
+	start(c, p, (q + 8 - p) / 8);
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
+	EXPECT_EQ(c->stats.bad_commands, 0);
+	EXPECT_EQ(vgc_read(c, 0x10000), 0);
+	EXPECT_EQ(vgc_read(c, 0x10000 + 4 * 1023), 1023 * 3);
+	EXPECT_EQ(vgc_read(c, 0x0780), 0x3fc00000);
+	EXPECT_EQ(vgc_read(c, 0x0784), 0xc0000000);
+	EXPECT_EQ(c->stats.resets, 0);
+}
+
+static void t_call_return(struct vgc_core *c)
+{
+	uint32_t p = 0x7000, sub = 0x7800;
+
+	setup_linear(c);
+	w32(p)[0] = OP_CALL(2);
+	w32(p)[1] = sub;
+	w32(p)[2] = 2;		/* return prefetch */
+	w32(p)[3] = p + 16;	/* return address */
+	emit(p + 16, ls(VGC_GL_EVENT, 1), 0x40 | 2);
+	emit(p + 24, OP_END, 0);
+	emit(sub, ls(VGC_GL_EVENT, 1), 0x40 | 1);
+	emit(sub + 8, OP_RETURN, 0);
+	start(c, p, 2);
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
+	EXPECT_EQ(c->stats.bad_commands, 0);
+	EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), 6);
+}
+
+static void t_prefetch_overrun_hangs(struct vgc_core *c)
+{
+	uint32_t p = 0x8000, q;
+
+	setup_linear(c);
+	q = emit(p, OP_NOP, 0);
+	emit(q, OP_END, 0);
+	start(c, p, 1);		/* END lies outside the window */
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
+	EXPECT_EQ(c->fe_state, VGC_FE_HUNG);
+	EXPECT_EQ(c->stats.bad_commands, 1);
+	/* a hung FE is not idle: the driver's hang check must see it */
+	EXPECT_EQ(vgc_read(c, VGC_IDLE_STATE) & VGC_IDLE_FE, 0);
+	vgc_write(c, VGC_CLOCK_CONTROL, VGC_CLK_SOFT_RESET | 0x100);
+	EXPECT_EQ(vgc_read(c, VGC_IDLE_STATE), 0x7fffffff);
+}
+
+static void t_bad_opcode_and_misaligned(struct vgc_core *c)
+{
+	uint32_t p = 0x8800;
+
+	setup_linear(c);
+	emit(p, 0xd8000000u, 0);	/* opcode 27 */
+	start(c, p, 1);
+	vgc_fe_run(c, 100);
+	EXPECT_EQ(c->fe_state, VGC_FE_HUNG);
+	vgc_write(c, VGC_CLOCK_CONTROL, VGC_CLK_SOFT_RESET | 0x100);
+	setup_linear(c);
+	emit(p, OP_LINK(2), p + 4);	/* not 64-bit aligned */
+	start(c, p, 1);
+	vgc_fe_run(c, 100);
+	EXPECT_EQ(c->fe_state, VGC_FE_HUNG);
+	EXPECT_EQ(c->stats.bad_commands, 2);
+}
+
+static void t_load_state_past_window(struct vgc_core *c)
+{
+	uint32_t p = 0x9000;
+
+	setup_linear(c);
+	emit(p, ls(0x10000, 4), 1);	/* 4 values need 3 qwords */
+	start(c, p, 2);
+	vgc_fe_run(c, 100);
+	EXPECT_EQ(c->fe_state, VGC_FE_HUNG);
+}
+
+static void t_draw_sizes(struct vgc_core *c)
+{
+	uint32_t p = 0xa000, q;
+
+	setup_linear(c);
+	/* DRAW_2D with COUNT 0 = 256 rectangles: 2 + 512 words */
+	w32(p)[0] = 0x20000000u;
+	q = p + (2 + 512) * 4;
+	w32(q)[0] = 0x28000000u;	/* DRAW_PRIMITIVES: 4 words */
+	q += 16;
+	w32(q)[0] = 0x30000000u;	/* DRAW_INDEXED: 6 words */
+	q += 24;
+	emit(q, OP_END, 0);
+	start(c, p, (q + 8 - p) / 8);
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
+	EXPECT_EQ(c->stats.draws, 3);
+	EXPECT_EQ(c->stats.bad_commands, 0);
+	EXPECT_EQ(c->fe_state, VGC_FE_IDLE);
+}
+
+static void t_fetch_from_hole_is_bus_error(struct vgc_core *c)
+{
+	setup_linear(c);
+	/* linear window base + address lands beyond the end of RAM */
+	start(c, MEM_SIZE + 0x1000, 2);
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
+	EXPECT_EQ(c->fe_state, VGC_FE_HUNG);
+	EXPECT_EQ(c->stats.bus_errors, 1);
+	EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), VGC_INTR_AXI_BUS_ERROR);
+	EXPECT_EQ(vgc_read(c, VGC_AXI_STATUS), VGC_AXI_DET_RD_ERR);
+	EXPECT_EQ(vgc_read(c, VGC_AXI_STATUS), 0);
+}
+
+static void t_injected_bus_error(struct vgc_core *c)
+{
+	uint32_t v;
+
+	setup_linear(c);
+	c->inject_bus_error = true;
+	EXPECT_EQ(vgc_dma_read(c, VGC_CLIENT_PE, 0x100, &v, 4), -1);
+	EXPECT_EQ(vgc_dma_read(c, VGC_CLIENT_PE, 0x100, &v, 4), 0);
+	EXPECT_EQ(c->stats.bus_errors, 1);
+	EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), VGC_INTR_AXI_BUS_ERROR);
+}
+
+static void t_mmuv1_translation(struct vgc_core *c)
+{
+	uint32_t pt = 0x100000, page = 0x200000, v = 0;
+	uint32_t *pte = w32(pt);
+	unsigned int i;
+
+	setup_linear(c);
+	for (i = 0; i < 16; i++)
+		pte[i] = MEM_BASE + 0x300000;	/* "bad page" */
+	pte[3] = MEM_BASE + page;
+	for (i = 0; i < 5; i++)
+		vgc_write(c, VGC_MC_MMU_FE_PAGE_TABLE + 4 * i, MEM_BASE + pt);
+	w32(page)[5] = 0xcafef00d;
+	EXPECT_EQ(vgc_dma_read(c, VGC_CLIENT_PE, 0x80003014, &v, 4), 0);
+	EXPECT_EQ(v, 0xcafef00d);
+	v = 0x12345678;
+	EXPECT_EQ(vgc_dma_write(c, VGC_CLIENT_PE, 0x80003ffc, &v, 4), 0);
+	EXPECT_EQ(w32(page)[1023], 0x12345678);
+	/* a write crossing into the next page lands on the bad page */
+	EXPECT_EQ(vgc_dma_write(c, VGC_CLIENT_PE, 0x80003ffe, &v, 4), 0);
+	EXPECT_EQ(w32(0x300000)[0] & 0xffff, 0x1234);
+	/* linear window: PE base applies */
+	EXPECT_EQ(vgc_dma_read(c, VGC_CLIENT_PE, page + 20, &v, 4), 0);
+	EXPECT_EQ(v, 0xcafef00d);
+	/* FE fetches through the table too */
+	emit(page + 0x100, OP_END, 0);
+	start(c, 0x80003100, 1);
+	EXPECT_EQ(vgc_fe_run(c, 10), VGC_RUN_IDLE);
+	EXPECT_EQ(c->fe_state, VGC_FE_IDLE);
+	/* a PTE pointing nowhere is a bus error, not a crash */
+	pte[4] = 0xf0000000;
+	EXPECT_EQ(vgc_dma_read(c, VGC_CLIENT_PE, 0x80004000, &v, 4),
+		  -1);
+	EXPECT_EQ(v, 0);
+	EXPECT_EQ(c->stats.bus_errors, 1);
+}
+
+static void t_mmuv2_translation_and_faults(struct vgc_core *c)
+{
+	uint32_t mtlb = 0x100000, stlb = 0x101000, page = 0x200000;
+	uint32_t safe = 0x300000, p = 0x180000, v = 0, q;
+
+	vgc_write(c, VGC_INTR_ENBL, ~0u);
+	memset(w32(mtlb), 0, 4096);
+	w32(mtlb)[1] = (uint32_t)(MEM_BASE + stlb) | 1;	/* VA 4 MiB.. */
+	w32(stlb)[0] = (uint32_t)(MEM_BASE + page) | 1 | 4;	/* RW */
+	w32(stlb)[1] = (uint32_t)(MEM_BASE + page + 0x1000) | 1; /* RO */
+	w32(stlb)[2] = (uint32_t)(MEM_BASE + p) | 1;	/* commands */
+	/* MMU off: physical addresses. Configure through the FE. */
+	q = emit(p, ls(VGC_MMUV2_CONFIGURATION, 1), (uint32_t)(MEM_BASE + mtlb));
+	q = emit(q, ls(VGC_MMUV2_SAFE_ADDRESS, 1), (uint32_t)(MEM_BASE + safe));
+	emit(q, OP_END, 0);
+	start(c, (uint32_t)(MEM_BASE + p), 3);
+	EXPECT_EQ(vgc_fe_run(c, 10), VGC_RUN_IDLE);
+	vgc_write(c, VGC_MMUV2_CONTROL, 1);
+	vgc_write(c, VGC_MMUV2_CONTROL, 0);	/* cannot be turned off */
+	EXPECT_EQ(vgc_read(c, VGC_MMUV2_CONTROL), 1);
+
+	w32(page)[2] = 0x600dcafe;
+	EXPECT_EQ(vgc_dma_read(c, VGC_CLIENT_PE, 0x400008, &v, 4), 0);
+	EXPECT_EQ(v, 0x600dcafe);
+	v = 1;
+	EXPECT_EQ(vgc_dma_write(c, VGC_CLIENT_PE, 0x401000, &v, 4),
+		  -1);	/* read-only page */
+	EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), VGC_INTR_MMU_EXCEPTION);
+	EXPECT_EQ(vgc_read(c, VGC_MMUV2_STATUS), 3u << 4);	/* PE slot */
+	EXPECT_EQ(vgc_read(c, VGC_MMUV2_EXCEPTION_ADDR + 4), 0x401000);
+	EXPECT_EQ(vgc_dma_read(c, VGC_CLIENT_FE, 0x9000000, &v, 4),
+		  -1);	/* no STLB */
+	EXPECT_EQ(vgc_read(c, VGC_MMUV2_STATUS), 1);	/* FE slot */
+	EXPECT_EQ(vgc_dma_read(c, VGC_CLIENT_FE, 0x403000, &v, 4),
+		  -1);	/* no page */
+	EXPECT_EQ(vgc_read(c, VGC_MMUV2_STATUS), 2);
+	EXPECT_EQ(c->stats.mmu_faults, 3);
+	/* the FE now runs from virtual addresses */
+	emit(p + 0x100, OP_END, 0);
+	start(c, 0x402100, 1);
+	EXPECT_EQ(vgc_fe_run(c, 10), VGC_RUN_IDLE);
+	EXPECT_EQ(c->fe_state, VGC_FE_IDLE);
+	/* safe address is write-once */
+	vgc_write(c, VGC_MMUV2_SAFE_ADDRESS, 0x1000);
+	EXPECT_EQ(vgc_read(c, VGC_MMUV2_SAFE_ADDRESS), MEM_BASE + safe);
+	/* a reset turns the MMU off */
+	vgc_write(c, VGC_CLOCK_CONTROL, VGC_CLK_SOFT_RESET | 0x100);
+	EXPECT_EQ(vgc_read(c, VGC_MMUV2_CONTROL), 0);
+}
+
+int main(void)
+{
+	mem = calloc(1, MEM_SIZE);
+	if (!mem)
+		return 2;
+
+	run_test("identity", t_identity, "gc2000");
+	run_test("gc600-product-regs-fault", t_gc600_product_faults, "gc600");
+	run_test("every-identity-resets-idle", t_every_ident_resets_idle,
+		 "gc320");
+	run_test("soft-reset", t_soft_reset, "gc320");
+	run_test("events-and-ack", t_events_and_ack, "gc2000");
+	run_test("end-dma-address", t_end_dma_address, "gc2000");
+	run_test("wait-link-patch", t_wait_link_patch, "gc320");
+	run_test("half-patched-wait", t_half_patched_wait, "gc320");
+	run_test("load-state", t_load_state, "gc2000");
+	run_test("call-return", t_call_return, "gc2000");
+	run_test("prefetch-overrun-hangs", t_prefetch_overrun_hangs, "gc2000");
+	run_test("bad-opcode-and-misaligned-link", t_bad_opcode_and_misaligned,
+		 "gc2000");
+	run_test("load-state-past-window", t_load_state_past_window, "gc2000");
+	run_test("draw-sizes", t_draw_sizes, "gc600");
+	run_test("fetch-from-hole-is-bus-error",
+		 t_fetch_from_hole_is_bus_error, "gc2000");
+	run_test("injected-bus-error", t_injected_bus_error, "gc320");
+	run_test("mmuv1-translation", t_mmuv1_translation, "gc2000");
+	run_test("mmuv2-translation-and-faults",
+		 t_mmuv2_translation_and_faults, "gc7000");
+
+	free(mem);
+	printf("sim unit tests: %u passed, %u failed\n", passed, failed);
+	return failed ? 1 : 0;
+}
