@@ -14,7 +14,7 @@
 
 #define REG(c, off)	((c)->state[(off) >> 2])
 
-static uint64_t now_ns(struct vgc_core *c)
+static u64 now_ns(struct vgc_core *c)
 {
 	return c->ops->now_ns ? c->ops->now_ns(c->ctx) : 0;
 }
@@ -65,13 +65,13 @@ bool vgc_fe_active(const struct vgc_core *c)
 	return c->fe_state == VGC_FE_RUNNING && !c->freeze;
 }
 
-void vgc_raise(struct vgc_core *c, uint32_t bits)
+void vgc_raise(struct vgc_core *c, u32 bits)
 {
 	c->intr_pending |= bits;
 	c->irq_edge = true;
 }
 
-static uint32_t ident_reg(const struct vgc_core *c, uint32_t off, bool *hit)
+static u32 ident_reg(const struct vgc_core *c, u32 off, bool *hit)
 {
 	const struct vgc_ident *id = c->id;
 
@@ -101,12 +101,12 @@ static uint32_t ident_reg(const struct vgc_core *c, uint32_t off, bool *hit)
 	return 0;
 }
 
-static enum vgc_run fe_jump(struct vgc_core *c, uint32_t addr,
-			    uint32_t prefetch);
+static enum vgc_run fe_jump(struct vgc_core *c, u32 addr,
+			    u32 prefetch);
 
-uint32_t vgc_read(struct vgc_core *c, uint32_t off)
+u32 vgc_read(struct vgc_core *c, u32 off)
 {
-	uint32_t v;
+	u32 v;
 	bool hit;
 
 	off &= ~3u;
@@ -139,7 +139,7 @@ uint32_t vgc_read(struct vgc_core *c, uint32_t off)
 		}
 		break;
 	case VGC_PROFILE_TOTAL_CYCLES:
-		return (uint32_t)now_ns(c);
+		return (u32)now_ns(c);
 	case VGC_PM_MODULE_STATUS:
 	case VGC_FE_DMA_STATUS:
 		return 0;
@@ -164,7 +164,7 @@ uint32_t vgc_read(struct vgc_core *c, uint32_t off)
 	return REG(c, off);
 }
 
-void vgc_write(struct vgc_core *c, uint32_t off, uint32_t val)
+void vgc_write(struct vgc_core *c, u32 off, u32 val)
 {
 	bool hit;
 
@@ -223,9 +223,9 @@ void vgc_write(struct vgc_core *c, uint32_t off, uint32_t val)
 }
 
 /* Signed 16.16 fixed point to IEEE-754 single, without floating point. */
-static uint32_t fixp_to_float(uint32_t v)
+static u32 fixp_to_float(u32 v)
 {
-	uint32_t sign = v & 0x80000000u, mag, mant;
+	u32 sign = v & 0x80000000u, mag, mant;
 	int msb;
 
 	if (!v)
@@ -234,12 +234,12 @@ static uint32_t fixp_to_float(uint32_t v)
 	for (msb = 31; !(mag & (1u << msb)); msb--)
 		;
 	mant = msb > 23 ? mag >> (msb - 23) : mag << (23 - msb);
-	return sign | (uint32_t)(msb - 16 + 127) << 23 | (mant & 0x7fffffu);
+	return sign | (u32)(msb - 16 + 127) << 23 | (mant & 0x7fffffu);
 }
 
-static void load_state(struct vgc_core *c, uint32_t idx, uint32_t val)
+static void load_state(struct vgc_core *c, u32 idx, u32 val)
 {
-	uint32_t off = (idx & 0xffffu) << 2;
+	u32 off = (idx & 0xffffu) << 2;
 
 	if (off < 0x600) {
 		/*
@@ -276,13 +276,13 @@ static enum vgc_run fe_hang(struct vgc_core *c)
 	return VGC_RUN_IDLE;
 }
 
-static int fe_fetch(struct vgc_core *c, uint32_t addr, uint32_t *w, size_t n)
+static int fe_fetch(struct vgc_core *c, u32 addr, u32 *w, size_t n)
 {
 	return vgc_dma_read(c, VGC_CLIENT_FE, addr, w, n * 4);
 }
 
-static enum vgc_run fe_jump(struct vgc_core *c, uint32_t addr,
-			    uint32_t prefetch)
+static enum vgc_run fe_jump(struct vgc_core *c, u32 addr,
+			    u32 prefetch)
 {
 	/* Commands are 64-bit aligned; a zero prefetch fetches nothing. */
 	if ((addr & 7) || !prefetch)
@@ -292,11 +292,11 @@ static enum vgc_run fe_jump(struct vgc_core *c, uint32_t addr,
 	return VGC_RUN_BUSY;
 }
 
-static enum vgc_run fe_load_state(struct vgc_core *c, uint32_t hdr)
+static enum vgc_run fe_load_state(struct vgc_core *c, u32 hdr)
 {
-	uint32_t count = (hdr >> VGC_LS_COUNT_SHIFT) & VGC_LS_COUNT_MASK;
-	uint32_t idx = hdr & VGC_LS_ADDR_MASK;
-	uint32_t buf[64], addr = c->pc + 4, i, n;
+	u32 count = (hdr >> VGC_LS_COUNT_SHIFT) & VGC_LS_COUNT_MASK;
+	u32 idx = hdr & VGC_LS_ADDR_MASK;
+	u32 buf[64], addr = c->pc + 4, i, n;
 
 	if (!count)
 		count = 1024;
@@ -317,11 +317,11 @@ static enum vgc_run fe_load_state(struct vgc_core *c, uint32_t hdr)
 	return VGC_RUN_BUSY;
 }
 
-static enum vgc_run fe_draw_2d(struct vgc_core *c, uint32_t hdr)
+static enum vgc_run fe_draw_2d(struct vgc_core *c, u32 hdr)
 {
-	uint32_t count = (hdr >> VGC_D2D_COUNT_SHIFT) & VGC_D2D_COUNT_MASK;
-	uint32_t data = (hdr >> VGC_D2D_DATA_SHIFT) & VGC_D2D_DATA_MASK;
-	uint32_t words;
+	u32 count = (hdr >> VGC_D2D_COUNT_SHIFT) & VGC_D2D_COUNT_MASK;
+	u32 data = (hdr >> VGC_D2D_DATA_SHIFT) & VGC_D2D_DATA_MASK;
+	u32 words;
 
 	if (!count)
 		count = 256;
@@ -337,7 +337,7 @@ static enum vgc_run fe_draw_2d(struct vgc_core *c, uint32_t hdr)
 /* Execute the command at pc. */
 static enum vgc_run fe_step(struct vgc_core *c)
 {
-	uint32_t w[4], op, words = 2;
+	u32 w[4], op, words = 2;
 
 	if (c->pc + 8ull > c->fetch_end)
 		return fe_hang(c);	/* ran off the prefetch window */
@@ -412,7 +412,7 @@ static enum vgc_run fe_step(struct vgc_core *c)
 enum vgc_run vgc_fe_run(struct vgc_core *c, unsigned int budget)
 {
 	enum vgc_run r = VGC_RUN_BUSY;
-	uint64_t t0;
+	u64 t0;
 
 	c->progress = false;
 	if (!vgc_fe_active(c))

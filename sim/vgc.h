@@ -16,11 +16,19 @@
 #define VGC_H
 
 #ifdef __KERNEL__
+#include <linux/bits.h>
+#include <linux/kernel.h>
 #include <linux/types.h>
 #else
+/* user space: the few kernel types and macros the core uses */
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
+typedef __UINT8_TYPE__ u8;
+typedef __UINT16_TYPE__ u16;
+typedef __UINT32_TYPE__ u32;
+typedef __UINT64_TYPE__ u64;
+#define BIT(n)		(1u << (n))
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #endif
 
 #include "vgc_regs.h"
@@ -43,18 +51,18 @@
  */
 struct vgc_ident {
 	const char *name;
-	uint32_t model, revision, date, time;
-	uint32_t customer_id, product_id, eco_id;
-	uint32_t features;
-	uint32_t minor[6];
-	uint32_t specs[4];
+	u32 model, revision, date, time;
+	u32 customer_id, product_id, eco_id;
+	u32 features;
+	u32 minor[6];
+	u32 specs[4];
 	unsigned int pipes;
 	bool no_product_regs;
 };
 
-#define VGC_PIPE_3D	(1u << 0)
-#define VGC_PIPE_2D	(1u << 1)
-#define VGC_PIPE_VG	(1u << 2)
+#define VGC_PIPE_3D	0x1u
+#define VGC_PIPE_2D	0x2u
+#define VGC_PIPE_VG	0x4u
 
 /* Look up a core identity by name ("gc2000", "gc320", ...); NULL if none. */
 const struct vgc_ident *vgc_ident_find(const char *name);
@@ -80,9 +88,9 @@ enum vgc_client {
  * @now_ns: monotonic time in nanoseconds, for statistics
  */
 struct vgc_host_ops {
-	int (*mem_read)(void *ctx, uint64_t pa, void *buf, size_t len);
-	int (*mem_write)(void *ctx, uint64_t pa, const void *buf, size_t len);
-	uint64_t (*now_ns)(void *ctx);
+	int (*mem_read)(void *ctx, u64 pa, void *buf, size_t len);
+	int (*mem_write)(void *ctx, u64 pa, const void *buf, size_t len);
+	u64 (*now_ns)(void *ctx);
 };
 
 /**
@@ -100,9 +108,9 @@ struct vgc_host_ops {
  * @busy_ns: time the FE spent executing commands (not waiting)
  */
 struct vgc_stats {
-	uint64_t commands, waits, events, draws, flushes, resets;
-	uint64_t mmu_faults, bus_errors, bad_commands, bad_reg_reads;
-	uint64_t busy_ns;
+	u64 commands, waits, events, draws, flushes, resets;
+	u64 mmu_faults, bus_errors, bad_commands, bad_reg_reads;
+	u64 busy_ns;
 };
 
 /* FE execution state. */
@@ -133,21 +141,21 @@ struct vgc_core {
 	const struct vgc_host_ops *ops;
 	void *ctx;
 
-	uint32_t state[VGC_STATE_WORDS];
+	u32 state[VGC_STATE_WORDS];
 
 	/* host interface */
-	uint32_t intr_pending;
-	uint32_t axi_status;
+	u32 intr_pending;
+	u32 axi_status;
 
 	/* front-end */
 	enum vgc_fe_state fe_state;
-	uint32_t cmd_addr;	/* COMMAND_ADDRESS as written */
-	uint32_t pc;		/* next command */
-	uint64_t fetch_end;	/* end of the prefetch window */
-	uint32_t dma_addr;	/* DMA_ADDRESS: last command decoded */
-	uint32_t dma_low, dma_high;
-	uint32_t dbg_state;
-	uint32_t ret_addr, ret_prefetch;
+	u32 cmd_addr;	/* COMMAND_ADDRESS as written */
+	u32 pc;		/* next command */
+	u64 fetch_end;	/* end of the prefetch window */
+	u32 dma_addr;	/* DMA_ADDRESS: last command decoded */
+	u32 dma_low, dma_high;
+	u32 dbg_state;
+	u32 ret_addr, ret_prefetch;
 	bool freeze;		/* test knob: FE makes no progress */
 	bool inject_bus_error;	/* test knob: next memory access fails */
 	bool progress;		/* last run did more than WAIT/LINK */
@@ -164,8 +172,8 @@ void vgc_init(struct vgc_core *c, const struct vgc_ident *id,
 void vgc_reset(struct vgc_core *c);
 
 /* Register access through the AHB (MMIO); @off is a byte offset. */
-uint32_t vgc_read(struct vgc_core *c, uint32_t off);
-void vgc_write(struct vgc_core *c, uint32_t off, uint32_t val);
+u32 vgc_read(struct vgc_core *c, u32 off);
+void vgc_write(struct vgc_core *c, u32 off, u32 val);
 
 /* Run at most @budget FE commands. */
 enum vgc_run vgc_fe_run(struct vgc_core *c, unsigned int budget);
@@ -175,16 +183,16 @@ bool vgc_irq_line(const struct vgc_core *c);
 /* Whether the FE has work (running and not frozen). */
 bool vgc_fe_active(const struct vgc_core *c);
 /* Latch interrupt bits (events, MMU exception, bus error). */
-void vgc_raise(struct vgc_core *c, uint32_t bits);
+void vgc_raise(struct vgc_core *c, u32 bits);
 
 /*
  * GPU memory access as a client of the memory controller: translates
  * through the MMU and reports faults exactly as a DMA of that client
  * would. Returns 0 on success.
  */
-int vgc_dma_read(struct vgc_core *c, enum vgc_client cl, uint32_t addr,
+int vgc_dma_read(struct vgc_core *c, enum vgc_client cl, u32 addr,
 		 void *buf, size_t len);
-int vgc_dma_write(struct vgc_core *c, enum vgc_client cl, uint32_t addr,
+int vgc_dma_write(struct vgc_core *c, enum vgc_client cl, u32 addr,
 		  const void *buf, size_t len);
 
 #endif /* VGC_H */

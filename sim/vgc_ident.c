@@ -92,7 +92,7 @@ static const struct vgc_ident idents[] = {
 
 unsigned int vgc_ident_count(void)
 {
-	return sizeof(idents) / sizeof(idents[0]);
+	return ARRAY_SIZE(idents);
 }
 
 const struct vgc_ident *vgc_ident_at(unsigned int i)

@@ -27,21 +27,21 @@
 #define MMUV2_PTA_ADDR_HIGH	0x0390
 
 /* MMUv2 CONFIGURATION fields (masked state) */
-#define CFG_MODE_1K		(1u << 0)
-#define CFG_MODE_MASK		(1u << 3)
-#define CFG_FLUSH		(1u << 4)
-#define CFG_FLUSH_MASK		(1u << 7)
-#define CFG_ADDRESS_MASK	(1u << 8)
+#define CFG_MODE_1K		BIT(0)
+#define CFG_MODE_MASK		BIT(3)
+#define CFG_FLUSH		BIT(4)
+#define CFG_FLUSH_MASK		BIT(7)
+#define CFG_ADDRESS_MASK	BIT(8)
 #define CFG_ADDRESS		0xfffffc00u
 
 /* MMUv2 table entries */
-#define ENTRY_PRESENT		(1u << 0)
-#define ENTRY_WRITEABLE		(1u << 2)
-#define MTLB_PAGE_64K		(1u << 2)
+#define ENTRY_PRESENT		BIT(0)
+#define ENTRY_WRITEABLE		BIT(2)
+#define MTLB_PAGE_64K		BIT(2)
 #define MTLB_PAGE_SIZE_MASK	(3u << 2)
 
 /* MMUv1 registers of each client: page table, linear base. */
-static const uint16_t v1_regs[VGC_CLIENT_NR][2] = {
+static const u16 v1_regs[VGC_CLIENT_NR][2] = {
 	[VGC_CLIENT_FE]  = { 0x400, 0x41c },
 	[VGC_CLIENT_TX]  = { 0x404, 0x420 },
 	[VGC_CLIENT_PE]  = { 0x408, 0x428 },
@@ -50,12 +50,12 @@ static const uint16_t v1_regs[VGC_CLIENT_NR][2] = {
 };
 
 /* MMUv2 exception slot (STATUS nibble, EXCEPTION_ADDR index) of a client. */
-static const uint8_t v2_slot[VGC_CLIENT_NR] = {
+static const u8 v2_slot[VGC_CLIENT_NR] = {
 	[VGC_CLIENT_FE] = 0, [VGC_CLIENT_PE] = 1, [VGC_CLIENT_TX] = 2,
 	[VGC_CLIENT_PEZ] = 3, [VGC_CLIENT_RA] = 3,
 };
 
-static int bus_access(struct vgc_core *c, uint64_t pa, void *buf, size_t len,
+static int bus_access(struct vgc_core *c, u64 pa, void *buf, size_t len,
 		      bool write)
 {
 	int err;
@@ -76,7 +76,7 @@ static int bus_access(struct vgc_core *c, uint64_t pa, void *buf, size_t len,
 	return -1;
 }
 
-static int read32(struct vgc_core *c, uint64_t pa, uint32_t *v)
+static int read32(struct vgc_core *c, u64 pa, u32 *v)
 {
 	return bus_access(c, pa, v, 4, false);
 }
@@ -86,8 +86,8 @@ static bool mmuv2_enabled(const struct vgc_core *c)
 	return (REG(c, VGC_MMUV2_CONTROL) | REG(c, MMUV2_SEC_CONTROL)) & 1;
 }
 
-static int mmuv2_fault(struct vgc_core *c, enum vgc_client cl, uint32_t va,
-		       uint32_t code)
+static int mmuv2_fault(struct vgc_core *c, enum vgc_client cl, u32 va,
+		       u32 code)
 {
 	unsigned int slot = v2_slot[cl];
 
@@ -100,11 +100,11 @@ static int mmuv2_fault(struct vgc_core *c, enum vgc_client cl, uint32_t va,
 }
 
 static int mmuv2_translate(struct vgc_core *c, enum vgc_client cl,
-			   uint32_t va, bool write, uint64_t *pa)
+			   u32 va, bool write, u64 *pa)
 {
-	uint32_t mtlb = REG(c, VGC_MMUV2_CONFIGURATION) & CFG_ADDRESS;
-	uint32_t me, se;
-	uint64_t stlb;
+	u32 mtlb = REG(c, VGC_MMUV2_CONFIGURATION) & CFG_ADDRESS;
+	u32 me, se;
+	u64 stlb;
 
 	if (REG(c, VGC_MMUV2_CONFIGURATION) & CFG_MODE_1K)
 		return mmuv2_fault(c, cl, va, VGC_MMU_EXC_SLAVE_NOT_PRESENT);
@@ -126,7 +126,7 @@ static int mmuv2_translate(struct vgc_core *c, enum vgc_client cl,
 		return mmuv2_fault(c, cl, va, VGC_MMU_EXC_PAGE_NOT_PRESENT);
 	if (write && !(se & ENTRY_WRITEABLE))
 		return mmuv2_fault(c, cl, va, VGC_MMU_EXC_WRITE_VIOLATION);
-	*pa = (uint64_t)((se >> 4) & 0xff) << 32;
+	*pa = (u64)((se >> 4) & 0xff) << 32;
 	if ((me & MTLB_PAGE_SIZE_MASK) == MTLB_PAGE_64K)
 		*pa |= (se & 0xffff0000u) | (va & 0xffffu);
 	else
@@ -134,30 +134,30 @@ static int mmuv2_translate(struct vgc_core *c, enum vgc_client cl,
 	return 0;
 }
 
-static int translate(struct vgc_core *c, enum vgc_client cl, uint32_t va,
-		     bool write, uint64_t *pa)
+static int translate(struct vgc_core *c, enum vgc_client cl, u32 va,
+		     bool write, u64 *pa)
 {
-	uint32_t pte;
+	u32 pte;
 
 	if (mmuv2_enabled(c))
 		return mmuv2_translate(c, cl, va, write, pa);
 	if (!(va & VGC_MMUV1_VIRT_BIT)) {
-		*pa = (uint64_t)va + REG(c, v1_regs[cl][1]);
+		*pa = (u64)va + REG(c, v1_regs[cl][1]);
 		return 0;
 	}
 	if (read32(c, REG(c, v1_regs[cl][0]) +
-		   (uint64_t)((va & ~VGC_MMUV1_VIRT_BIT) >> VGC_PAGE_SHIFT) * 4,
+		   (u64)((va & ~VGC_MMUV1_VIRT_BIT) >> VGC_PAGE_SHIFT) * 4,
 		   &pte))
 		return -1;
 	*pa = (pte & ~(VGC_PAGE_SIZE - 1)) | (va & (VGC_PAGE_SIZE - 1));
 	return 0;
 }
 
-static int dma(struct vgc_core *c, enum vgc_client cl, uint32_t addr,
+static int dma(struct vgc_core *c, enum vgc_client cl, u32 addr,
 	       void *buf, size_t len, bool write)
 {
-	uint8_t *p = buf;
-	uint64_t pa;
+	u8 *p = buf;
+	u64 pa;
 	size_t n;
 
 	while (len) {
@@ -178,22 +178,22 @@ static int dma(struct vgc_core *c, enum vgc_client cl, uint32_t addr,
 	return 0;
 }
 
-int vgc_dma_read(struct vgc_core *c, enum vgc_client cl, uint32_t addr,
+int vgc_dma_read(struct vgc_core *c, enum vgc_client cl, u32 addr,
 		 void *buf, size_t len)
 {
 	return dma(c, cl, addr, buf, len, false);
 }
 
-int vgc_dma_write(struct vgc_core *c, enum vgc_client cl, uint32_t addr,
+int vgc_dma_write(struct vgc_core *c, enum vgc_client cl, u32 addr,
 		  const void *buf, size_t len)
 {
 	return dma(c, cl, addr, (void *)buf, len, true);
 }
 
-void vgc_mmu_load_state(struct vgc_core *c, uint32_t off, uint32_t val)
+void vgc_mmu_load_state(struct vgc_core *c, u32 off, u32 val)
 {
-	uint32_t cfg = REG(c, VGC_MMUV2_CONFIGURATION), pta[2];
-	uint64_t pta_base;
+	u32 cfg = REG(c, VGC_MMUV2_CONFIGURATION), pta[2];
+	u64 pta_base;
 
 	switch (off) {
 	case VGC_MMUV2_SAFE_ADDRESS:
@@ -216,7 +216,7 @@ void vgc_mmu_load_state(struct vgc_core *c, uint32_t off, uint32_t val)
 		/* Security-capable cores: the MTLB comes from PTA[index]. */
 		REG(c, off) = val;
 		pta_base = REG(c, MMUV2_PTA_ADDR_LOW) |
-			   (uint64_t)REG(c, MMUV2_PTA_ADDR_HIGH) << 32;
+			   (u64)REG(c, MMUV2_PTA_ADDR_HIGH) << 32;
 		if (bus_access(c, pta_base + (val & 0xffffu) * 8ull, pta,
 			       sizeof(pta), false))
 			break;

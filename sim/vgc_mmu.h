@@ -14,6 +14,6 @@
 #define VGC_MMU_EXC_PAGE_NOT_PRESENT	2
 #define VGC_MMU_EXC_WRITE_VIOLATION	3
 
-void vgc_mmu_load_state(struct vgc_core *c, uint32_t off, uint32_t val);
+void vgc_mmu_load_state(struct vgc_core *c, u32 off, u32 val);
 
 #endif /* VGC_MMU_H */

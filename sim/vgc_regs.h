@@ -10,26 +10,26 @@
 
 /* Host interface (AHB only) */
 #define VGC_CLOCK_CONTROL		0x0000
-#define   VGC_CLK_DISABLE_3D		(1u << 0)
-#define   VGC_CLK_DISABLE_2D		(1u << 1)
+#define   VGC_CLK_DISABLE_3D		BIT(0)
+#define   VGC_CLK_DISABLE_2D		BIT(1)
 #define   VGC_CLK_FSCALE_SHIFT		2
 #define   VGC_CLK_FSCALE_MASK		(0x7fu << 2)
-#define   VGC_CLK_FSCALE_LOAD		(1u << 9)
-#define   VGC_CLK_SOFT_RESET		(1u << 12)
-#define   VGC_CLK_IDLE_3D		(1u << 16)
-#define   VGC_CLK_IDLE_2D		(1u << 17)
-#define   VGC_CLK_IDLE_VG		(1u << 18)
-#define   VGC_CLK_ISOLATE		(1u << 19)
+#define   VGC_CLK_FSCALE_LOAD		BIT(9)
+#define   VGC_CLK_SOFT_RESET		BIT(12)
+#define   VGC_CLK_IDLE_3D		BIT(16)
+#define   VGC_CLK_IDLE_2D		BIT(17)
+#define   VGC_CLK_IDLE_VG		BIT(18)
+#define   VGC_CLK_ISOLATE		BIT(19)
 #define VGC_IDLE_STATE			0x0004
-#define   VGC_IDLE_FE			(1u << 0)
+#define   VGC_IDLE_FE			BIT(0)
 #define   VGC_IDLE_ALL			0x7fffffffu
 #define VGC_AXI_CONFIG			0x0008
 #define VGC_AXI_STATUS			0x000c
-#define   VGC_AXI_DET_WR_ERR		(1u << 8)
-#define   VGC_AXI_DET_RD_ERR		(1u << 9)
+#define   VGC_AXI_DET_WR_ERR		BIT(8)
+#define   VGC_AXI_DET_RD_ERR		BIT(9)
 #define VGC_INTR_ACK			0x0010
-#define   VGC_INTR_MMU_EXCEPTION	(1u << 30)
-#define   VGC_INTR_AXI_BUS_ERROR	(1u << 31)
+#define   VGC_INTR_MMU_EXCEPTION	BIT(30)
+#define   VGC_INTR_AXI_BUS_ERROR	BIT(31)
 #define VGC_INTR_ENBL			0x0014
 #define VGC_CHIP_IDENTITY		0x0018
 #define VGC_CHIP_FEATURE		0x001c
@@ -79,7 +79,7 @@
 #define VGC_FE_COMMAND_ADDRESS		0x0654
 #define VGC_FE_COMMAND_CONTROL		0x0658
 #define   VGC_FE_CONTROL_PREFETCH	0xffffu
-#define   VGC_FE_CONTROL_ENABLE		(1u << 16)
+#define   VGC_FE_CONTROL_ENABLE		BIT(16)
 #define VGC_FE_DMA_STATUS		0x065c
 #define VGC_FE_DMA_DEBUG_STATE		0x0660
 #define VGC_FE_DMA_ADDRESS		0x0664
@@ -119,13 +119,13 @@
 #define VGC_OP_CHIP_SELECT		13
 
 /* LOAD_STATE header fields */
-#define VGC_LS_FIXP			(1u << 26)
+#define VGC_LS_FIXP			BIT(26)
 #define VGC_LS_COUNT_SHIFT		16
 #define VGC_LS_COUNT_MASK		0x3ffu
 #define VGC_LS_ADDR_MASK		0xffffu
 
 /* END header */
-#define VGC_END_EVENT_ENABLE		(1u << 8)
+#define VGC_END_EVENT_ENABLE		BIT(8)
 
 /* DRAW_2D header */
 #define VGC_D2D_COUNT_SHIFT		8
@@ -137,8 +137,8 @@
 #define VGC_NR_EVENTS			30
 
 /* MMUv1: GPU addresses with bit 31 set go through the page table. */
-#define VGC_MMUV1_VIRT_BIT		(1u << 31)
+#define VGC_MMUV1_VIRT_BIT		BIT(31)
 #define VGC_PAGE_SHIFT			12
-#define VGC_PAGE_SIZE			(1u << VGC_PAGE_SHIFT)
+#define VGC_PAGE_SIZE			BIT(VGC_PAGE_SHIFT)
 
 #endif /* VGC_REGS_H */

@@ -64,7 +64,7 @@ MODULE_PARM_DESC(poll_max_us, "FE WAIT re-check delay when idle (us)");
  */
 struct vgc_dev {
 	struct vgc_core *core;
-	spinlock_t lock;
+	spinlock_t lock;	/* serialises core */
 	struct task_struct *thread;
 	wait_queue_head_t wq;
 	atomic_t kick;
@@ -89,7 +89,7 @@ static int vgc_mem_access(phys_addr_t pa, size_t len)
 	return 0;
 }
 
-static int vgc_mem_read(void *ctx, uint64_t pa, void *buf, size_t len)
+static int vgc_mem_read(void *ctx, u64 pa, void *buf, size_t len)
 {
 	if (vgc_mem_access(pa, len))
 		return -EFAULT;
@@ -97,7 +97,7 @@ static int vgc_mem_read(void *ctx, uint64_t pa, void *buf, size_t len)
 	return 0;
 }
 
-static int vgc_mem_write(void *ctx, uint64_t pa, const void *buf, size_t len)
+static int vgc_mem_write(void *ctx, u64 pa, const void *buf, size_t len)
 {
 	if (vgc_mem_access(pa, len))
 		return -EFAULT;
@@ -105,7 +105,7 @@ static int vgc_mem_write(void *ctx, uint64_t pa, const void *buf, size_t len)
 	return 0;
 }
 
-static uint64_t vgc_now_ns(void *ctx)
+static u64 vgc_now_ns(void *ctx)
 {
 	return ktime_get_ns();
 }
@@ -204,6 +204,11 @@ static void vgc_deliver_irq(struct vgc_dev *vd)
 		generic_handle_irq_safe(virq);
 }
 
+static bool vgc_kicked(struct vgc_dev *vd)
+{
+	return atomic_read(&vd->kick) || kthread_should_stop();
+}
+
 /*
  * The FE thread. While the FE spins in a WAIT/LINK loop, it re-reads the
  * WAIT after a delay that starts at poll_min_us and doubles up to
@@ -235,14 +240,11 @@ static int vgc_fe_thread(void *data)
 			delay = progress ? poll_min_us :
 				min(delay * 2, max(poll_max_us, 1u));
 			wait_event_interruptible_hrtimeout(vd->wq,
-				atomic_read(&vd->kick) ||
-				kthread_should_stop(),
-				ns_to_ktime(delay * NSEC_PER_USEC));
+							   vgc_kicked(vd),
+							   us_to_ktime(delay));
 			break;
 		case VGC_RUN_IDLE:
-			wait_event_interruptible(vd->wq,
-				atomic_read(&vd->kick) ||
-				kthread_should_stop());
+			wait_event_interruptible(vd->wq, vgc_kicked(vd));
 			break;
 		}
 	}

@@ -5,6 +5,7 @@
  * anything outside it is a hole, as on a real bus.
  */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -22,6 +22,13 @@
 
 #define ETNA_RENDER_NODE "/dev/dri/renderD128"
 
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+#ifndef __printf
+#define __printf(f, a)	__attribute__((__format__(printf, f, a)))
+#endif
+
 static inline int etna_open(void)
 {
 	int fd = open(ETNA_RENDER_NODE, O_RDWR | O_CLOEXEC);
@@ -73,6 +80,46 @@ static inline uint64_t etna_now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	return now.tv_sec * 1000000000ull + now.tv_nsec;
+}
+
+/* Feature bits of GPU_FEATURES_0 that say which engines a core has. */
+#define ETNA_FEATURE_PIPE_3D	(1u << 2)
+#define ETNA_FEATURE_PIPE_2D	(1u << 9)
+#define ETNA_FEATURE_PIPE_VG	(1u << 26)
+
+/* Command-stream words (FE opcodes) that user streams may contain. */
+#define ETNA_CMD_NOP		0x18000000u
+#define ETNA_CMD_LOAD_STATE(addr, count) \
+	(0x08000000u | ((uint32_t)(count) << 16) | ((uint32_t)(addr) >> 2))
+
+static inline int etna_gem_new(int fd, uint64_t size, uint32_t flags,
+			       uint32_t *handle)
+{
+	struct drm_etnaviv_gem_new req = { .size = size, .flags = flags };
+	int ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_NEW, &req);
+
+	if (!ret)
+		*handle = req.handle;
+	return ret;
+}
+
+static inline int etna_gem_close(int fd, uint32_t handle)
+{
+	struct drm_gem_close req = { .handle = handle };
+
+	return etna_ioctl(fd, DRM_IOCTL_GEM_CLOSE, &req);
+}
+
+/* WAIT_FENCE with a timeout of @ns from now; 0 once @fence signalled. */
+static inline int etna_wait_fence(int fd, uint32_t pipe, uint32_t fence,
+				  uint32_t flags, uint64_t ns)
+{
+	struct drm_etnaviv_wait_fence req = {
+		.pipe = pipe, .fence = fence, .flags = flags,
+		.timeout = etna_timeout(ns),
+	};
+
+	return etna_ioctl(fd, DRM_IOCTL_ETNAVIV_WAIT_FENCE, &req);
 }
 
 #endif /* ETNA_H */
