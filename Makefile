@@ -17,10 +17,10 @@ DTBS := $(BOARDS:%=$(B)/boards/%.dtb)
 SIM_SRC := $(wildcard sim/*.c sim/*.h sim/uml/*.c sim/Kbuild)
 TOOLS := $(B)/tools/gpu-list $(B)/tools/gpu-workload
 UML_TESTS := $(patsubst tests/uml/%.c,$(B)/tests/%,$(wildcard tests/uml/*.c))
-UNIT_TESTS := $(B)/tests/sim-unit
+UNIT_TESTS := $(B)/tests/sim-unit $(B)/tests/uapi-layout $(B)/tests/uapi-layout-i386
 
-.PHONY: all deps kernels module-% run check bench clean
-all: deps kernels module-plain module-debug $(DTBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS)
+.PHONY: all deps kernels module-% driver-% run check bench clean
+all: deps kernels module-plain module-debug driver-plain driver-debug $(DTBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS)
 
 deps:
 	@scripts/deps
@@ -35,6 +35,18 @@ module-%: $(SIM_SRC)
 	@$(MAKE) -s -C $(CACHE)/linux-source-6.1 O=$(CACHE)/kernel-$* ARCH=um \
 		M=$(CURDIR)/$(B)/sim-$*/src modules
 	@cp $(B)/sim-$*/src/vgc-model.ko $(B)/sim-$*/
+
+# Our driver (and its KUnit module), built out of tree per kernel flavour
+# against our UAPI header, which must win over the kernel tree's copy.
+DRIVER_SRC := $(wildcard drivers/gpu/drm/etnaviv/*) include/uapi/drm/etnaviv_drm.h
+driver-%: $(DRIVER_SRC)
+	@mkdir -p $(B)/driver-$*
+	@rsync -a --delete --exclude '*.o' --exclude '.*.cmd' drivers/gpu/drm/etnaviv/ $(B)/driver-$*/src/
+	@$(MAKE) -s -C $(CACHE)/linux-source-6.1 O=$(CACHE)/kernel-$* ARCH=um \
+		M=$(CURDIR)/$(B)/driver-$*/src CONFIG_DRM_ETNAVIV=m \
+		CONFIG_DRM_ETNAVIV_KUNIT_TEST=m \
+		NOSTDINC_FLAGS="-nostdinc -I$(CURDIR)/include/uapi -I$(CACHE)/linux-source-6.1/include/uapi/drm" modules
+	@cp $(B)/driver-$*/src/etnaviv.ko $(B)/driver-$*/src/etnaviv-kunit.ko $(B)/driver-$*/
 
 $(B)/boards/%.dtb: boards/%.dts $(wildcard boards/*.dtsi)
 	@mkdir -p $(@D)
@@ -51,6 +63,14 @@ $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h)
 $(B)/tests/sim-unit: tests/sim/test_vgc.c sim/vgc.c sim/vgc_mmu.c sim/vgc_ident.c $(wildcard sim/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) $(SANITIZE) -Isim -o $@ $(filter %.c,$^)
+
+$(B)/tests/uapi-layout: tests/uapi/layout.c include/uapi/drm/etnaviv_drm.h
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -Wall -Wextra -Werror -I$(UAPI)/drm -I$(UAPI) -o $@ $<
+
+$(B)/tests/uapi-layout-i386: tests/uapi/layout.c include/uapi/drm/etnaviv_drm.h
+	@mkdir -p $(@D)
+	$(CC) -m32 -std=c11 -Wall -Wextra -Werror -I$(UAPI)/drm -I$(UAPI) -o $@ $<
 
 run: all
 	@scripts/run

@@ -31,6 +31,8 @@ cd "$CWD"
 rc=$?
 
 if [ "$KMEMLEAK" = 1 ] && [ -e /sys/kernel/debug/kmemleak ]; then
+	# kmemleak reports only objects older than 5 s
+	sleep 5.5
 	echo scan >/sys/kernel/debug/kmemleak
 	cat /sys/kernel/debug/kmemleak >"$RUN/kmemleak"
 fi

@@ -241,7 +241,7 @@ static int vgc_fe_thread(void *data)
 				min(delay * 2, max(poll_max_us, 1u));
 			wait_event_interruptible_hrtimeout(vd->wq,
 							   vgc_kicked(vd),
-							   us_to_ktime(delay));
+							   ns_to_ktime(delay * NSEC_PER_USEC));
 			break;
 		case VGC_RUN_IDLE:
 			wait_event_interruptible(vd->wq, vgc_kicked(vd));

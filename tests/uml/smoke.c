@@ -131,9 +131,15 @@ struct board {
 	const struct core_id *pipe[ETNA_MAX_PIPES];	/* NULL: ENXIO */
 };
 
-/* The GC355 VG cores of the i.MX6Q are refused by the driver: no pipe. */
+/*
+ * The GC355 VG cores of the i.MX6Q are refused by the driver: no pipe.
+ * With the legacy master node, our driver numbers pipes in the order of
+ * its "cores" list (2D first), as the binding meant; upstream 6.1 ignores
+ * the master node and numbers them in device-tree order.
+ */
 static const struct board boards[] = {
 	{ "imx6q", { &gc2000, &gc320 } },
+	{ "imx6q-legacy/ours", { &gc320, &gc2000 } },
 	{ "imx6q-legacy", { &gc2000, &gc320 } },
 	{ "imx6dl", { &gc880, &gc320 } },
 	{ "dove", { &gc600 } },
@@ -271,7 +277,15 @@ static const struct board *check_params(int fd, bool present[ETNA_MAX_PIPES])
 	bool ok;
 	int ret;
 
-	for (i = 0; bname && i < ARRAY_SIZE(boards); i++)
+	char variant[64];
+
+	/* a "BOARD/DRIVER" entry, where the driver matters, comes first */
+	snprintf(variant, sizeof(variant), "%s/%s", bname ? bname : "",
+		 driver_name());
+	for (i = 0; bname && i < ARRAY_SIZE(boards) && !board; i++)
+		if (!strcmp(boards[i].name, variant))
+			board = &boards[i];
+	for (i = 0; bname && i < ARRAY_SIZE(boards) && !board; i++)
 		if (!strcmp(boards[i].name, bname))
 			board = &boards[i];
 	if (!board)

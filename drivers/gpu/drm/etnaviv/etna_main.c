@@ -1,0 +1,385 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * etnaviv: the DRM device that gathers a SoC's Vivante GC cores.
+ *
+ * Each "vivante,gc" node is a core device (etna_core.c); a virtual
+ * "etnaviv" platform device is the component master that binds them all
+ * into one render-only DRM device, one pipe per core in device-tree order.
+ * Boards with the legacy binding name the cores in the "cores" property of
+ * a "fsl,imx-gpu-subsystem" or "marvell,dove-gpu-subsystem" node instead;
+ * that list then gives the pipe order.
+ */
+#include <linux/component.h>
+#include <linux/dma-mapping.h>
+#include <linux/module.h>
+#include <linux/of.h>
+#include <linux/of_device.h>
+#include <linux/platform_device.h>
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
+#include <drm/drm_ioctl.h>
+#include <drm/drm_of.h>
+#include <drm/drm_prime.h>
+
+#include "etna_drv.h"
+#include "etna_debugfs.h"
+
+#define ETNA_POOL_SIZE	SZ_1M
+
+static const char * const etna_legacy_masters[] = {
+	"fsl,imx-gpu-subsystem",
+	"marvell,dove-gpu-subsystem",
+};
+
+/**
+ * etna_pipe() - the core behind a UAPI pipe number
+ * @drm: the device
+ * @pipe: pipe number from user space
+ * @err: set to -EINVAL for a pipe out of range, -ENXIO for an empty slot
+ *
+ * Return: the core, or NULL with @err set.
+ */
+struct etna_core *etna_pipe(struct drm_device *drm, u32 pipe, int *err)
+{
+	struct etna_dev *edev = to_etna_dev(drm);
+
+	if (pipe >= ETNA_MAX_PIPES) {
+		*err = -EINVAL;
+		return NULL;
+	}
+	if (!edev->cores[pipe]) {
+		*err = -ENXIO;
+		return NULL;
+	}
+	return edev->cores[pipe];
+}
+
+static int etna_ioctl_get_param(struct drm_device *drm, void *data,
+				struct drm_file *file)
+{
+	struct drm_etnaviv_param *args = data;
+	struct etna_core *core;
+	int err;
+
+	core = etna_pipe(drm, args->pipe, &err);
+	if (!core)
+		return err;
+	return etna_core_get_param(core, args->param, &args->value);
+}
+
+/*
+ * No performance counters are exposed yet: there are no domains, so every
+ * query is out of range, as for a core without counters.
+ */
+static int etna_ioctl_pm_query_dom(struct drm_device *drm, void *data,
+				   struct drm_file *file)
+{
+	struct drm_etnaviv_pm_domain *args = data;
+	int err;
+
+	if (!etna_pipe(drm, args->pipe, &err))
+		return err;
+	return -EINVAL;
+}
+
+static int etna_ioctl_pm_query_sig(struct drm_device *drm, void *data,
+				   struct drm_file *file)
+{
+	struct drm_etnaviv_pm_signal *args = data;
+	int err;
+
+	if (!etna_pipe(drm, args->pipe, &err))
+		return err;
+	return -EINVAL;
+}
+
+static const struct drm_ioctl_desc etna_ioctls[] = {
+	DRM_IOCTL_DEF_DRV(ETNAVIV_GET_PARAM, etna_ioctl_get_param,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(ETNAVIV_GEM_NEW, etna_ioctl_gem_new,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(ETNAVIV_GEM_INFO, etna_ioctl_gem_info,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(ETNAVIV_GEM_CPU_PREP, etna_ioctl_gem_cpu_prep,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(ETNAVIV_GEM_CPU_FINI, etna_ioctl_gem_cpu_fini,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(ETNAVIV_GEM_SUBMIT, etna_ioctl_gem_submit,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(ETNAVIV_WAIT_FENCE, etna_ioctl_wait_fence,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(ETNAVIV_GEM_USERPTR, etna_ioctl_gem_userptr,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(ETNAVIV_GEM_WAIT, etna_ioctl_gem_wait,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(ETNAVIV_PM_QUERY_DOM, etna_ioctl_pm_query_dom,
+			  DRM_RENDER_ALLOW),
+	DRM_IOCTL_DEF_DRV(ETNAVIV_PM_QUERY_SIG, etna_ioctl_pm_query_sig,
+			  DRM_RENDER_ALLOW),
+};
+
+static int etna_open(struct drm_device *drm, struct drm_file *file)
+{
+	struct etna_dev *edev = to_etna_dev(drm);
+	struct etna_file *ef;
+	struct drm_gpu_scheduler *sched;
+	unsigned int i;
+	int ret;
+
+	ef = kzalloc(sizeof(*ef), GFP_KERNEL);
+	if (!ef)
+		return -ENOMEM;
+
+	for (i = 0; i < ETNA_MAX_PIPES; i++) {
+		if (!edev->cores[i])
+			continue;
+		sched = &edev->cores[i]->sched;
+		ret = drm_sched_entity_init(&ef->entity[i],
+					    DRM_SCHED_PRIORITY_NORMAL, &sched,
+					    1, NULL);
+		if (ret)
+			goto err_entities;
+	}
+	file->driver_priv = ef;
+	return 0;
+
+err_entities:
+	while (i--)
+		if (edev->cores[i])
+			drm_sched_entity_destroy(&ef->entity[i]);
+	kfree(ef);
+	return ret;
+}
+
+static void etna_postclose(struct drm_device *drm, struct drm_file *file)
+{
+	struct etna_dev *edev = to_etna_dev(drm);
+	struct etna_file *ef = file->driver_priv;
+	unsigned int i;
+
+	for (i = 0; i < ETNA_MAX_PIPES; i++)
+		if (edev->cores[i])
+			drm_sched_entity_destroy(&ef->entity[i]);
+	kfree(ef);
+}
+
+DEFINE_DRM_GEM_FOPS(etna_fops);
+
+static const struct drm_driver etna_drm_driver = {
+	.driver_features = DRIVER_GEM | DRIVER_RENDER,
+	.open = etna_open,
+	.postclose = etna_postclose,
+	.gem_create_object = etna_bo_create_object,
+	.prime_handle_to_fd = drm_gem_prime_handle_to_fd,
+	.prime_fd_to_handle = drm_gem_prime_fd_to_handle,
+	.gem_prime_import_sg_table = drm_gem_shmem_prime_import_sg_table,
+	.gem_prime_mmap = drm_gem_prime_mmap,
+#ifdef CONFIG_DEBUG_FS
+	.debugfs_init = etna_debugfs_init,
+#endif
+	.ioctls = etna_ioctls,
+	.num_ioctls = ARRAY_SIZE(etna_ioctls),
+	.fops = &etna_fops,
+	.name = "etnaviv",
+	.desc = "etnaviv DRM",
+	.date = "20151214",
+	.major = 1,
+	.minor = 4,
+};
+
+static int etna_bind(struct device *dev)
+{
+	struct etna_dev *edev;
+	unsigned int i;
+	int ret;
+
+	edev = devm_drm_dev_alloc(dev, &etna_drm_driver, struct etna_dev, drm);
+	if (IS_ERR(edev))
+		return PTR_ERR(edev);
+	dev_set_drvdata(dev, edev);
+
+	ret = etna_pool_init(&edev->pool, dev, ETNA_POOL_SIZE);
+	if (ret)
+		return ret;
+	/*
+	 * The FE reaches the rings and command buffers through the linear
+	 * window of MMUv1: its base must put the pool within 2 GiB of it.
+	 */
+	edev->linear_base = edev->pool.dma >= SZ_2G ?
+			    (u32)round_down(edev->pool.dma, SZ_128M) : 0;
+	ret = etna_vm_init(&edev->vm, dev);
+	if (ret)
+		goto err_pool;
+
+	ret = component_bind_all(dev, edev);
+	if (ret)
+		goto err_vm;
+
+	for (i = 0; i < edev->nr_cores; i++) {
+		if (!edev->cores[i])
+			continue;
+		if (etna_core_init(edev->cores[i]))
+			edev->cores[i] = NULL;	/* refused: the slot stays empty */
+	}
+
+	ret = drm_dev_register(&edev->drm, 0);
+	if (ret)
+		goto err_cores;
+	return 0;
+
+err_cores:
+	for (i = 0; i < edev->nr_cores; i++)
+		if (edev->cores[i])
+			etna_core_fini(edev->cores[i]);
+	component_unbind_all(dev, edev);
+err_vm:
+	etna_vm_fini(&edev->vm, dev);
+err_pool:
+	etna_pool_fini(&edev->pool, dev);
+	return ret;
+}
+
+static void etna_unbind(struct device *dev)
+{
+	struct etna_dev *edev = dev_get_drvdata(dev);
+	unsigned int i;
+
+	drm_dev_unregister(&edev->drm);
+	for (i = 0; i < edev->nr_cores; i++)
+		if (edev->cores[i])
+			etna_core_fini(edev->cores[i]);
+	component_unbind_all(dev, edev);
+	etna_vm_fini(&edev->vm, dev);
+	etna_pool_fini(&edev->pool, dev);
+}
+
+static const struct component_master_ops etna_master_ops = {
+	.bind = etna_bind,
+	.unbind = etna_unbind,
+};
+
+static struct device_node *etna_legacy_master(void)
+{
+	struct device_node *np;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(etna_legacy_masters); i++) {
+		np = of_find_compatible_node(NULL, NULL,
+					     etna_legacy_masters[i]);
+		if (np && of_device_is_available(np))
+			return np;
+		of_node_put(np);
+	}
+	return NULL;
+}
+
+static int etna_master_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct component_match *match = NULL;
+	struct device_node *master, *np;
+	int i, ret;
+
+	master = etna_legacy_master();
+	if (master) {
+		for (i = 0; (np = of_parse_phandle(master, "cores", i)); i++) {
+			if (of_device_is_available(np))
+				drm_of_component_match_add(dev, &match,
+							   component_compare_of,
+							   np);
+			of_node_put(np);
+		}
+		of_node_put(master);
+	} else {
+		for_each_compatible_node(np, NULL, "vivante,gc")
+			if (of_device_is_available(np))
+				drm_of_component_match_add(dev, &match,
+							   component_compare_of,
+							   np);
+	}
+	if (!match)
+		return -ENODEV;
+
+	/*
+	 * The cores' page tables and rings must be reachable with 32-bit
+	 * addresses; the virtual device inherits the cores' DMA setup.
+	 */
+	np = of_find_compatible_node(NULL, NULL, "vivante,gc");
+	ret = of_dma_configure(dev, np, true);
+	of_node_put(np);
+	if (ret)
+		return ret;
+	ret = dma_set_mask_and_coherent(dev, DMA_BIT_MASK(32));
+	if (ret)
+		return ret;
+
+	return component_master_add_with_match(dev, &etna_master_ops, match);
+}
+
+static int etna_master_remove(struct platform_device *pdev)
+{
+	component_master_del(&pdev->dev, &etna_master_ops);
+	return 0;
+}
+
+static struct platform_driver etna_master_driver = {
+	.probe = etna_master_probe,
+	.remove = etna_master_remove,
+	.driver = {
+		.name = "etnaviv",
+	},
+};
+
+static struct platform_device *etna_master_pdev;
+
+static int __init etna_init(void)
+{
+	struct device_node *np;
+	bool found = false;
+	int ret;
+
+	ret = platform_driver_register(&etna_core_driver);
+	if (ret)
+		return ret;
+	ret = platform_driver_register(&etna_master_driver);
+	if (ret)
+		goto err_core;
+
+	for_each_compatible_node(np, NULL, "vivante,gc") {
+		if (of_device_is_available(np)) {
+			found = true;
+			of_node_put(np);
+			break;
+		}
+	}
+	if (!found)
+		return 0;	/* no GPU on this board: stay loaded, idle */
+
+	etna_master_pdev =
+		platform_device_register_simple("etnaviv", PLATFORM_DEVID_NONE,
+						NULL, 0);
+	if (IS_ERR(etna_master_pdev)) {
+		ret = PTR_ERR(etna_master_pdev);
+		goto err_master;
+	}
+	return 0;
+
+err_master:
+	platform_driver_unregister(&etna_master_driver);
+err_core:
+	platform_driver_unregister(&etna_core_driver);
+	return ret;
+}
+module_init(etna_init);
+
+static void __exit etna_exit(void)
+{
+	platform_device_unregister(etna_master_pdev);
+	platform_driver_unregister(&etna_master_driver);
+	platform_driver_unregister(&etna_core_driver);
+}
+module_exit(etna_exit);
+
+MODULE_DESCRIPTION("DRM driver for Vivante GC GPU cores");
+MODULE_LICENSE("GPL");
+MODULE_ALIAS("platform:etnaviv");

@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * etnaviv: command stream submission and fences.
+ *
+ * A submission is copied into the kernel before anything looks at it, so
+ * user space cannot change it after validation. On MMUv1 the copy is
+ * validated (etna_validate.c), relocations are applied, and the result is
+ * copied into the command-buffer pool, from where the core's ring links to
+ * it. Jobs go through a drm_sched entity per file and pipe; their finished
+ * fences are what user space waits on, by id or through sync files, and
+ * what the buffers' dma_resv hold for implicit synchronisation.
+ */
+#include <linux/file.h>
+#include <linux/sync_file.h>
+#include <linux/uaccess.h>
+#include <drm/drm_file.h>
+#include <drm/drm_gem.h>
+
+#include "etna_drv.h"
+#include "etna_regs.h"
+#include "etna_validate.h"
+
+#define SUBMIT_MAX_STREAM	SZ_128K
+#define SUBMIT_MAX_BOS		SZ_128K
+#define SUBMIT_MAX_RELOCS	SZ_128K
+#define SUBMIT_MAX_PMRS		128
+
+static void etna_job_free(struct etna_job *job)
+{
+	struct etna_dev *edev = job->core->edev;
+	u32 i;
+
+	if (job->out_fence) {
+		xa_erase(&job->core->user_fences, job->fence_id);
+		dma_fence_put(job->out_fence);
+	}
+	dma_fence_put(job->hw_fence);
+	etna_pool_free(&edev->pool, &job->cmd);
+	for (i = 0; i < job->nr_bos; i++)
+		drm_gem_object_put(job->bos[i]);
+	kvfree(job->bos);
+	kfree(job);
+}
+
+static struct dma_fence *etna_sched_run_job(struct drm_sched_job *sj)
+{
+	struct etna_job *job = to_etna_job(sj);
+	struct dma_fence *fence;
+
+	/* cancelled by a hang recovery: do not run it again */
+	if (sj->s_fence->finished.error)
+		return NULL;
+	fence = etna_core_run(job->core, job);
+	if (IS_ERR(fence))
+		return fence;
+	dma_fence_put(job->hw_fence);
+	job->hw_fence = dma_fence_get(fence);
+	return fence;
+}
+
+static enum drm_gpu_sched_stat etna_sched_timedout_job(struct drm_sched_job *sj)
+{
+	struct etna_job *job = to_etna_job(sj);
+	struct etna_core *core = job->core;
+	struct drm_gpu_scheduler *sched = &core->sched;
+	u32 dma;
+
+	if (job->hw_fence && dma_fence_is_signaled(job->hw_fence))
+		goto still_running;
+	/*
+	 * A FE that moved since the last check is busy, not hung. In its
+	 * WAIT/LINK loop it moves by 8 bytes only: that is no progress.
+	 */
+	dma = etna_read(core, ETNA_FE_DMA_ADDRESS);
+	if (abs((s64)dma - core->hang_dma) > 16) {
+		core->hang_dma = dma;
+		goto still_running;
+	}
+
+	drm_sched_stop(sched, sj);
+	drm_sched_increase_karma(sj);
+	etna_core_recover(core);
+	drm_sched_resubmit_jobs(sched);
+	drm_sched_start(sched, true);
+	return DRM_GPU_SCHED_STAT_NOMINAL;
+
+still_running:
+	spin_lock(&sched->job_list_lock);
+	list_add(&sj->list, &sched->pending_list);
+	spin_unlock(&sched->job_list_lock);
+	return DRM_GPU_SCHED_STAT_NOMINAL;
+}
+
+static void etna_sched_free_job(struct drm_sched_job *sj)
+{
+	drm_sched_job_cleanup(sj);
+	etna_job_free(to_etna_job(sj));
+}
+
+const struct drm_sched_backend_ops etna_sched_ops = {
+	.run_job = etna_sched_run_job,
+	.timedout_job = etna_sched_timedout_job,
+	.free_job = etna_sched_free_job,
+};
+
+/* Copy an array of @n elements of @size bytes from user space. */
+static void *etna_copy_array(u64 uptr, u32 n, size_t size, int *err)
+{
+	void *p;
+
+	*err = 0;
+	if (!n)
+		return NULL;
+	p = kvmalloc_array(n, size, GFP_KERNEL);
+	if (!p) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	if (copy_from_user(p, u64_to_user_ptr(uptr), (size_t)n * size)) {
+		kvfree(p);
+		*err = -EFAULT;
+		return NULL;
+	}
+	return p;
+}
+
+static int etna_submit_lookup(struct etna_job *job, struct drm_file *file,
+			      const struct drm_etnaviv_gem_submit_bo *bos,
+			      u32 nr_bos)
+{
+	u32 i;
+
+	job->bos = kvcalloc(nr_bos, sizeof(*job->bos), GFP_KERNEL);
+	if (nr_bos && !job->bos)
+		return -ENOMEM;
+	for (i = 0; i < nr_bos; i++) {
+		if (bos[i].flags & ~(ETNA_SUBMIT_BO_READ | ETNA_SUBMIT_BO_WRITE))
+			return -EINVAL;
+		job->bos[i] = drm_gem_object_lookup(file, bos[i].handle);
+		if (!job->bos[i])
+			return -EINVAL;
+		job->nr_bos++;
+	}
+	return 0;
+}
+
+/*
+ * Check the relocations (sorted, in range, aligned), validate the stream
+ * and patch the GPU addresses in.
+ */
+static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
+				const struct drm_etnaviv_gem_submit_reloc *relocs,
+				u32 nr_relocs)
+{
+	struct etna_dev *edev = job->core->edev;
+	const char *why = NULL;
+	u32 *offs = NULL, i, last = 0;
+	struct etna_bo *bo;
+	int ret = 0;
+
+	if (nr_relocs) {
+		offs = kvmalloc_array(nr_relocs, sizeof(*offs), GFP_KERNEL);
+		if (!offs)
+			return -ENOMEM;
+	}
+	for (i = 0; i < nr_relocs; i++) {
+		const struct drm_etnaviv_gem_submit_reloc *r = &relocs[i];
+
+		if (r->flags || r->submit_offset % 4 ||
+		    r->submit_offset / 4 >= words || r->submit_offset < last ||
+		    r->reloc_idx >= job->nr_bos ||
+		    r->reloc_offset > job->bos[r->reloc_idx]->size - 4) {
+			ret = -EINVAL;
+			goto out;
+		}
+		last = r->submit_offset;
+		offs[i] = r->submit_offset;
+	}
+
+	ret = etna_validate_stream(stream, words, offs, nr_relocs, &why);
+	if (ret) {
+		drm_dbg(&edev->drm, "stream rejected: %s\n", why);
+		goto out;
+	}
+
+	for (i = 0; i < job->nr_bos; i++) {
+		ret = etna_vm_map(&edev->vm, to_etna_bo(job->bos[i]));
+		if (ret)
+			goto out;
+	}
+	for (i = 0; i < nr_relocs; i++) {
+		bo = to_etna_bo(job->bos[relocs[i].reloc_idx]);
+		stream[relocs[i].submit_offset / 4] =
+			bo->iova_node.start + relocs[i].reloc_offset;
+	}
+out:
+	kvfree(offs);
+	return ret;
+}
+
+/* Make the job wait for the buffers' users, and the buffers for the job. */
+static int etna_submit_sync(struct etna_job *job,
+			    const struct drm_etnaviv_gem_submit_bo *bos,
+			    bool implicit, struct ww_acquire_ctx *ctx)
+{
+	u32 i;
+	int ret;
+
+	ret = drm_gem_lock_reservations(job->bos, job->nr_bos, ctx);
+	if (ret)
+		return ret;
+	for (i = 0; i < job->nr_bos; i++) {
+		bool write = bos[i].flags & ETNA_SUBMIT_BO_WRITE;
+		struct drm_gem_object *obj = job->bos[i];
+
+		ret = dma_resv_reserve_fences(obj->resv, 1);
+		if (!ret && implicit)
+			ret = drm_sched_job_add_implicit_dependencies(&job->base,
+								      obj, write);
+		if (ret) {
+			drm_gem_unlock_reservations(job->bos, job->nr_bos, ctx);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
+			  struct drm_file *file)
+{
+	struct drm_etnaviv_gem_submit *args = data;
+	struct etna_file *ef = file->driver_priv;
+	struct etna_dev *edev = to_etna_dev(drm);
+	struct drm_etnaviv_gem_submit_reloc *relocs = NULL;
+	struct drm_etnaviv_gem_submit_bo *bos = NULL;
+	struct ww_acquire_ctx ctx;
+	struct sync_file *sync;
+	struct dma_fence *in;
+	struct etna_core *core;
+	struct etna_job *job;
+	bool sched_init = false;
+	int out_fd = -1, ret;
+	u32 *stream = NULL, i;
+
+	core = etna_pipe(drm, args->pipe, &ret);
+	if (!core)
+		return ret;
+	if (args->stream_size % 4 ||
+	    (args->exec_state != ETNA_PIPE_3D &&
+	     args->exec_state != ETNA_PIPE_2D) ||
+	    args->flags & ~ETNA_SUBMIT_FLAGS ||
+	    args->flags & ETNA_SUBMIT_SOFTPIN)
+		return -EINVAL;
+	if (args->stream_size > SUBMIT_MAX_STREAM ||
+	    args->nr_bos > SUBMIT_MAX_BOS ||
+	    args->nr_relocs > SUBMIT_MAX_RELOCS ||
+	    args->nr_pmrs > SUBMIT_MAX_PMRS)
+		return -EINVAL;
+	/* no performance domains exist, so no request can name one */
+	if (args->nr_pmrs)
+		return -EINVAL;
+
+	job = kzalloc(sizeof(*job), GFP_KERNEL);
+	if (!job)
+		return -ENOMEM;
+	job->core = core;
+	job->exec_state = args->exec_state;
+
+	bos = etna_copy_array(args->bos, args->nr_bos, sizeof(*bos), &ret);
+	if (ret)
+		goto err_job;
+	relocs = etna_copy_array(args->relocs, args->nr_relocs,
+				 sizeof(*relocs), &ret);
+	if (ret)
+		goto err_job;
+	stream = etna_copy_array(args->stream, args->stream_size / 4, 4, &ret);
+	if (ret)
+		goto err_job;
+
+	ret = etna_submit_lookup(job, file, bos, args->nr_bos);
+	if (ret)
+		goto err_job;
+	ret = etna_submit_relocate(job, stream, args->stream_size / 4, relocs,
+				   args->nr_relocs);
+	if (ret)
+		goto err_job;
+
+	/* the copy the FE runs, plus room for the LINK back to the ring */
+	job->cmd_size = ALIGN(args->stream_size, 8);
+	ret = etna_pool_alloc(&edev->pool, &job->cmd, job->cmd_size + 8, true);
+	if (ret)
+		goto err_job;
+	job->cmd_vaddr = edev->pool.vaddr + job->cmd.start;
+	job->cmd_gpu = edev->pool.dma + job->cmd.start - edev->linear_base;
+	if (args->stream_size)
+		memcpy(job->cmd_vaddr, stream, args->stream_size);
+	if (args->stream_size % 8)
+		job->cmd_vaddr[args->stream_size / 4] = 0;
+
+	ret = drm_sched_job_init(&job->base, &ef->entity[args->pipe], file);
+	if (ret)
+		goto err_job;
+	sched_init = true;
+
+	if (args->flags & ETNA_SUBMIT_FENCE_FD_IN) {
+		in = sync_file_get_fence(args->fence_fd);
+		if (!in) {
+			ret = -EINVAL;
+			goto err_job;
+		}
+		ret = drm_sched_job_add_dependency(&job->base, in);
+		if (ret)
+			goto err_job;
+	}
+	if (args->flags & ETNA_SUBMIT_FENCE_FD_OUT) {
+		out_fd = get_unused_fd_flags(O_CLOEXEC);
+		if (out_fd < 0) {
+			ret = out_fd;
+			goto err_job;
+		}
+	}
+
+	ret = etna_submit_sync(job, bos,
+			       !(args->flags & ETNA_SUBMIT_NO_IMPLICIT), &ctx);
+	if (ret)
+		goto err_fd;
+
+	mutex_lock(&core->submit_lock);
+	drm_sched_job_arm(&job->base);
+	job->out_fence = dma_fence_get(&job->base.s_fence->finished);
+	ret = xa_alloc_cyclic(&core->user_fences, &job->fence_id,
+			      job->out_fence, xa_limit_31b,
+			      &core->next_fence_id, GFP_KERNEL);
+	if (ret < 0) {
+		mutex_unlock(&core->submit_lock);
+		dma_fence_put(job->out_fence);
+		job->out_fence = NULL;
+		drm_gem_unlock_reservations(job->bos, job->nr_bos, &ctx);
+		goto err_fd;
+	}
+	drm_sched_entity_push_job(&job->base);
+	mutex_unlock(&core->submit_lock);
+
+	for (i = 0; i < job->nr_bos; i++)
+		dma_resv_add_fence(job->bos[i]->resv, job->out_fence,
+				   bos[i].flags & ETNA_SUBMIT_BO_WRITE ?
+				   DMA_RESV_USAGE_WRITE : DMA_RESV_USAGE_READ);
+	drm_gem_unlock_reservations(job->bos, job->nr_bos, &ctx);
+
+	args->fence = job->fence_id;
+	if (out_fd >= 0) {
+		sync = sync_file_create(job->out_fence);
+		if (sync) {
+			fd_install(out_fd, sync->file);
+			args->fence_fd = out_fd;
+		} else {
+			put_unused_fd(out_fd);
+			args->fence_fd = -1;
+		}
+	}
+	kvfree(stream);
+	kvfree(relocs);
+	kvfree(bos);
+	return 0;
+
+err_fd:
+	if (out_fd >= 0)
+		put_unused_fd(out_fd);
+err_job:
+	if (sched_init)
+		drm_sched_job_cleanup(&job->base);
+	etna_job_free(job);
+	kvfree(stream);
+	kvfree(relocs);
+	kvfree(bos);
+	return ret;
+}
+
+int etna_ioctl_wait_fence(struct drm_device *drm, void *data,
+			  struct drm_file *file)
+{
+	struct drm_etnaviv_wait_fence *args = data;
+	struct dma_fence *fence;
+	struct etna_core *core;
+	long ret;
+	int err;
+
+	if (args->flags & ~ETNA_WAIT_NONBLOCK)
+		return -EINVAL;
+	core = etna_pipe(drm, args->pipe, &err);
+	if (!core)
+		return err;
+
+	rcu_read_lock();
+	fence = xa_load(&core->user_fences, args->fence);
+	if (fence)
+		fence = dma_fence_get_rcu(fence);
+	rcu_read_unlock();
+	if (!fence)
+		return 0;	/* retired long ago, or never existed */
+
+	if (args->flags & ETNA_WAIT_NONBLOCK)
+		ret = dma_fence_is_signaled(fence) ? 1 : -EBUSY;
+	else
+		ret = dma_fence_wait_timeout(fence, true,
+					     etna_timeout_jiffies(&args->timeout));
+	dma_fence_put(fence);
+	if (!ret)
+		return -ETIMEDOUT;
+	return ret < 0 ? ret : 0;
+}

@@ -1,0 +1,708 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit tests of the MMUv1 command-stream validator (etna_validate.c).
+ *
+ * Each case builds a stream with the small writer below, the way user space
+ * would, and checks both the verdict and, for refusals, the reason given.
+ */
+
+#include <kunit/test.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/string.h>
+
+#include "etna_validate.h"
+
+/* FE opcodes, as used by the tests. */
+enum {
+	OP_LOAD_STATE = 1,
+	OP_END = 2,
+	OP_NOP = 3,
+	OP_DRAW_2D = 4,
+	OP_DRAW_PRIMITIVES = 5,
+	OP_DRAW_INDEXED = 6,
+	OP_WAIT = 7,
+	OP_LINK = 8,
+	OP_STALL = 9,
+	OP_CALL = 10,
+	OP_RETURN = 11,
+	OP_DRAW_INSTANCED = 12,
+	OP_CHIP_SELECT = 13,
+};
+
+#define HDR(op)			((u32)(op) << 27)
+/* LOAD_STATE header; @count 1024 is encoded as 0, as the hardware reads it. */
+#define LS_HDR(byte_addr, count) \
+	(HDR(OP_LOAD_STATE) | (((count) & 0x3ff) << 16) | ((byte_addr) >> 2))
+#define LS_FIXP			BIT(26)
+#define D2D_HDR(rects, data) \
+	(HDR(OP_DRAW_2D) | (((data) & 0x7ff) << 16) | (((rects) & 0xff) << 8))
+
+#define TS_MAX_WORDS		20000
+#define TS_MAX_RELOCS		8192
+
+/* A stream under construction and the relocations that go with it. */
+struct tstream {
+	struct kunit *test;
+	u32 *w;
+	unsigned int n;
+	u32 *relocs;
+	unsigned int nr;
+};
+
+static struct tstream *ts_new(struct kunit *test)
+{
+	struct tstream *ts = kunit_kzalloc(test, sizeof(*ts), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ts);
+	ts->test = test;
+	ts->w = kunit_kcalloc(test, TS_MAX_WORDS, sizeof(u32), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ts->w);
+	ts->relocs = kunit_kcalloc(test, TS_MAX_RELOCS, sizeof(u32), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ts->relocs);
+	return ts;
+}
+
+/* Append one word; return its index. */
+static unsigned int ts_word(struct tstream *ts, u32 v)
+{
+	KUNIT_ASSERT_LT(ts->test, ts->n, TS_MAX_WORDS);
+	ts->w[ts->n] = v;
+	return ts->n++;
+}
+
+static void ts_pad(struct tstream *ts)
+{
+	if (ts->n % 2)
+		ts_word(ts, 0);
+}
+
+/* Relocate the word at index @word. */
+static void ts_reloc(struct tstream *ts, unsigned int word)
+{
+	KUNIT_ASSERT_LT(ts->test, ts->nr, TS_MAX_RELOCS);
+	ts->relocs[ts->nr++] = word * 4;
+}
+
+/* LOAD_STATE of @count zero values from @byte_addr on; returns the first value's index. */
+static unsigned int ts_load(struct tstream *ts, u32 byte_addr, unsigned int count)
+{
+	unsigned int first, i;
+
+	ts_word(ts, LS_HDR(byte_addr, count));
+	first = ts->n;
+	for (i = 0; i < count; i++)
+		ts_word(ts, 0);
+	ts_pad(ts);
+	return first;
+}
+
+static unsigned int ts_load1(struct tstream *ts, u32 byte_addr, u32 val)
+{
+	unsigned int at = ts_load(ts, byte_addr, 1);
+
+	ts->w[at] = val;
+	return at;
+}
+
+/* A command of @words words: the header of @op, then zeroes. */
+static unsigned int ts_cmd(struct tstream *ts, unsigned int op, unsigned int words)
+{
+	unsigned int at = ts_word(ts, HDR(op));
+
+	while (--words)
+		ts_word(ts, 0);
+	return at;
+}
+
+static int ts_run(struct tstream *ts, const char **why)
+{
+	return etna_validate_stream(ts->w, ts->n, ts->relocs, ts->nr, why);
+}
+
+#define EXPECT_ACCEPTED(ts)						\
+	do {								\
+		struct tstream *ts_ = (ts);				\
+		const char *why_ = NULL;				\
+		int ret_ = ts_run(ts_, &why_);				\
+									\
+		KUNIT_EXPECT_EQ_MSG(ts_->test, ret_, 0, "refused: %s",	\
+				    why_ ? why_ : "(no reason)");	\
+	} while (0)
+
+/* Refused, and for a reason whose text contains @reason. */
+#define EXPECT_REFUSED(ts, reason)					\
+	do {								\
+		struct tstream *ts_ = (ts);				\
+		const char *why_ = NULL;				\
+		int ret_ = ts_run(ts_, &why_);				\
+									\
+		KUNIT_EXPECT_EQ(ts_->test, ret_, -EINVAL);		\
+		if (ret_)						\
+			KUNIT_EXPECT_TRUE_MSG(ts_->test,		\
+					      why_ && strstr(why_, reason), \
+					      "reason: %s",		\
+					      why_ ? why_ : "(none)");	\
+	} while (0)
+
+#define R_OPCODE	"not permitted"
+#define R_OVERRUN	"past the end"
+#define R_NORELOC	"without a relocation"
+
+/*
+ * The stream of libdrm's etnaviv_2d_test: 35 single-state loads into the DE
+ * with DEST_ADDRESS relocated, DRAW_2D with COUNT 0 (256 rectangles), three
+ * dummy loads to state 0 and a PE2D cache flush. 592 words.
+ */
+static void build_libdrm_2d(struct tstream *ts, bool reloc)
+{
+	static const u16 de_states[] = {
+		0x1204, 0x1208, 0x120c, 0x1210, 0x1214, 0x1218, 0x121c,
+		0x1220, 0x1224, 0x1228, 0x122c, 0x1230, 0x1234, 0x125c,
+		0x1260, 0x1264, 0x126c, 0x1278, 0x127c, 0x1280, 0x12b4,
+		0x12b8, 0x12bc, 0x12c0, 0x1268, 0x1270, 0x1274, 0x12c4,
+		0x12c8, 0x12cc, 0x12d0, 0x12d4, 0x12d8, 0x12e8, 0x12ec,
+	};
+	unsigned int i, at;
+
+	for (i = 0; i < ARRAY_SIZE(de_states); i++) {
+		at = ts_load1(ts, de_states[i], 0);
+		if (de_states[i] == 0x1228 && reloc)
+			ts_reloc(ts, at);
+	}
+	ts_word(ts, D2D_HDR(0, 0));
+	ts_word(ts, 0);
+	for (i = 0; i < 256; i++) {
+		u32 x = 8 * (i % 16), y = 8 * (i / 16);
+
+		ts_word(ts, y << 16 | x);
+		ts_word(ts, (y + 4) << 16 | (x + 4));
+	}
+	for (i = 0; i < 3; i++)
+		ts_load1(ts, 0x0000, 0);
+	ts_load1(ts, 0x380c, 0x8);
+}
+
+static void libdrm_2d_stream_accepted(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+
+	build_libdrm_2d(ts, true);
+	KUNIT_EXPECT_EQ(test, ts->n, 592u);
+	KUNIT_EXPECT_EQ(test, ts->nr, 1u);
+	KUNIT_EXPECT_EQ(test, ts->relocs[0], 0x4cu);
+	EXPECT_ACCEPTED(ts);
+}
+
+static void libdrm_2d_stream_without_reloc_refused(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+
+	build_libdrm_2d(ts, false);
+	EXPECT_REFUSED(ts, R_NORELOC);
+}
+
+static void empty_stream_accepted(struct kunit *test)
+{
+	static const u32 nothing[2];
+	const char *why = NULL;
+
+	KUNIT_EXPECT_EQ(test, etna_validate_stream(nothing, 0, NULL, 0, &why), 0);
+	KUNIT_EXPECT_NULL(test, why);
+}
+
+static void empty_stream_with_reloc_refused(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+
+	ts_reloc(ts, 0);
+	EXPECT_REFUSED(ts, "beyond the end");
+}
+
+/*
+ * Every control-flow command, CHIP_SELECT and some opcodes nobody defined.
+ * One loop rather than a parameterised case: KUnit 6.1 keeps only the last
+ * parameter's log in debugfs, which would hide which opcode failed.
+ */
+static void forbidden_opcodes_refused(struct kunit *test)
+{
+	static const struct {
+		unsigned int op;
+		const char *name;
+	} ops[] = {
+		{ 0, "opcode 0" }, { OP_END, "END" }, { OP_WAIT, "WAIT" },
+		{ OP_LINK, "LINK" }, { OP_CALL, "CALL" },
+		{ OP_RETURN, "RETURN" }, { OP_CHIP_SELECT, "CHIP_SELECT" },
+		{ 14, "opcode 14" }, { 15, "WAIT_FENCE" },
+		{ 16, "DRAW_INDIRECT" }, { 19, "SNAP_PAGES" },
+		{ 31, "opcode 31" },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(ops); i++) {
+		struct tstream *ts = ts_new(test);
+		const char *why = NULL;
+		int ret;
+
+		ts_cmd(ts, OP_NOP, 2);
+		ts_cmd(ts, ops[i].op, 2);
+		/* Valid commands after it, so length is not the reason. */
+		ts_cmd(ts, OP_NOP, 2);
+		ts_cmd(ts, OP_NOP, 2);
+		ts_cmd(ts, OP_NOP, 2);
+		ret = ts_run(ts, &why);
+		KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL, "%s", ops[i].name);
+		if (ret)
+			KUNIT_EXPECT_TRUE_MSG(test, why && strstr(why, R_OPCODE),
+					      "%s: %s", ops[i].name,
+					      why ? why : "(no reason)");
+	}
+}
+
+static void permitted_commands_accepted(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+
+	ts_cmd(ts, OP_NOP, 2);
+	ts_cmd(ts, OP_STALL, 2);
+	ts_load1(ts, 0x3800, 1);
+	ts_word(ts, D2D_HDR(1, 0));
+	ts_word(ts, 0);
+	ts_word(ts, 0);
+	ts_word(ts, 0x00100010);
+	ts_load1(ts, 0x3800, 0);
+	ts_cmd(ts, OP_DRAW_PRIMITIVES, 4);
+	ts_cmd(ts, OP_DRAW_INDEXED, 6);
+	ts_cmd(ts, OP_DRAW_INSTANCED, 4);
+	ts_load(ts, 0x0600, 5);
+	EXPECT_ACCEPTED(ts);
+}
+
+static void address_2d_needs_reloc(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+	unsigned int at;
+
+	at = ts_load1(ts, 0x1228, 0x10000000);
+	EXPECT_REFUSED(ts, R_NORELOC);
+	ts_reloc(ts, at);
+	EXPECT_ACCEPTED(ts);
+
+	/* SRC_ADDRESS and a multi-source block too. */
+	at = ts_load1(ts, 0x1200, 0);
+	EXPECT_REFUSED(ts, R_NORELOC);
+	ts_reloc(ts, at);
+	at = ts_load1(ts, 0x12ce0 + 7 * 4, 0);
+	EXPECT_REFUSED(ts, R_NORELOC);
+	ts_reloc(ts, at);
+	EXPECT_ACCEPTED(ts);
+}
+
+static void address_3d_needs_reloc(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+	unsigned int at;
+
+	at = ts_load1(ts, 0x0644, 0);
+	EXPECT_REFUSED(ts, R_NORELOC);
+	ts_reloc(ts, at);
+	EXPECT_ACCEPTED(ts);
+
+	at = ts_load1(ts, 0x3824, 0);
+	EXPECT_REFUSED(ts, R_NORELOC);
+	ts_reloc(ts, at);
+	EXPECT_ACCEPTED(ts);
+
+	/* Last render-target address of the last pixel pipe. */
+	at = ts_load1(ts, 0x14800 + 63 * 4, 0);
+	EXPECT_REFUSED(ts, R_NORELOC);
+	ts_reloc(ts, at);
+	EXPECT_ACCEPTED(ts);
+}
+
+static void pe_rt_pipe3_range_needs_reloc(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+
+	ts_load1(ts, 0x1540, 0);
+	EXPECT_REFUSED(ts, R_NORELOC);
+
+	ts = ts_new(test);
+	ts_load1(ts, 0x155c, 0);
+	EXPECT_REFUSED(ts, R_NORELOC);
+}
+
+static void array_ends_need_reloc(struct kunit *test)
+{
+	struct tstream *ts;
+
+	/* First and last of FE.VERTEX_STREAMS_BASE_ADDR[8]. */
+	ts = ts_new(test);
+	ts_load1(ts, 0x0680, 0);
+	EXPECT_REFUSED(ts, R_NORELOC);
+
+	ts = ts_new(test);
+	ts_load1(ts, 0x069c, 0);
+	EXPECT_REFUSED(ts, R_NORELOC);
+
+	/* Its neighbours hold no address. */
+	ts = ts_new(test);
+	ts_load1(ts, 0x067c, 0);
+	ts_load1(ts, 0x06a0, 0);
+	EXPECT_ACCEPTED(ts);
+}
+
+static void whole_array_relocated_accepted(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+	unsigned int at, i;
+
+	at = ts_load(ts, 0x0680, 8);
+	for (i = 0; i < 7; i++)
+		ts_reloc(ts, at + i);
+	EXPECT_REFUSED(ts, R_NORELOC);
+	ts_reloc(ts, at + 7);
+	EXPECT_ACCEPTED(ts);
+}
+
+static void third_state_of_load_needs_reloc(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+	unsigned int at;
+
+	/* 0x1220, 0x1224, 0x1228 (DEST_ADDRESS), 0x122c */
+	at = ts_load(ts, 0x1220, 4);
+	EXPECT_REFUSED(ts, R_NORELOC);
+
+	/* A relocation on a neighbour does not cover it. */
+	ts_reloc(ts, at + 1);
+	ts_reloc(ts, at + 3);
+	EXPECT_REFUSED(ts, R_NORELOC);
+
+	ts->nr = 0;
+	ts_reloc(ts, at + 2);
+	EXPECT_ACCEPTED(ts);
+}
+
+static void harmless_relocs_accepted(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+	unsigned int at;
+
+	at = ts_load(ts, 0x1204, 2);
+	ts_reloc(ts, at);			/* a plain state value */
+	ts_reloc(ts, at + 2);			/* the LOAD_STATE pad word */
+	at = ts_cmd(ts, OP_NOP, 2);
+	ts_reloc(ts, at + 1);			/* the NOP's argument */
+	at = ts_word(ts, D2D_HDR(1, 0));
+	ts_word(ts, 0);
+	ts_word(ts, 0);
+	ts_word(ts, 0x00080008);
+	ts_reloc(ts, at + 3);			/* a rectangle corner */
+	EXPECT_ACCEPTED(ts);
+}
+
+static void reloc_on_header_refused(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+	unsigned int at;
+
+	ts_load1(ts, 0x1204, 0);
+	at = ts_cmd(ts, OP_NOP, 2);
+	ts_reloc(ts, at);
+	EXPECT_REFUSED(ts, "command header");
+
+	ts = ts_new(test);
+	at = ts_load1(ts, 0x1228, 0);
+	ts_reloc(ts, at - 1);
+	ts_reloc(ts, at);
+	EXPECT_REFUSED(ts, "command header");
+}
+
+static void unaligned_reloc_refused(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+	unsigned int at;
+
+	at = ts_load1(ts, 0x1228, 0);
+	ts_reloc(ts, at);
+	ts->relocs[0] -= 2;
+	EXPECT_REFUSED(ts, "aligned");
+}
+
+static void unsorted_relocs_refused(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+	unsigned int a, b;
+
+	a = ts_load1(ts, 0x1200, 0);
+	b = ts_load1(ts, 0x1228, 0);
+	ts_reloc(ts, b);
+	ts_reloc(ts, a);
+	EXPECT_REFUSED(ts, "not sorted");
+
+	/* Non-decreasing is enough: the same word twice is fine. */
+	ts->nr = 0;
+	ts_reloc(ts, a);
+	ts_reloc(ts, a);
+	ts_reloc(ts, b);
+	EXPECT_ACCEPTED(ts);
+}
+
+static void reloc_beyond_end_refused(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+
+	ts_load1(ts, 0x1204, 0);
+	/* The last word is fine... */
+	ts_reloc(ts, ts->n - 1);
+	EXPECT_ACCEPTED(ts);
+	/* ...the word after it is not. */
+	ts_reloc(ts, ts->n);
+	EXPECT_REFUSED(ts, "beyond the end");
+
+	ts->nr = 0;
+	ts->relocs[ts->nr++] = 0xfffffffc;
+	EXPECT_REFUSED(ts, "beyond the end");
+}
+
+static void load_state_overrun_refused(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+
+	/* COUNT 3 needs 4 words; give it 3. */
+	ts_cmd(ts, OP_NOP, 2);
+	ts_word(ts, LS_HDR(0x1204, 3));
+	ts_word(ts, 0);
+	ts_word(ts, 0);
+	EXPECT_REFUSED(ts, R_OVERRUN);
+
+	/* COUNT 2 needs its pad word too. */
+	ts = ts_new(test);
+	ts_word(ts, LS_HDR(0x1204, 2));
+	ts_word(ts, 0);
+	ts_word(ts, 0);
+	EXPECT_REFUSED(ts, R_OVERRUN);
+	ts_word(ts, 0);
+	EXPECT_ACCEPTED(ts);
+}
+
+static void draw_2d_overrun_refused(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+	unsigned int i;
+
+	/* COUNT 0 is 256 rectangles; provide 255. */
+	ts_word(ts, D2D_HDR(0, 0));
+	ts_word(ts, 0);
+	for (i = 0; i < 255 * 2; i++)
+		ts_word(ts, 0);
+	EXPECT_REFUSED(ts, R_OVERRUN);
+	ts_word(ts, 0);
+	ts_word(ts, 0);
+	EXPECT_ACCEPTED(ts);
+}
+
+static void draw_2d_inline_data_skipped(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+
+	/* One rectangle and 3 data words, padded to 4: 8 words in all. */
+	ts_word(ts, D2D_HDR(1, 3));
+	ts_word(ts, 0);
+	ts_word(ts, 0);
+	ts_word(ts, 0x00200020);
+	/* Data that looks like commands is still data. */
+	ts_word(ts, HDR(OP_LINK) | 8);
+	ts_word(ts, 0);
+	EXPECT_REFUSED(ts, R_OVERRUN);
+	ts_word(ts, HDR(OP_END));
+	EXPECT_REFUSED(ts, R_OVERRUN);
+	ts_word(ts, 0);
+	EXPECT_ACCEPTED(ts);
+
+	/* What follows the data is a command again. */
+	ts_cmd(ts, OP_LINK, 2);
+	EXPECT_REFUSED(ts, R_OPCODE);
+}
+
+static void draw_3d_overrun_refused(struct kunit *test)
+{
+	static const struct {
+		unsigned int op, words;
+	} draws[] = {
+		{ OP_DRAW_PRIMITIVES, 4 },
+		{ OP_DRAW_INDEXED, 6 },
+		{ OP_DRAW_INSTANCED, 4 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(draws); i++) {
+		struct tstream *ts = ts_new(test);
+
+		ts_cmd(ts, OP_NOP, 2);
+		ts_cmd(ts, draws[i].op, draws[i].words - 2);
+		EXPECT_REFUSED(ts, R_OVERRUN);
+		ts_word(ts, 0);
+		ts_word(ts, 0);
+		EXPECT_ACCEPTED(ts);
+	}
+}
+
+static void count_zero_loads_1024_states(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+
+	/*
+	 * COUNT 0 at 0x1000: states 0x1000..0x1ffc, which include the PS
+	 * instruction address 0x1028 and most DE addresses.
+	 */
+	ts_load(ts, 0x1000, 1024);
+	KUNIT_EXPECT_EQ(test, ts->w[0] & GENMASK(25, 16), 0u);
+	KUNIT_EXPECT_EQ(test, ts->n, 1026u);
+	EXPECT_REFUSED(ts, R_NORELOC);
+
+	/* Read as 0 states, the header and a pad word would pass. */
+	ts->n = 2;
+	EXPECT_REFUSED(ts, R_OVERRUN);
+
+	/* 0x4000..0x4ffc (shader instructions) holds no address. */
+	ts = ts_new(test);
+	ts_load(ts, 0x4000, 1024);
+	EXPECT_ACCEPTED(ts);
+	ts->n--;
+	EXPECT_REFUSED(ts, R_OVERRUN);
+}
+
+static void count_zero_relocated_accepted(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+	unsigned int at, i;
+
+	/* 0x2400..0x33fc: the first 224 are TE sampler addresses. */
+	at = ts_load(ts, 0x2400, 1024);
+	for (i = 0; i < 223; i++)
+		ts_reloc(ts, at + i);
+	EXPECT_REFUSED(ts, R_NORELOC);
+	ts_reloc(ts, at + 223);
+	EXPECT_ACCEPTED(ts);
+}
+
+static void fixp_into_address_refused(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+	unsigned int at;
+
+	at = ts_load1(ts, 0x1228, 0);
+	ts->w[at - 1] |= LS_FIXP;
+	ts_reloc(ts, at);
+	EXPECT_REFUSED(ts, "fixed-point");
+
+	/* FIXP elsewhere (viewport scale) is normal. */
+	ts = ts_new(test);
+	at = ts_load(ts, 0x0a00, 2);
+	ts->w[at - 1] |= LS_FIXP;
+	EXPECT_ACCEPTED(ts);
+}
+
+static void load_wrapping_past_last_state(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+	/* State indices 0xffff, then 0x0000..0x01fe. */
+	unsigned int at = ts_load(ts, 0x3fffc, 0x200);
+	unsigned int i;
+
+	EXPECT_REFUSED(ts, R_NORELOC);
+
+	/* 0x0644, 0x064c and 0x0680..0x069c, seen after the wrap. */
+	ts_reloc(ts, at + 1 + 0x0644 / 4);
+	ts_reloc(ts, at + 1 + 0x064c / 4);
+	for (i = 0; i < 8; i++)
+		ts_reloc(ts, at + 1 + 0x0680 / 4 + i);
+	EXPECT_ACCEPTED(ts);
+}
+
+static void odd_word_count_refused(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+
+	ts_word(ts, HDR(OP_NOP));
+	EXPECT_REFUSED(ts, R_OVERRUN);
+
+	ts = ts_new(test);
+	ts_cmd(ts, OP_NOP, 2);
+	ts_load1(ts, 0x1204, 0);
+	ts_word(ts, HDR(OP_STALL));
+	EXPECT_REFUSED(ts, R_OVERRUN);
+}
+
+static void null_why_allowed(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+
+	ts_cmd(ts, OP_END, 2);
+	KUNIT_EXPECT_EQ(test, ts_run(ts, NULL), -EINVAL);
+	ts = ts_new(test);
+	ts_cmd(ts, OP_NOP, 2);
+	KUNIT_EXPECT_EQ(test, ts_run(ts, NULL), 0);
+}
+
+/* 64 KiB of 4-word loads, each with a relocated DEST_ADDRESS. */
+static void big_stream_accepted(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+	unsigned int at;
+
+	while (ts->n < 16384) {
+		at = ts_load(ts, 0x1224, 3);
+		ts_reloc(ts, at + 1);
+	}
+	KUNIT_EXPECT_EQ(test, ts->nr, 4096u);
+	EXPECT_ACCEPTED(ts);
+
+	/* Losing the last relocation is noticed at the very end. */
+	ts->nr--;
+	EXPECT_REFUSED(ts, R_NORELOC);
+}
+
+static struct kunit_case etna_validate_cases[] = {
+	KUNIT_CASE(libdrm_2d_stream_accepted),
+	KUNIT_CASE(libdrm_2d_stream_without_reloc_refused),
+	KUNIT_CASE(empty_stream_accepted),
+	KUNIT_CASE(empty_stream_with_reloc_refused),
+	KUNIT_CASE(forbidden_opcodes_refused),
+	KUNIT_CASE(permitted_commands_accepted),
+	KUNIT_CASE(address_2d_needs_reloc),
+	KUNIT_CASE(address_3d_needs_reloc),
+	KUNIT_CASE(pe_rt_pipe3_range_needs_reloc),
+	KUNIT_CASE(array_ends_need_reloc),
+	KUNIT_CASE(whole_array_relocated_accepted),
+	KUNIT_CASE(third_state_of_load_needs_reloc),
+	KUNIT_CASE(harmless_relocs_accepted),
+	KUNIT_CASE(reloc_on_header_refused),
+	KUNIT_CASE(unaligned_reloc_refused),
+	KUNIT_CASE(unsorted_relocs_refused),
+	KUNIT_CASE(reloc_beyond_end_refused),
+	KUNIT_CASE(load_state_overrun_refused),
+	KUNIT_CASE(draw_2d_overrun_refused),
+	KUNIT_CASE(draw_2d_inline_data_skipped),
+	KUNIT_CASE(draw_3d_overrun_refused),
+	KUNIT_CASE(count_zero_loads_1024_states),
+	KUNIT_CASE(count_zero_relocated_accepted),
+	KUNIT_CASE(fixp_into_address_refused),
+	KUNIT_CASE(load_wrapping_past_last_state),
+	KUNIT_CASE(odd_word_count_refused),
+	KUNIT_CASE(null_why_allowed),
+	KUNIT_CASE(big_stream_accepted),
+	{}
+};
+
+static struct kunit_suite etna_validate_suite = {
+	.name = "etnaviv-validate",
+	.test_cases = etna_validate_cases,
+};
+
+kunit_test_suite(etna_validate_suite);
+
+MODULE_DESCRIPTION("KUnit tests of the etnaviv MMUv1 command-stream validator");
+MODULE_LICENSE("GPL");
