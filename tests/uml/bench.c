@@ -13,10 +13,19 @@
  *                     block when the kernel's command buffer space or the
  *                     scheduler's job limit is exhausted)
  *   drain_ms          from the last submit until its fence signalled
+ *   relocs_us         mean time of a submit referencing 64 BOs with 256
+ *                     relocations (address states of the 3D texture and
+ *                     pixel engines), drain included
+ *   stream64k_us      mean time of a submit of a 64 KiB stream, drain
+ *                     included
+ *   bo_cycle_us       mean time to create a 64 KiB BO, mmap it, fault
+ *                     every page in, unmap and close it
  *
  * Output lines: "BENCH <key> <value> <unit>". Compare ratios between runs
  * on one machine, not absolute times.
  */
+#include <sys/mman.h>
+
 #include "etna.h"
 
 #define GETPARAM_CALLS	20000
@@ -44,6 +53,129 @@ static int die(const char *what, int ret)
 {
 	fprintf(stderr, "bench: %s: %s\n", what, strerror(-ret));
 	return 1;
+}
+
+#define RELOC_BOS	64
+#define RELOCS		256
+#define HEAVY_SUBMITS	300
+#define BO_CYCLES	1000
+#define BO_SIZE		(64 * 1024)
+
+/* Address states to relocate, 256 in all: (state, count). */
+static const uint32_t reloc_states[][2] = {
+	{ 0x2400, 224 },	/* TE sampler LOD addresses */
+	{ 0x1460, 8 }, { 0x1480, 8 },	/* PE pipe colour/depth addresses */
+	{ 0x1500, 8 }, { 0x1520, 8 },
+};
+
+/* Mean µs of @n submits of @req, the drain of the last one included. */
+static double timed_submits(int fd, struct drm_etnaviv_gem_submit *req,
+			    unsigned int n, int *err)
+{
+	uint64_t t0 = etna_now_ns();
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		*err = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, req);
+		if (*err)
+			return 0;
+	}
+	*err = etna_wait_fence(fd, req->pipe, req->fence, 0, DRAIN_TIMEOUT);
+	return (etna_now_ns() - t0) / 1e3 / n;
+}
+
+static int bench_relocs(int fd, uint32_t exec_state)
+{
+	static struct drm_etnaviv_gem_submit_bo bos[RELOC_BOS];
+	static struct drm_etnaviv_gem_submit_reloc relocs[RELOCS];
+	static uint32_t stream[RELOCS + 16];
+	struct drm_etnaviv_gem_submit req = {
+		.exec_state = exec_state, .fence_fd = -1,
+		.nr_bos = RELOC_BOS, .bos = (uintptr_t)bos,
+		.nr_relocs = RELOCS, .relocs = (uintptr_t)relocs,
+		.stream = (uintptr_t)stream,
+	};
+	unsigned int i, j, n = 0, r = 0;
+	double us;
+	int ret;
+
+	for (i = 0; i < RELOC_BOS; i++) {
+		ret = etna_gem_new(fd, 4096, ETNA_BO_WC, &bos[i].handle);
+		if (ret)
+			return die("relocs: GEM_NEW", ret);
+		bos[i].flags = ETNA_SUBMIT_BO_READ;
+	}
+	for (i = 0; i < ARRAY_SIZE(reloc_states); i++) {
+		stream[n++] = ETNA_CMD_LOAD_STATE(reloc_states[i][0],
+						  reloc_states[i][1]);
+		for (j = 0; j < reloc_states[i][1]; j++, r++) {
+			relocs[r].submit_offset = n * 4;
+			relocs[r].reloc_idx = r % RELOC_BOS;
+			stream[n++] = 0;
+		}
+		if (n & 1)
+			stream[n++] = 0;
+	}
+	req.stream_size = n * 4;
+	us = timed_submits(fd, &req, HEAVY_SUBMITS, &ret);
+	if (ret)
+		return die("relocs: submit", ret);
+	printf("BENCH relocs_us %.1f us\n", us);
+	for (i = 0; i < RELOC_BOS; i++)
+		etna_gem_close(fd, bos[i].handle);
+	return 0;
+}
+
+static int bench_stream64k(int fd, uint32_t exec_state)
+{
+	static uint32_t stream[64 * 1024 / 4];
+	struct drm_etnaviv_gem_submit req = {
+		.exec_state = exec_state, .fence_fd = -1,
+		.stream_size = sizeof(stream), .stream = (uintptr_t)stream,
+	};
+	unsigned int i;
+	double us;
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(stream); i += 2)
+		stream[i] = ETNA_CMD_NOP;
+	us = timed_submits(fd, &req, HEAVY_SUBMITS, &ret);
+	if (ret)
+		return die("stream64k: submit", ret);
+	printf("BENCH stream64k_us %.1f us\n", us);
+	return 0;
+}
+
+static int bench_bo_cycle(int fd)
+{
+	struct drm_etnaviv_gem_info info;
+	uint64_t t0 = etna_now_ns();
+	volatile uint8_t *p;
+	uint32_t handle;
+	unsigned int i, off;
+	int ret;
+
+	for (i = 0; i < BO_CYCLES; i++) {
+		ret = etna_gem_new(fd, BO_SIZE, ETNA_BO_WC, &handle);
+		if (ret)
+			return die("bo: GEM_NEW", ret);
+		memset(&info, 0, sizeof(info));
+		info.handle = handle;
+		ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_INFO, &info);
+		if (ret)
+			return die("bo: GEM_INFO", ret);
+		p = mmap(NULL, BO_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED,
+			 fd, info.offset);
+		if (p == MAP_FAILED)
+			return die("bo: mmap", -errno);
+		for (off = 0; off < BO_SIZE; off += 4096)
+			p[off] = 1;
+		munmap((void *)p, BO_SIZE);
+		etna_gem_close(fd, handle);
+	}
+	printf("BENCH bo_cycle_us %.1f us\n",
+	       (etna_now_ns() - t0) / 1e3 / BO_CYCLES);
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -105,6 +237,10 @@ int main(int argc, char **argv)
 	printf("BENCH submit_us %.1f us\n", (t2 - t0) / 1e3 / submits);
 	printf("BENCH submit_ioctl_us %.1f us\n", (t1 - t0) / 1e3 / submits);
 	printf("BENCH drain_ms %.2f ms\n", (t2 - t1) / 1e6);
+
+	if (bench_relocs(fd, exec_state) || bench_stream64k(fd, exec_state) ||
+	    bench_bo_cycle(fd))
+		return 1;
 	close(fd);
 	return 0;
 }

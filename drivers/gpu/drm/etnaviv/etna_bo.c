@@ -10,6 +10,8 @@
  */
 #include <linux/dma-mapping.h>
 #include <linux/ktime.h>
+#include <linux/mm.h>
+#include <linux/sched/mm.h>
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 
@@ -17,13 +19,104 @@
 
 #define ETNA_BO_FLAGS	(ETNA_BO_CACHE_MASK | ETNA_BO_FORCE_MMU)
 
+static void etna_userptr_release(struct etna_bo *bo)
+{
+	struct etna_userptr *u = bo->uptr;
+	struct sg_table *sgt = bo->shmem.sgt;
+
+	if (sgt) {
+		dma_unmap_sgtable(bo->shmem.base.dev->dev, sgt,
+				  DMA_BIDIRECTIONAL, 0);
+		sg_free_table(sgt);
+		kfree(sgt);
+		bo->shmem.sgt = NULL;
+	}
+	if (u->pages) {
+		unpin_user_pages(u->pages, u->npages);
+		kvfree(u->pages);
+	}
+	mmdrop(u->mm);
+	kfree(u);
+}
+
 static void etna_bo_free(struct drm_gem_object *obj)
 {
 	struct etna_bo *bo = to_etna_bo(obj);
 
 	etna_vm_unmap(&to_etna_dev(obj->dev)->vm, bo);
+	if (bo->uptr)
+		etna_userptr_release(bo);
 	mutex_destroy(&bo->map_lock);
 	drm_gem_shmem_free(&bo->shmem);
+}
+
+/* Pin a userptr object's pages and map them for the GPU. */
+static struct sg_table *etna_userptr_get_sgt(struct etna_bo *bo)
+{
+	struct etna_userptr *u = bo->uptr;
+	struct device *dev = bo->shmem.base.dev->dev;
+	struct sg_table *sgt;
+	struct page **pages;
+	long pinned;
+	int ret;
+
+	lockdep_assert_held(&bo->map_lock);
+	if (bo->shmem.sgt)
+		return bo->shmem.sgt;
+	/* only the creator's address space holds these pages */
+	if (current->mm != u->mm)
+		return ERR_PTR(-EPERM);
+
+	pages = kvmalloc_array(u->npages, sizeof(*pages), GFP_KERNEL);
+	if (!pages)
+		return ERR_PTR(-ENOMEM);
+	/* FOLL_WRITE breaks copy-on-write: the GPU writes only our copy */
+	pinned = pin_user_pages_fast(u->ptr, u->npages,
+				     FOLL_WRITE | FOLL_FORCE | FOLL_LONGTERM,
+				     pages);
+	if (pinned != u->npages) {
+		ret = pinned < 0 ? pinned : -EFAULT;
+		goto err_unpin;
+	}
+	sgt = kzalloc(sizeof(*sgt), GFP_KERNEL);
+	if (!sgt) {
+		ret = -ENOMEM;
+		goto err_unpin;
+	}
+	ret = sg_alloc_table_from_pages(sgt, pages, u->npages, 0,
+					u->npages << PAGE_SHIFT, GFP_KERNEL);
+	if (ret)
+		goto err_sgt;
+	ret = dma_map_sgtable(dev, sgt, DMA_BIDIRECTIONAL, 0);
+	if (ret)
+		goto err_table;
+	u->pages = pages;
+	bo->shmem.sgt = sgt;
+	return sgt;
+
+err_table:
+	sg_free_table(sgt);
+err_sgt:
+	kfree(sgt);
+err_unpin:
+	if (pinned > 0)
+		unpin_user_pages(pages, pinned);
+	kvfree(pages);
+	return ERR_PTR(ret);
+}
+
+/**
+ * etna_bo_get_sgt() - the pages of a buffer, mapped for the GPU
+ * @bo: the buffer; the caller holds its map_lock
+ *
+ * Makes the pages resident: shmem pages are allocated, user pages pinned.
+ * Return: the sg table, owned by the buffer, or an ERR_PTR.
+ */
+struct sg_table *etna_bo_get_sgt(struct etna_bo *bo)
+{
+	if (bo->uptr)
+		return etna_userptr_get_sgt(bo);
+	return drm_gem_shmem_get_pages_sgt(&bo->shmem);
 }
 
 static int etna_bo_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
@@ -31,6 +124,8 @@ static int etna_bo_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
 	struct etna_bo *bo = to_etna_bo(obj);
 	int ret;
 
+	if (bo->uptr)
+		return -EINVAL;	/* user memory is mapped already */
 	ret = drm_gem_shmem_mmap(&bo->shmem, vma);
 	if (!ret && (bo->flags & ETNA_BO_CACHE_MASK) == ETNA_BO_UNCACHED)
 		vma->vm_page_prot =
@@ -38,13 +133,38 @@ static int etna_bo_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
 	return ret;
 }
 
+/*
+ * The shmem helpers' page handling does not apply to user memory: such
+ * objects cannot be exported, pinned for another device or vmapped.
+ */
+static int etna_bo_pin(struct drm_gem_object *obj)
+{
+	if (to_etna_bo(obj)->uptr)
+		return -EINVAL;
+	return drm_gem_shmem_object_pin(obj);
+}
+
+static struct sg_table *etna_bo_get_sg_table(struct drm_gem_object *obj)
+{
+	if (to_etna_bo(obj)->uptr)
+		return ERR_PTR(-EINVAL);
+	return drm_gem_shmem_object_get_sg_table(obj);
+}
+
+static int etna_bo_vmap(struct drm_gem_object *obj, struct iosys_map *map)
+{
+	if (to_etna_bo(obj)->uptr)
+		return -EINVAL;
+	return drm_gem_shmem_object_vmap(obj, map);
+}
+
 static const struct drm_gem_object_funcs etna_bo_funcs = {
 	.free = etna_bo_free,
 	.print_info = drm_gem_shmem_object_print_info,
-	.pin = drm_gem_shmem_object_pin,
+	.pin = etna_bo_pin,
 	.unpin = drm_gem_shmem_object_unpin,
-	.get_sg_table = drm_gem_shmem_object_get_sg_table,
-	.vmap = drm_gem_shmem_object_vmap,
+	.get_sg_table = etna_bo_get_sg_table,
+	.vmap = etna_bo_vmap,
 	.vunmap = drm_gem_shmem_object_vunmap,
 	.mmap = etna_bo_mmap,
 	.vm_ops = &drm_gem_shmem_vm_ops,
@@ -232,17 +352,54 @@ int etna_ioctl_gem_wait(struct drm_device *drm, void *data,
 	return ret;
 }
 
+/*
+ * A buffer object over the caller's own memory. Its pages are pinned when
+ * a job first uses it, from the creating process only; they stay pinned
+ * until the object is freed. Such objects are cached and cannot be mapped
+ * through the DRM file.
+ */
 int etna_ioctl_gem_userptr(struct drm_device *drm, void *data,
 			   struct drm_file *file)
 {
 	struct drm_etnaviv_gem_userptr *args = data;
+	struct drm_gem_object *obj;
+	struct etna_userptr *u;
+	struct etna_bo *bo;
+	int ret;
 
 	if (!args->flags ||
 	    args->flags & ~(ETNA_USERPTR_READ | ETNA_USERPTR_WRITE))
 		return -EINVAL;
 	if (!PAGE_ALIGNED(args->user_ptr) || !PAGE_ALIGNED(args->user_size) ||
-	    !args->user_size || args->user_size > U32_MAX)
+	    !args->user_size || args->user_size > SZ_2G ||
+	    args->user_ptr != (uintptr_t)args->user_ptr)
 		return -EINVAL;
-	/* User memory as GPU buffers is not supported yet. */
-	return -EOPNOTSUPP;
+	if (!access_ok(u64_to_user_ptr(args->user_ptr), args->user_size))
+		return -EFAULT;
+
+	u = kzalloc(sizeof(*u), GFP_KERNEL);
+	if (!u)
+		return -ENOMEM;
+	obj = etna_bo_create_object(drm, args->user_size);
+	if (IS_ERR(obj)) {
+		kfree(u);
+		return PTR_ERR(obj);
+	}
+	bo = to_etna_bo(obj);
+	u->ptr = args->user_ptr;
+	u->npages = args->user_size >> PAGE_SHIFT;
+	u->mm = current->mm;
+	mmgrab(u->mm);
+	bo->uptr = u;
+	bo->flags = ETNA_BO_CACHED;
+	bo->shmem.map_wc = false;
+	/* what the shmem helpers' constructor would have set up */
+	mutex_init(&bo->shmem.pages_lock);
+	mutex_init(&bo->shmem.vmap_lock);
+	INIT_LIST_HEAD(&bo->shmem.madv_list);
+	drm_gem_private_object_init(drm, obj, args->user_size);
+
+	ret = drm_gem_handle_create(file, obj, &args->handle);
+	drm_gem_object_put(obj);
+	return ret;
 }

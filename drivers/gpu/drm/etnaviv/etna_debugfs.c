@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * etnaviv: debugfs files of the DRM device (dri/N/): gpu (identity and
- * live registers of every core), mm (GPU address space and command pool
- * allocations), ring (the words of every core's ring).
+ * live registers of every core), gem (every file's buffers), mm (GPU
+ * address space and command pool allocations), mmu (the page-table
+ * entries in use), ring (the words of every core's ring).
  */
+#include <linux/idr.h>
+#include <linux/pid.h>
 #include <linux/seq_file.h>
 #include <drm/drm_debugfs.h>
 #include <drm/drm_file.h>
@@ -11,6 +14,7 @@
 
 #include "etna_drv.h"
 #include "etna_debugfs.h"
+#include "etna_pt.h"
 
 static struct etna_dev *node_dev(struct seq_file *m)
 {
@@ -27,6 +31,64 @@ static int etna_debugfs_gpu(struct seq_file *m, void *unused)
 	for (i = 0; i < edev->nr_cores; i++)
 		if (edev->cores[i])
 			etna_core_debugfs(edev->cores[i], m);
+	return 0;
+}
+
+static int etna_debugfs_gem_one(int handle, void *ptr, void *data)
+{
+	struct drm_gem_object *obj = ptr;
+	struct etna_bo *bo = to_etna_bo(obj);
+	struct seq_file *m = data;
+
+	seq_printf(m, "  handle %4d size %8zu flags 0x%08x%s", handle,
+		   obj->size, bo->flags, bo->uptr ? " userptr" : "");
+	if (drm_mm_node_allocated(&bo->iova_node))
+		seq_printf(m, " iova 0x%08llx", bo->iova_node.start);
+	seq_printf(m, " refs %u\n", kref_read(&obj->refcount));
+	return 0;
+}
+
+static int etna_debugfs_gem(struct seq_file *m, void *unused)
+{
+	struct etna_dev *edev = node_dev(m);
+	struct drm_file *file;
+	struct task_struct *task;
+
+	mutex_lock(&edev->drm.filelist_mutex);
+	list_for_each_entry(file, &edev->drm.filelist, lhead) {
+		rcu_read_lock();
+		task = pid_task(rcu_dereference(file->pid), PIDTYPE_TGID);
+		seq_printf(m, "file of %s[%d]:\n", task ? task->comm : "?",
+			   task ? task->pid : 0);
+		rcu_read_unlock();
+		spin_lock(&file->table_lock);
+		idr_for_each(&file->object_idr, etna_debugfs_gem_one, m);
+		spin_unlock(&file->table_lock);
+	}
+	mutex_unlock(&edev->drm.filelist_mutex);
+	return 0;
+}
+
+static int etna_debugfs_mmu(struct seq_file *m, void *unused)
+{
+	struct etna_dev *edev = node_dev(m);
+	struct etna_vm *vm = &edev->vm;
+	struct drm_mm_node *node;
+	u64 va;
+
+	mutex_lock(&vm->lock);
+	seq_printf(m, "MMUv1 table at %pad, bad page %pad, flush seq %u\n",
+		   &vm->pt_dma, &vm->bad_dma, vm->flush_seq);
+	drm_mm_for_each_node(node, &vm->mm) {
+		seq_printf(m, "0x%08llx-0x%08llx:", node->start,
+			   node->start + node->size);
+		for (va = node->start; va < node->start + node->size &&
+		     va < node->start + 8 * SZ_4K; va += SZ_4K)
+			seq_printf(m, " %08x",
+				   vm->pt[(va - ETNA_VM_START) / SZ_4K]);
+		seq_puts(m, node->size > 8 * SZ_4K ? " ...\n" : "\n");
+	}
+	mutex_unlock(&vm->lock);
 	return 0;
 }
 
@@ -70,7 +132,9 @@ static int etna_debugfs_ring(struct seq_file *m, void *unused)
 
 static const struct drm_info_list etna_debugfs_list[] = {
 	{ "gpu", etna_debugfs_gpu },
+	{ "gem", etna_debugfs_gem },
 	{ "mm", etna_debugfs_mm },
+	{ "mmu", etna_debugfs_mmu },
 	{ "ring", etna_debugfs_ring },
 };
 

@@ -222,19 +222,38 @@ static inline bool etna_core_has_2d(const struct etna_core *core)
 }
 
 /**
+ * struct etna_userptr - user memory behind a buffer object
+ * @mm: the address space of the process that created it (a reference);
+ *	only that process may make the pages resident
+ * @ptr: user address
+ * @pages: the pinned pages, once the GPU first uses the buffer
+ * @npages: number of pages
+ */
+struct etna_userptr {
+	struct mm_struct *mm;
+	u64 ptr;
+	struct page **pages;
+	unsigned long npages;
+};
+
+/**
  * struct etna_bo - a buffer object
- * @shmem: the shmem-backed GEM object (unused pages for userptr)
+ * @shmem: the GEM object: shmem-backed, or for userptr objects only its
+ *	sg table is used (built from the pinned user pages); must be first,
+ *	the shmem helpers free the object as a shmem object
  * @flags: ETNA_BO_* cache mode
- * @map_lock: protects @iova_node
+ * @map_lock: protects @iova_node and the pinning of @uptr
  * @iova_node: GPU VA range while mapped in the MMUv1 address space
  * @prep_op: ETNA_PREP_* of the last CPU_PREP, for CPU_FINI
+ * @uptr: user memory, for GEM_USERPTR objects; NULL otherwise
  */
 struct etna_bo {
 	struct drm_gem_shmem_object shmem;
 	u32 flags;
-	struct mutex map_lock;	/* iova_node */
+	struct mutex map_lock;	/* iova_node, uptr pinning */
 	struct drm_mm_node iova_node;
 	u32 prep_op;
+	struct etna_userptr *uptr;
 };
 
 static inline struct etna_bo *to_etna_bo(struct drm_gem_object *obj)
@@ -317,6 +336,7 @@ int etna_ioctl_gem_wait(struct drm_device *drm, void *data,
 int etna_ioctl_gem_userptr(struct drm_device *drm, void *data,
 			   struct drm_file *file);
 long etna_timeout_jiffies(const struct drm_etnaviv_timespec *ts);
+struct sg_table *etna_bo_get_sgt(struct etna_bo *bo);
 
 /* etna_submit.c */
 extern const struct drm_sched_backend_ops etna_sched_ops;

@@ -13,11 +13,9 @@
 #include <linux/scatterlist.h>
 
 #include "etna_drv.h"
+#include "etna_pt.h"
 
-#define VM_START	0x80000000u
-#define VM_SIZE		0x80000000u
-#define VM_ENTRIES	(VM_SIZE / PAGE_SIZE)
-#define PT_SIZE		(VM_ENTRIES * sizeof(u32))
+#define PT_SIZE		(ETNA_VM_ENTRIES * sizeof(u32))
 #define BAD_PATTERN	0xdead55aa
 
 int etna_vm_init(struct etna_vm *vm, struct device *dev)
@@ -35,11 +33,10 @@ int etna_vm_init(struct etna_vm *vm, struct device *dev)
 		dma_free_wc(dev, SZ_4K, vm->bad_page, vm->bad_dma);
 		return -ENOMEM;
 	}
-	for (i = 0; i < VM_ENTRIES; i++)
-		vm->pt[i] = vm->bad_dma;
+	etna_pt_clear(vm->pt, ETNA_VM_START, ETNA_VM_SIZE, vm->bad_dma);
 
 	mutex_init(&vm->lock);
-	drm_mm_init(&vm->mm, VM_START, VM_SIZE);
+	drm_mm_init(&vm->mm, ETNA_VM_START, ETNA_VM_SIZE);
 	return 0;
 }
 
@@ -49,27 +46,6 @@ void etna_vm_fini(struct etna_vm *vm, struct device *dev)
 	mutex_destroy(&vm->lock);
 	dma_free_wc(dev, PT_SIZE, vm->pt, vm->pt_dma);
 	dma_free_wc(dev, SZ_4K, vm->bad_page, vm->bad_dma);
-}
-
-static void etna_vm_fill(struct etna_vm *vm, u64 start, u64 size,
-			 struct sg_table *sgt)
-{
-	u32 idx = (start - VM_START) / PAGE_SIZE;
-	struct scatterlist *sg;
-	dma_addr_t addr;
-	unsigned int i;
-	u32 len;
-
-	if (!sgt) {
-		for (i = 0; i < size / PAGE_SIZE; i++)
-			vm->pt[idx + i] = vm->bad_dma;
-		return;
-	}
-	for_each_sgtable_dma_sg(sgt, sg, i) {
-		addr = sg_dma_address(sg);
-		for (len = 0; len < sg_dma_len(sg); len += PAGE_SIZE)
-			vm->pt[idx++] = addr + len;
-	}
 }
 
 /**
@@ -90,7 +66,7 @@ int etna_vm_map(struct etna_vm *vm, struct etna_bo *bo)
 	if (drm_mm_node_allocated(&bo->iova_node))
 		goto out;
 
-	sgt = drm_gem_shmem_get_pages_sgt(&bo->shmem);
+	sgt = etna_bo_get_sgt(bo);
 	if (IS_ERR(sgt)) {
 		ret = PTR_ERR(sgt);
 		goto out;
@@ -99,7 +75,7 @@ int etna_vm_map(struct etna_vm *vm, struct etna_bo *bo)
 	ret = drm_mm_insert_node_generic(&vm->mm, &bo->iova_node, size,
 					 PAGE_SIZE, 0, DRM_MM_INSERT_LOW);
 	if (!ret) {
-		etna_vm_fill(vm, bo->iova_node.start, size, sgt);
+		etna_pt_fill(vm->pt, bo->iova_node.start, sgt);
 		/* the TLBs may hold bad-page entries for this range */
 		vm->flush_seq++;
 	}
@@ -119,8 +95,8 @@ void etna_vm_unmap(struct etna_vm *vm, struct etna_bo *bo)
 	mutex_lock(&bo->map_lock);
 	if (drm_mm_node_allocated(&bo->iova_node)) {
 		mutex_lock(&vm->lock);
-		etna_vm_fill(vm, bo->iova_node.start, bo->iova_node.size,
-			     NULL);
+		etna_pt_clear(vm->pt, bo->iova_node.start, bo->iova_node.size,
+			      vm->bad_dma);
 		drm_mm_remove_node(&bo->iova_node);
 		vm->flush_seq++;
 		mutex_unlock(&vm->lock);

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * etnaviv: MMUv1 page-table entries.
+ *
+ * One 32-bit entry per 4 KiB page of GPU VA from ETNA_VM_START; an entry
+ * is the bus address of the page. The callers own the table and hold the
+ * lock that protects it.
+ */
+#include <linux/scatterlist.h>
+#include <linux/sizes.h>
+
+#include "etna_pt.h"
+
+static u32 etna_pt_index(u64 va)
+{
+	return (va - ETNA_VM_START) / SZ_4K;
+}
+
+/**
+ * etna_pt_fill() - point the entries of a range at a buffer's pages
+ * @pt: the page table
+ * @va: GPU address of the range, page aligned, within the table
+ * @sgt: the buffer's DMA-mapped pages; every segment a multiple of 4 KiB
+ */
+void etna_pt_fill(u32 *pt, u64 va, const struct sg_table *sgt)
+{
+	u32 idx = etna_pt_index(va);
+	struct scatterlist *sg;
+	unsigned int i;
+	u32 off;
+
+	for_each_sgtable_dma_sg(sgt, sg, i)
+		for (off = 0; off < sg_dma_len(sg); off += SZ_4K)
+			pt[idx++] = sg_dma_address(sg) + off;
+}
+
+/**
+ * etna_pt_clear() - point the entries of a range at the bad page
+ * @pt: the page table
+ * @va: GPU address of the range, page aligned, within the table
+ * @size: its size in bytes, a multiple of 4 KiB
+ * @bad: bus address of the bad page
+ */
+void etna_pt_clear(u32 *pt, u64 va, u64 size, u32 bad)
+{
+	u32 idx = etna_pt_index(va), n = size / SZ_4K;
+
+	while (n--)
+		pt[idx++] = bad;
+}
