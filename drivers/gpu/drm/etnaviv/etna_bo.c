@@ -134,6 +134,50 @@ static int etna_bo_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
 }
 
 /*
+ * Pages mapped per CPU fault. A fault costs far more than a PTE (a trap,
+ * and under UML a round trip through ptrace), and the pages are all
+ * resident from mmap() on: map ahead of the faulting address.
+ */
+#define ETNA_FAULT_AHEAD	256
+
+static struct vm_operations_struct etna_bo_vm_ops;
+
+static vm_fault_t etna_bo_fault(struct vm_fault *vmf)
+{
+	struct vm_area_struct *vma = vmf->vma;
+	struct drm_gem_shmem_object *shmem =
+		to_drm_gem_shmem_obj(vma->vm_private_data);
+	pgoff_t npages = shmem->base.size >> PAGE_SHIFT, first, last, i;
+	vm_fault_t ret = VM_FAULT_SIGBUS;
+
+	/* like the helpers: the fake offset is not part of the index */
+	first = (vmf->address - vma->vm_start) >> PAGE_SHIFT;
+	last = min3(npages, first + ETNA_FAULT_AHEAD, vma_pages(vma));
+
+	mutex_lock(&shmem->pages_lock);
+	if (first < npages && shmem->pages && shmem->madv >= 0) {
+		ret = vmf_insert_pfn(vma, vmf->address,
+				     page_to_pfn(shmem->pages[first]));
+		for (i = first + 1; ret == VM_FAULT_NOPAGE && i < last; i++)
+			if (vmf_insert_pfn(vma, vma->vm_start + (i << PAGE_SHIFT),
+					   page_to_pfn(shmem->pages[i])) !=
+			    VM_FAULT_NOPAGE)
+				break;
+	}
+	mutex_unlock(&shmem->pages_lock);
+	return ret;
+}
+
+/**
+ * etna_bo_init() - set up what buffer objects share; at module load
+ */
+void etna_bo_init(void)
+{
+	etna_bo_vm_ops = drm_gem_shmem_vm_ops;
+	etna_bo_vm_ops.fault = etna_bo_fault;
+}
+
+/*
  * The shmem helpers' page handling does not apply to user memory: such
  * objects cannot be exported, pinned for another device or vmapped.
  */
@@ -167,7 +211,7 @@ static const struct drm_gem_object_funcs etna_bo_funcs = {
 	.vmap = etna_bo_vmap,
 	.vunmap = drm_gem_shmem_object_vunmap,
 	.mmap = etna_bo_mmap,
-	.vm_ops = &drm_gem_shmem_vm_ops,
+	.vm_ops = &etna_bo_vm_ops,
 };
 
 /* drm_driver.gem_create_object: every object of ours is an etna_bo. */
@@ -200,8 +244,8 @@ int etna_ioctl_gem_new(struct drm_device *drm, void *data,
 	if (cache != ETNA_BO_CACHED && cache != ETNA_BO_WC &&
 	    cache != ETNA_BO_UNCACHED)
 		return -EINVAL;
-	/* GPU addresses are 32-bit: no buffer may exceed the VA space. */
-	if (!args->size || args->size > SZ_2G)
+	/* GPU addresses are 32 bits wide: so are buffer sizes */
+	if (!args->size || args->size > U32_MAX)
 		return -EINVAL;
 
 	shmem = drm_gem_shmem_create(drm, args->size);
@@ -371,7 +415,7 @@ int etna_ioctl_gem_userptr(struct drm_device *drm, void *data,
 	    args->flags & ~(ETNA_USERPTR_READ | ETNA_USERPTR_WRITE))
 		return -EINVAL;
 	if (!PAGE_ALIGNED(args->user_ptr) || !PAGE_ALIGNED(args->user_size) ||
-	    !args->user_size || args->user_size > SZ_2G ||
+	    !args->user_size || args->user_size > U32_MAX ||
 	    args->user_ptr != (uintptr_t)args->user_ptr)
 		return -EINVAL;
 	if (!access_ok(u64_to_user_ptr(args->user_ptr), args->user_size))
