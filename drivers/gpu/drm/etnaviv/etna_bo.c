@@ -140,8 +140,6 @@ static int etna_bo_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
  */
 #define ETNA_FAULT_AHEAD	256
 
-static struct vm_operations_struct etna_bo_vm_ops;
-
 static vm_fault_t etna_bo_fault(struct vm_fault *vmf)
 {
 	struct vm_area_struct *vma = vmf->vma;
@@ -168,14 +166,26 @@ static vm_fault_t etna_bo_fault(struct vm_fault *vmf)
 	return ret;
 }
 
-/**
- * etna_bo_init() - set up what buffer objects share; at module load
- */
-void etna_bo_init(void)
+/* A mapping copied (fork): one more use of the resident pages. */
+static void etna_bo_vm_open(struct vm_area_struct *vma)
 {
-	etna_bo_vm_ops = drm_gem_shmem_vm_ops;
-	etna_bo_vm_ops.fault = etna_bo_fault;
+	struct drm_gem_object *obj = vma->vm_private_data;
+
+	WARN_ON_ONCE(drm_gem_shmem_get_pages(to_drm_gem_shmem_obj(obj)));
+	drm_gem_vm_open(vma);
 }
+
+static void etna_bo_vm_close(struct vm_area_struct *vma)
+{
+	drm_gem_shmem_put_pages(to_drm_gem_shmem_obj(vma->vm_private_data));
+	drm_gem_vm_close(vma);
+}
+
+static const struct vm_operations_struct etna_bo_vm_ops = {
+	.fault = etna_bo_fault,
+	.open = etna_bo_vm_open,
+	.close = etna_bo_vm_close,
+};
 
 /*
  * The shmem helpers' page handling does not apply to user memory: such

@@ -321,7 +321,6 @@ int etna_vm_map(struct etna_vm *vm, struct etna_bo *bo);
 void etna_vm_unmap(struct etna_vm *vm, struct etna_bo *bo);
 
 /* etna_bo.c */
-void etna_bo_init(void);
 struct drm_gem_object *etna_bo_create_object(struct drm_device *drm,
 					     size_t size);
 int etna_ioctl_gem_new(struct drm_device *drm, void *data,

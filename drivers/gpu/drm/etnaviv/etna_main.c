@@ -338,7 +338,6 @@ static int __init etna_init(void)
 	bool found = false;
 	int ret;
 
-	etna_bo_init();
 	ret = platform_driver_register(&etna_core_driver);
 	if (ret)
 		return ret;

@@ -118,4 +118,5 @@ static struct kunit_suite etna_pt_suite = {
 	.name = "etnaviv-mmuv1-pt",
 	.test_cases = etna_pt_cases,
 };
+
 kunit_test_suite(etna_pt_suite);
