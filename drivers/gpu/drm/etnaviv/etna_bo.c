@@ -200,8 +200,19 @@ static int etna_bo_pin(struct drm_gem_object *obj)
 
 static struct sg_table *etna_bo_get_sg_table(struct drm_gem_object *obj)
 {
-	if (to_etna_bo(obj)->uptr)
+	struct etna_bo *bo = to_etna_bo(obj);
+	struct sg_table *ours;
+
+	if (bo->uptr)
 		return ERR_PTR(-EINVAL);
+	/*
+	 * Exported: map the pages for our device first. The importer maps
+	 * them again for its own, without CPU syncs, which DMA debugging
+	 * accepts only for a second mapping.
+	 */
+	ours = drm_gem_shmem_get_pages_sgt(&bo->shmem);
+	if (IS_ERR(ours))
+		return ours;
 	return drm_gem_shmem_object_get_sg_table(obj);
 }
 
