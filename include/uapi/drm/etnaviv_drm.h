@@ -256,8 +256,8 @@ struct drm_etnaviv_param {
  * contents start out zeroed.
  *
  * Errors: -EINVAL for an unknown flag, for no or several caching modes, and
- * for a @size of 0 or of 4 GiB and more (GPU addresses are 32 bits wide);
- * -ENOMEM.
+ * for a @size of 0 or that rounds up to 4 GiB or more (GPU addresses are 32
+ * bits wide); -ENOMEM.
  */
 struct drm_etnaviv_gem_new {
 	__u64 size;
@@ -503,7 +503,12 @@ struct drm_etnaviv_gem_submit_pmr {
  * own.  On cores with the first-generation MMU, which cannot isolate
  * processes, the stream is also parsed: only drawing, state loads, NOP and
  * STALL are accepted, and every state that holds an address must be set
- * through a relocation.
+ * through a relocation.  This parser is stricter than Linux 6.1's: it
+ * counts a LOAD_STATE of COUNT 0 as the 1024 states the hardware loads, it
+ * counts the inline data of DRAW_2D, and it refuses a relocation that
+ * patches a command header and a fixed-point (FIXP) load into an address
+ * state.  The VG engine (%ETNA_PIPE_VG) has no core that runs it, and is
+ * refused.
  *
  * Sizes: this structure was extended twice by appending fields, and the
  * kernel accepts all three sizes (it sees the size in the request number and

@@ -265,8 +265,8 @@ int etna_ioctl_gem_new(struct drm_device *drm, void *data,
 	if (cache != ETNA_BO_CACHED && cache != ETNA_BO_WC &&
 	    cache != ETNA_BO_UNCACHED)
 		return -EINVAL;
-	/* GPU addresses are 32 bits wide: so are buffer sizes */
-	if (!args->size || args->size > U32_MAX)
+	/* GPU addresses are 32 bits wide: so are sizes, in whole pages */
+	if (!args->size || args->size > round_down(U32_MAX, PAGE_SIZE))
 		return -EINVAL;
 
 	shmem = drm_gem_shmem_create(drm, args->size);

@@ -352,12 +352,12 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 		sync = sync_file_create(job->out_fence);
 		if (sync) {
 			fd_install(out_fd, sync->file);
-			args->fence_fd = out_fd;
 		} else {
 			put_unused_fd(out_fd);
-			args->fence_fd = -1;
+			out_fd = -1;
 		}
 	}
+	args->fence_fd = out_fd;	/* -1 when none was asked for */
 	kvfree(stream);
 	kvfree(relocs);
 	kvfree(bos);
