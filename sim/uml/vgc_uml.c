@@ -38,9 +38,13 @@
 #define VGC_GUARD	SZ_64K	/* the window extends this far around */
 #define VGC_RUN_BUDGET	256	/* FE commands per lock hold */
 
-static unsigned int poll_min_us = 2;
+static unsigned int poll_spin_us = 1000;
+module_param(poll_spin_us, uint, 0644);
+MODULE_PARM_DESC(poll_spin_us, "FE WAIT re-checked by yielding this long after work (us)");
+
+static unsigned int poll_min_us = 50;
 module_param(poll_min_us, uint, 0644);
-MODULE_PARM_DESC(poll_min_us, "FE WAIT re-check delay right after work (us)");
+MODULE_PARM_DESC(poll_min_us, "FE WAIT re-check delay once spinning ends (us)");
 
 static unsigned int poll_max_us = 500;
 module_param(poll_max_us, uint, 0644);
@@ -210,16 +214,23 @@ static bool vgc_kicked(struct vgc_dev *vd)
 }
 
 /*
- * The FE thread. While the FE spins in a WAIT/LINK loop, it re-reads the
- * WAIT after a delay that starts at poll_min_us and doubles up to
- * poll_max_us while nothing new arrives: a patched WAIT is seen within
- * microseconds of a burst of work, and an idle GPU costs little CPU.
+ * The FE thread. While the FE spins in a WAIT/LINK loop it must notice a
+ * WAIT patched into a LINK quickly, without burning the one CPU UML has:
+ *  - for poll_spin_us after the last work, it re-reads the WAIT each time
+ *    it gets the CPU back after yielding it: whoever is submitting runs
+ *    first, and an otherwise idle CPU comes straight back here;
+ *  - after that, it sleeps between re-reads, from poll_min_us doubling up
+ *    to poll_max_us while nothing arrives.
+ * Timers are the expensive part under UML: each one that fires while a
+ * user process runs costs a round of ptrace stops in the host. Polling by
+ * timer at a few microseconds made a busy submitter 20 times slower.
  */
 static int vgc_fe_thread(void *data)
 {
 	struct vgc_dev *vd = data;
 	unsigned int delay = poll_min_us;
 	unsigned long flags;
+	u64 spin_until = 0;
 	enum vgc_run r;
 	bool progress;
 
@@ -237,11 +248,19 @@ static int vgc_fe_thread(void *data)
 			cond_resched();
 			break;
 		case VGC_RUN_WAIT:
-			delay = progress ? poll_min_us :
-				min(delay * 2, max(poll_max_us, 1u));
+			if (progress) {
+				spin_until = ktime_get_ns() +
+					     poll_spin_us * NSEC_PER_USEC;
+				delay = poll_min_us;
+			}
+			if (ktime_get_ns() < spin_until) {
+				yield();
+				break;
+			}
 			wait_event_interruptible_hrtimeout(vd->wq,
 							   vgc_kicked(vd),
 							   ns_to_ktime(delay * NSEC_PER_USEC));
+			delay = min(delay * 2, max(poll_max_us, 1u));
 			break;
 		case VGC_RUN_IDLE:
 			wait_event_interruptible(vd->wq, vgc_kicked(vd));
