@@ -5,7 +5,7 @@ mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev 2>/dev/null
 mount -t debugfs debugfs /sys/kernel/debug
-mount -t tmpfs tmpfs /tmp
+# /tmp stays the host's: the repository (and the command) may live there.
 mount -t tmpfs tmpfs /run
 
 finish() {

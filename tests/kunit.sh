@@ -13,8 +13,7 @@
 #   SKIP: kunit/<suite>/<case>      (not a failure)
 # and a closing "# kunit: N passed, N failed, N skipped".
 # Exits 0 iff nothing failed and at least one case passed.
-# Module paths are host paths seen through hostfs, but not under /tmp: the
-# board mounts a fresh tmpfs there.
+# Module paths are host paths, seen through hostfs.
 set -u
 
 usage() {
