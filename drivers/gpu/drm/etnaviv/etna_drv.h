@@ -244,6 +244,8 @@ struct etna_userptr {
  * @flags: ETNA_BO_* cache mode
  * @map_lock: protects @iova_node and the pinning of @uptr
  * @iova_node: GPU VA range while mapped in the MMUv1 address space
+ * @iova: its start once the page table maps it, 0 before; published with
+ *	release semantics so that submitters may read it without @map_lock
  * @prep_op: ETNA_PREP_* of the last CPU_PREP, for CPU_FINI
  * @uptr: user memory, for GEM_USERPTR objects; NULL otherwise
  */
@@ -252,6 +254,7 @@ struct etna_bo {
 	u32 flags;
 	struct mutex map_lock;	/* iova_node, uptr pinning */
 	struct drm_mm_node iova_node;
+	u32 iova;
 	u32 prep_op;
 	struct etna_userptr *uptr;
 };

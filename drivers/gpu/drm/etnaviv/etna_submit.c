@@ -11,6 +11,7 @@
  * what the buffers' dma_resv hold for implicit synchronisation.
  */
 #include <linux/file.h>
+#include <linux/idr.h>
 #include <linux/sync_file.h>
 #include <linux/uaccess.h>
 #include <drm/drm_file.h>
@@ -124,24 +125,34 @@ static void *etna_copy_array(u64 uptr, u32 n, size_t size, int *err)
 	return p;
 }
 
+/* Take a reference on every listed buffer, under one hold of the table lock. */
 static int etna_submit_lookup(struct etna_job *job, struct drm_file *file,
 			      const struct drm_etnaviv_gem_submit_bo *bos,
 			      u32 nr_bos)
 {
+	struct drm_gem_object *obj;
+	int ret = 0;
 	u32 i;
 
 	job->bos = kvcalloc(nr_bos, sizeof(*job->bos), GFP_KERNEL);
 	if (nr_bos && !job->bos)
 		return -ENOMEM;
+	spin_lock(&file->table_lock);
 	for (i = 0; i < nr_bos; i++) {
-		if (bos[i].flags & ~(ETNA_SUBMIT_BO_READ | ETNA_SUBMIT_BO_WRITE))
-			return -EINVAL;
-		job->bos[i] = drm_gem_object_lookup(file, bos[i].handle);
-		if (!job->bos[i])
-			return -EINVAL;
-		job->nr_bos++;
+		if (bos[i].flags & ~(ETNA_SUBMIT_BO_READ | ETNA_SUBMIT_BO_WRITE)) {
+			ret = -EINVAL;
+			break;
+		}
+		obj = idr_find(&file->object_idr, bos[i].handle);
+		if (!obj) {
+			ret = -EINVAL;
+			break;
+		}
+		drm_gem_object_get(obj);
+		job->bos[job->nr_bos++] = obj;
 	}
-	return 0;
+	spin_unlock(&file->table_lock);
+	return ret;
 }
 
 /*
@@ -191,7 +202,7 @@ static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 	for (i = 0; i < nr_relocs; i++) {
 		bo = to_etna_bo(job->bos[relocs[i].reloc_idx]);
 		stream[relocs[i].submit_offset / 4] =
-			bo->iova_node.start + relocs[i].reloc_offset;
+			bo->iova + relocs[i].reloc_offset;
 	}
 out:
 	kvfree(offs);

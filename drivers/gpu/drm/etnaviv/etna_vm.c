@@ -62,6 +62,10 @@ int etna_vm_map(struct etna_vm *vm, struct etna_bo *bo)
 	struct sg_table *sgt;
 	int ret = 0;
 
+	/* mapped already: the address is published once the table is set */
+	if (smp_load_acquire(&bo->iova))
+		return 0;
+
 	mutex_lock(&bo->map_lock);
 	if (drm_mm_node_allocated(&bo->iova_node))
 		goto out;
@@ -80,6 +84,10 @@ int etna_vm_map(struct etna_vm *vm, struct etna_bo *bo)
 		vm->flush_seq++;
 	}
 	mutex_unlock(&vm->lock);
+	if (!ret) {
+		/* pairs with the acquire above: entries are set before iova */
+		smp_store_release(&bo->iova, (u32)bo->iova_node.start);
+	}
 out:
 	mutex_unlock(&bo->map_lock);
 	return ret;
@@ -98,6 +106,7 @@ void etna_vm_unmap(struct etna_vm *vm, struct etna_bo *bo)
 		etna_pt_clear(vm->pt, bo->iova_node.start, bo->iova_node.size,
 			      vm->bad_dma);
 		drm_mm_remove_node(&bo->iova_node);
+		bo->iova = 0;
 		vm->flush_seq++;
 		mutex_unlock(&vm->lock);
 	}
