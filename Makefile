@@ -17,7 +17,7 @@ DTBS := $(BOARDS:%=$(B)/boards/%.dtb)
 SIM_SRC := $(wildcard sim/*.c sim/*.h sim/uml/*.c sim/Kbuild)
 TOOLS := $(B)/tools/gpu-list $(B)/tools/gpu-workload
 UML_TESTS := $(patsubst tests/uml/%.c,$(B)/tests/%,$(wildcard tests/uml/*.c))
-UNIT_TESTS := $(B)/tests/sim-unit $(B)/tests/uapi-layout $(B)/tests/uapi-layout-i386
+UNIT_TESTS := $(B)/tests/sim-unit $(B)/tests/uapi-layout
 
 .PHONY: all deps kernels module-% driver-% run check bench clean
 all: deps kernels module-plain module-debug driver-plain driver-debug $(DTBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS)
@@ -67,10 +67,6 @@ $(B)/tests/sim-unit: tests/sim/test_vgc.c sim/vgc.c sim/vgc_mmu.c sim/vgc_ident.
 $(B)/tests/uapi-layout: tests/uapi/layout.c include/uapi/drm/etnaviv_drm.h
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -Wall -Wextra -Werror -I$(UAPI)/drm -I$(UAPI) -o $@ $<
-
-$(B)/tests/uapi-layout-i386: tests/uapi/layout.c include/uapi/drm/etnaviv_drm.h
-	@mkdir -p $(@D)
-	$(CC) -m32 -std=c11 -Wall -Wextra -Werror -I$(UAPI)/drm -I$(UAPI) -o $@ $<
 
 run: all
 	@scripts/run

@@ -31,7 +31,8 @@
 #include <drm/vgem_drm.h>
 #include <linux/sync_file.h>
 
-#include "etna.h"
+#define CHECK_PREFIX "conf/"
+#include "check.h"
 
 #define SEC_NS		1000000000ull
 #define MS_NS		1000000ull
@@ -73,43 +74,6 @@
 /* ------------------------------------------------------------------ */
 /* Reporting */
 
-static unsigned int nr_failed, nr_passed;
-static char why[768];		/* why the current check failed */
-
-/* Record (append) why the current check fails; returns false. */
-static bool __printf(1, 2) fail(const char *fmt, ...)
-{
-	size_t len = strlen(why);
-	va_list ap;
-
-	if (len && len < sizeof(why) - 2) {
-		strcpy(why + len, "; ");
-		len += 2;
-	}
-	va_start(ap, fmt);
-	vsnprintf(why + len, sizeof(why) - len, fmt, ap);
-	va_end(ap);
-	return false;
-}
-
-static void __printf(2, 3) report(bool ok, const char *fmt, ...)
-{
-	char name[192];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(name, sizeof(name), fmt, ap);
-	va_end(ap);
-	if (ok) {
-		printf("PASS: conf/%s\n", name);
-		nr_passed++;
-	} else {
-		printf("FAIL: conf/%s: %s\n", name, why[0] ? why : "?");
-		nr_failed++;
-	}
-	fflush(stdout);
-	why[0] = '\0';
-}
 
 static void __printf(1, 2) info(const char *fmt, ...)
 {

@@ -25,7 +25,8 @@
 #include <linux/dma-buf.h>
 #include <linux/sync_file.h>
 
-#include "etna.h"
+#define CHECK_PREFIX "func/"
+#include "check.h"
 
 #define SEC_NS		1000000000ull
 #define MS_NS		1000000ull
@@ -36,38 +37,6 @@
 /* ------------------------------------------------------------------ */
 /* Reporting */
 
-static unsigned int nr_failed, nr_passed;
-static char why[512];		/* why the current check failed */
-
-/* Record why the current check fails; returns false to "return fail(...)". */
-static bool __printf(1, 2) fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, sizeof(why), fmt, ap);
-	va_end(ap);
-	return false;
-}
-
-static void __printf(2, 3) report(bool ok, const char *fmt, ...)
-{
-	char name[160];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(name, sizeof(name), fmt, ap);
-	va_end(ap);
-	if (ok) {
-		printf("PASS: func/%s\n", name);
-		nr_passed++;
-	} else {
-		printf("FAIL: func/%s: %s\n", name, why[0] ? why : "?");
-		nr_failed++;
-	}
-	fflush(stdout);
-	why[0] = '\0';
-}
 
 static void __printf(2, 3) info(const char *name, const char *fmt, ...)
 {

@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <sys/mman.h>
 
-#include "etna.h"
+#include "check.h"
 
 #define NR_SUBMITS	1000
 #define SEC_NS		1000000000ull
@@ -31,37 +31,6 @@
 /* ------------------------------------------------------------------ */
 /* Reporting */
 
-static unsigned int nr_failed;
-static char why[256];		/* why the current check failed */
-
-/* Record why the current check fails; returns false to "return fail(...)". */
-static bool __printf(1, 2) fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, sizeof(why), fmt, ap);
-	va_end(ap);
-	return false;
-}
-
-static void __printf(2, 3) report(bool ok, const char *fmt, ...)
-{
-	char name[128];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(name, sizeof(name), fmt, ap);
-	va_end(ap);
-	if (ok) {
-		printf("PASS: %s\n", name);
-	} else {
-		printf("FAIL: %s: %s\n", name, why);
-		nr_failed++;
-	}
-	fflush(stdout);
-	why[0] = '\0';
-}
 
 static const char *err_name(int ret)
 {

@@ -84,26 +84,18 @@ static const struct etna_ident etna_hwdb[] = {
 
 static bool etna_hwdb_lookup(struct etna_ident *id)
 {
+	struct etna_ident read = *id;
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(etna_hwdb); i++) {
-		const struct etna_ident *e = &etna_hwdb[i];
-
-		if (e->model != id->model || e->revision != id->revision)
+		if (etna_hwdb[i].model != id->model ||
+		    etna_hwdb[i].revision != id->revision)
 			continue;
-		id->stream_count = e->stream_count;
-		id->register_max = e->register_max;
-		id->thread_count = e->thread_count;
-		id->shader_core_count = e->shader_core_count;
-		id->vertex_cache_size = e->vertex_cache_size;
-		id->vertex_output_buffer_size = e->vertex_output_buffer_size;
-		id->pixel_pipes = e->pixel_pipes;
-		id->instruction_count = e->instruction_count;
-		id->num_constants = e->num_constants;
-		id->buffer_size = e->buffer_size;
-		id->varyings_count = e->varyings_count;
-		id->features = e->features;
-		memcpy(id->minor, e->minor, sizeof(id->minor));
+		/* the table's words, the identity the core reported */
+		*id = etna_hwdb[i];
+		id->product_id = read.product_id;
+		id->customer_id = read.customer_id;
+		id->eco_id = read.eco_id;
 		return true;
 	}
 	return false;
