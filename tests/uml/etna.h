@@ -110,6 +110,35 @@ static inline int etna_gem_close(int fd, uint32_t handle)
 	return etna_ioctl(fd, DRM_IOCTL_GEM_CLOSE, &req);
 }
 
+/* GEM_INFO: the fake offset to mmap() @handle at. */
+static inline int etna_gem_info(int fd, uint32_t handle, uint64_t *offset)
+{
+	struct drm_etnaviv_gem_info req = { .handle = handle };
+	int ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_INFO, &req);
+
+	if (!ret)
+		*offset = req.offset;
+	return ret;
+}
+
+/* GEM_CPU_PREP with a timeout of @ns from now. */
+static inline int etna_cpu_prep(int fd, uint32_t handle, uint32_t op,
+				uint64_t ns)
+{
+	struct drm_etnaviv_gem_cpu_prep req = {
+		.handle = handle, .op = op, .timeout = etna_timeout(ns),
+	};
+
+	return etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_CPU_PREP, &req);
+}
+
+static inline int etna_cpu_fini(int fd, uint32_t handle)
+{
+	struct drm_etnaviv_gem_cpu_fini req = { .handle = handle };
+
+	return etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_CPU_FINI, &req);
+}
+
 /* WAIT_FENCE with a timeout of @ns from now; 0 once @fence signalled. */
 static inline int etna_wait_fence(int fd, uint32_t pipe, uint32_t fence,
 				  uint32_t flags, uint64_t ns)

@@ -280,32 +280,6 @@ static uint32_t pattern(size_t i, uint32_t seed)
 	return (uint32_t)(i * 0x9e3779b9u) ^ (seed * 0x85ebca6bu) ^ seed;
 }
 
-static int cpu_prep(int fd, uint32_t handle, uint32_t op, uint64_t ns)
-{
-	struct drm_etnaviv_gem_cpu_prep req = {
-		.handle = handle, .op = op, .timeout = etna_timeout(ns),
-	};
-
-	return etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_CPU_PREP, &req);
-}
-
-static int cpu_fini(int fd, uint32_t handle)
-{
-	struct drm_etnaviv_gem_cpu_fini req = { .handle = handle };
-
-	return etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_CPU_FINI, &req);
-}
-
-static int gem_info(int fd, uint32_t handle, uint64_t *offset)
-{
-	struct drm_etnaviv_gem_info req = { .handle = handle };
-	int ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_INFO, &req);
-
-	if (!ret)
-		*offset = req.offset;
-	return ret;
-}
-
 static int gem_wait(int fd, uint32_t pipe, uint32_t handle, uint32_t flags,
 		    uint64_t ns)
 {
@@ -332,7 +306,7 @@ static uint32_t *map_bo(int fd, uint32_t handle, size_t len)
 	uint32_t *p;
 	int ret;
 
-	ret = gem_info(fd, handle, &offset);
+	ret = etna_gem_info(fd, handle, &offset);
 	if (ret) {
 		fail("GEM_INFO of handle %u: %s", handle, err_name(ret));
 		return NULL;
@@ -513,7 +487,7 @@ static bool bo_contents(int fd, uint32_t flags, size_t size, uint32_t seed)
 	ret = etna_gem_new(fd, size, flags, &handle);
 	if (ret)
 		return fail("GEM_NEW returned %s", err_name(ret));
-	ret = gem_info(fd, handle, &off1);
+	ret = etna_gem_info(fd, handle, &off1);
 	if (ret) {
 		fail("GEM_INFO returned %s", err_name(ret));
 		goto out;
@@ -525,28 +499,28 @@ static bool bo_contents(int fd, uint32_t flags, size_t size, uint32_t seed)
 		goto out;
 	}
 
-	ret = cpu_prep(fd, handle, ETNA_PREP_READ, 5 * SEC_NS);
+	ret = etna_cpu_prep(fd, handle, ETNA_PREP_READ, 5 * SEC_NS);
 	if (ret) {
 		fail("CPU_PREP(READ) returned %s", err_name(ret));
 		goto out;
 	}
 	for (i = 0; i < size / 4 && !a[i]; i++)
 		;
-	cpu_fini(fd, handle);
+	etna_cpu_fini(fd, handle);
 	if (i != size / 4) {
 		fail("new BO not zero-filled: word %zu is 0x%08x", i, a[i]);
 		goto out;
 	}
 
 	/* write through one mapping, read through the other, and back */
-	ret = cpu_prep(fd, handle, ETNA_PREP_WRITE, 5 * SEC_NS);
+	ret = etna_cpu_prep(fd, handle, ETNA_PREP_WRITE, 5 * SEC_NS);
 	if (ret) {
 		fail("CPU_PREP(WRITE) returned %s", err_name(ret));
 		goto out;
 	}
 	fill(a, size, seed);
-	cpu_fini(fd, handle);
-	cpu_prep(fd, handle, ETNA_PREP_READ | ETNA_PREP_WRITE, 5 * SEC_NS);
+	etna_cpu_fini(fd, handle);
+	etna_cpu_prep(fd, handle, ETNA_PREP_READ | ETNA_PREP_WRITE, 5 * SEC_NS);
 	ok = check_pattern(b, size, seed, "second mapping after a write "
 			   "through the first");
 	for (i = 0; i < size / 4; i += 1021)
@@ -557,7 +531,7 @@ static bool bo_contents(int fd, uint32_t flags, size_t size, uint32_t seed)
 				  "write at word %zu: 0x%08x", i, a[i]);
 	for (i = 0; i < size / 4; i += 1021)
 		b[i] = pattern(i, seed);
-	cpu_fini(fd, handle);
+	etna_cpu_fini(fd, handle);
 	if (!ok)
 		goto out;
 	ok = false;
@@ -566,7 +540,7 @@ static bool bo_contents(int fd, uint32_t flags, size_t size, uint32_t seed)
 	munmap(a, size);
 	munmap(b, size);
 	a = b = NULL;
-	ret = gem_info(fd, handle, &off2);
+	ret = etna_gem_info(fd, handle, &off2);
 	if (ret || off2 != off1) {
 		fail("GEM_INFO again: %s, offset 0x%llx then 0x%llx",
 		     err_name(ret), (unsigned long long)off1,
@@ -578,9 +552,9 @@ static bool bo_contents(int fd, uint32_t flags, size_t size, uint32_t seed)
 		fail("mmap again: %s", strerror(errno));
 		goto out;
 	}
-	cpu_prep(fd, handle, ETNA_PREP_READ, 5 * SEC_NS);
+	etna_cpu_prep(fd, handle, ETNA_PREP_READ, 5 * SEC_NS);
 	ok = check_pattern(c, size, seed, "after munmap and mmap again");
-	cpu_fini(fd, handle);
+	etna_cpu_fini(fd, handle);
 out:
 	if (a)
 		munmap(a, size);
@@ -922,10 +896,10 @@ static void test_prime_vgem(void)
 		report(gpu_uses(fd1, eh, ETNA_SUBMIT_BO_READ |
 				ETNA_SUBMIT_BO_WRITE),
 		       "prime-vgem: a GPU job uses the vgem BO");
-		ret = cpu_prep(fd1, eh, ETNA_PREP_WRITE, 5 * SEC_NS);
+		ret = etna_cpu_prep(fd1, eh, ETNA_PREP_WRITE, 5 * SEC_NS);
 		ok = !ret || fail("CPU_PREP(WRITE) returned %s", err_name(ret));
 		if (!ret)
-			cpu_fini(fd1, eh);
+			etna_cpu_fini(fd1, eh);
 		report(ok, "prime-vgem: CPU_PREP on the imported vgem BO");
 	}
 out:
@@ -1023,10 +997,10 @@ static void test_prime_sync(void)
 		  ret ? "-" : status_name(sync_status(sfd)));
 	report(ok, "prime-sync: dma-buf EXPORT_SYNC_FILE gives the active "
 	       "writer");
-	ret = cpu_prep(fd2, h2, ETNA_PREP_READ | ETNA_PREP_NOSYNC, 0);
+	ret = etna_cpu_prep(fd2, h2, ETNA_PREP_READ | ETNA_PREP_NOSYNC, 0);
 	ok = ret == -EBUSY || fail("got %s, want EBUSY", err_name(ret));
 	if (!ret)
-		cpu_fini(fd2, h2);
+		etna_cpu_fini(fd2, h2);
 	report(ok, "prime-sync: importer's CPU_PREP(READ|NOSYNC) sees the "
 	       "exporter's writer");
 	if (vh) {
@@ -1094,11 +1068,11 @@ static void test_prime_sync(void)
 				 err_name(ret)));
 		report(ok, "prime-sync: the etnaviv job waits for vgem's "
 		       "write fence");
-		ret = cpu_prep(fd1, eh, ETNA_PREP_READ | ETNA_PREP_NOSYNC, 0);
+		ret = etna_cpu_prep(fd1, eh, ETNA_PREP_READ | ETNA_PREP_NOSYNC, 0);
 		ok = ret == -EBUSY || fail("got %s, want EBUSY",
 					   err_name(ret));
 		if (!ret)
-			cpu_fini(fd1, eh);
+			etna_cpu_fini(fd1, eh);
 		report(ok, "prime-sync: CPU_PREP(READ|NOSYNC) on the import "
 		       "sees vgem's fence");
 		t = etna_now_ns();
@@ -1381,20 +1355,20 @@ static void test_implicit_sync(void)
 	ok = ret == -EBUSY || fail("got %s, want EBUSY", err_name(ret));
 	report(ok, "sync: writer busy: GEM_WAIT NONBLOCK is EBUSY");
 
-	ret = cpu_prep(fd, bo, ETNA_PREP_READ | ETNA_PREP_NOSYNC, 0);
+	ret = etna_cpu_prep(fd, bo, ETNA_PREP_READ | ETNA_PREP_NOSYNC, 0);
 	ok = ret == -EBUSY || fail("got %s, want EBUSY", err_name(ret));
 	if (!ret)
-		cpu_fini(fd, bo);
+		etna_cpu_fini(fd, bo);
 	report(ok, "sync: writer busy: CPU_PREP(READ|NOSYNC) is EBUSY");
 
 	t = etna_now_ns();
-	ret = cpu_prep(fd, bo, ETNA_PREP_READ, 100 * MS_NS);
+	ret = etna_cpu_prep(fd, bo, ETNA_PREP_READ, 100 * MS_NS);
 	t = etna_now_ns() - t;
 	ok = (ret == -ETIMEDOUT && t >= 90 * MS_NS) ||
 	     fail("got %s after %.3f s, want ETIMEDOUT after 0.1 s",
 		  err_name(ret), secs(t));
 	if (!ret)
-		cpu_fini(fd, bo);
+		etna_cpu_fini(fd, bo);
 	report(ok, "sync: writer busy: CPU_PREP(READ) 100 ms times out");
 
 	t = etna_now_ns();
@@ -1412,10 +1386,10 @@ static void test_implicit_sync(void)
 	held = etna_now_ns() - t0;
 	knob_set(ew, "freeze", 0);
 
-	ret = cpu_prep(fd, bo, ETNA_PREP_READ, 5 * SEC_NS);
+	ret = etna_cpu_prep(fd, bo, ETNA_PREP_READ, 5 * SEC_NS);
 	ok = !ret || fail("got %s", err_name(ret));
 	if (!ret)
-		cpu_fini(fd, bo);
+		etna_cpu_fini(fd, bo);
 	report(ok, "sync: after unfreeze CPU_PREP(READ) 5 s returns 0");
 	ret = etna_wait_fence(fd, ew->pipe, fence, ETNA_WAIT_NONBLOCK, 0);
 	ok = !ret || fail("WAIT_FENCE NONBLOCK: %s", err_name(ret));
@@ -1454,36 +1428,36 @@ static void test_implicit_sync(void)
 	}
 	usleep(10000);
 
-	ret = cpu_prep(fd, bo, ETNA_PREP_READ | ETNA_PREP_NOSYNC, 0);
+	ret = etna_cpu_prep(fd, bo, ETNA_PREP_READ | ETNA_PREP_NOSYNC, 0);
 	ok = !ret || fail("got %s, want 0", err_name(ret));
 	if (!ret)
-		cpu_fini(fd, bo);
+		etna_cpu_fini(fd, bo);
 	report(ok, "sync: reader busy: CPU_PREP(READ|NOSYNC) is 0");
 
 	t = etna_now_ns();
-	ret = cpu_prep(fd, bo, ETNA_PREP_READ, 100 * MS_NS);
+	ret = etna_cpu_prep(fd, bo, ETNA_PREP_READ, 100 * MS_NS);
 	t = etna_now_ns() - t;
 	ok = (!ret && t < 50 * MS_NS) ||
 	     fail("got %s after %.3f s, want 0 at once", err_name(ret),
 		  secs(t));
 	if (!ret)
-		cpu_fini(fd, bo);
+		etna_cpu_fini(fd, bo);
 	report(ok, "sync: reader busy: CPU_PREP(READ) does not wait");
 
-	ret = cpu_prep(fd, bo, ETNA_PREP_WRITE | ETNA_PREP_NOSYNC, 0);
+	ret = etna_cpu_prep(fd, bo, ETNA_PREP_WRITE | ETNA_PREP_NOSYNC, 0);
 	ok = ret == -EBUSY || fail("got %s, want EBUSY", err_name(ret));
 	if (!ret)
-		cpu_fini(fd, bo);
+		etna_cpu_fini(fd, bo);
 	report(ok, "sync: reader busy: CPU_PREP(WRITE|NOSYNC) is EBUSY");
 
 	t = etna_now_ns();
-	ret = cpu_prep(fd, bo, ETNA_PREP_WRITE, 100 * MS_NS);
+	ret = etna_cpu_prep(fd, bo, ETNA_PREP_WRITE, 100 * MS_NS);
 	t = etna_now_ns() - t;
 	ok = (ret == -ETIMEDOUT && t >= 90 * MS_NS) ||
 	     fail("got %s after %.3f s, want ETIMEDOUT after 0.1 s",
 		  err_name(ret), secs(t));
 	if (!ret)
-		cpu_fini(fd, bo);
+		etna_cpu_fini(fd, bo);
 	report(ok, "sync: reader busy: CPU_PREP(WRITE) 100 ms times out");
 
 	ret = gem_wait(fd, er->pipe, bo, ETNA_WAIT_NONBLOCK, 0);
@@ -1491,10 +1465,10 @@ static void test_implicit_sync(void)
 	report(ok, "sync: reader busy: GEM_WAIT NONBLOCK is EBUSY");
 
 	knob_set(er, "freeze", 0);
-	ret = cpu_prep(fd, bo, ETNA_PREP_WRITE, 5 * SEC_NS);
+	ret = etna_cpu_prep(fd, bo, ETNA_PREP_WRITE, 5 * SEC_NS);
 	ok = !ret || fail("got %s", err_name(ret));
 	if (!ret)
-		cpu_fini(fd, bo);
+		etna_cpu_fini(fd, bo);
 	report(ok, "sync: after unfreeze CPU_PREP(WRITE) 5 s returns 0");
 	ret = etna_wait_fence(fd, er->pipe, fence, ETNA_WAIT_NONBLOCK, 0);
 	ok = !ret || fail("WAIT_FENCE NONBLOCK: %s", err_name(ret));
@@ -1622,10 +1596,10 @@ static void test_hang(const struct engine *e)
 		  stat_of(e, "resets"));
 	report(ok, "hang %s: no further reset", en);
 
-	ret = cpu_prep(fd, bo, ETNA_PREP_WRITE | ETNA_PREP_NOSYNC, 0);
+	ret = etna_cpu_prep(fd, bo, ETNA_PREP_WRITE | ETNA_PREP_NOSYNC, 0);
 	ok = !ret || fail("CPU_PREP(WRITE|NOSYNC): %s", err_name(ret));
 	if (!ret)
-		cpu_fini(fd, bo);
+		etna_cpu_fini(fd, bo);
 	report(ok, "hang %s: the BO is idle afterwards", en);
 out:
 	knob_set(e, "freeze", 0);
@@ -1803,11 +1777,11 @@ static int client(unsigned int k, int go, uint32_t parent_max)
 	}
 	/* the parent's and the other clients' handle numbers are not ours */
 	for (i = bos[nbos - 1] + 1; i <= parent_max; i++) {
-		ret = gem_info(fd, i, &off);
+		ret = etna_gem_info(fd, i, &off);
 		if (ret != -ENOENT)
 			CFAIL("GEM_INFO of handle %u (another file's): %s, "
 			      "want ENOENT", i, err_name(ret));
-		ret = cpu_prep(fd, i, ETNA_PREP_READ, 0);
+		ret = etna_cpu_prep(fd, i, ETNA_PREP_READ, 0);
 		if (ret != -ENOENT)
 			CFAIL("CPU_PREP of handle %u (another file's): %s, "
 			      "want ENOENT", i, err_name(ret));

@@ -332,33 +332,6 @@ static uint32_t pattern(size_t i, uint32_t seed)
 	return (uint32_t)(i * 0x9e3779b9u) ^ seed;
 }
 
-static int cpu_prep(int fd, uint32_t handle, uint32_t op)
-{
-	struct drm_etnaviv_gem_cpu_prep req = {
-		.handle = handle, .op = op,
-		.timeout = etna_timeout(10 * SEC_NS),
-	};
-
-	return etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_CPU_PREP, &req);
-}
-
-static int cpu_fini(int fd, uint32_t handle)
-{
-	struct drm_etnaviv_gem_cpu_fini req = { .handle = handle };
-
-	return etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_CPU_FINI, &req);
-}
-
-static int gem_info(int fd, uint32_t handle, uint64_t *offset)
-{
-	struct drm_etnaviv_gem_info req = { .handle = handle };
-	int ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_INFO, &req);
-
-	if (!ret)
-		*offset = req.offset;
-	return ret;
-}
-
 static void *map_bo(int fd, uint64_t offset, size_t len)
 {
 	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
@@ -384,7 +357,7 @@ static bool check_bo(int fd, uint32_t flags, size_t size, uint32_t seed)
 	ret = etna_gem_new(fd, size, flags, &handle);
 	if (ret)
 		return fail("GEM_NEW returned %s", err_name(ret));
-	ret = gem_info(fd, handle, &offset);
+	ret = etna_gem_info(fd, handle, &offset);
 	if (ret) {
 		fail("GEM_INFO returned %s", err_name(ret));
 		goto out_close;
@@ -394,7 +367,7 @@ static bool check_bo(int fd, uint32_t flags, size_t size, uint32_t seed)
 		     (unsigned long long)offset);
 		goto out_close;
 	}
-	ret = gem_info(fd, handle, &off2);
+	ret = etna_gem_info(fd, handle, &off2);
 	if (ret || off2 != offset) {
 		fail("second GEM_INFO: %s, offset 0x%llx then 0x%llx",
 		     err_name(ret), (unsigned long long)offset,
@@ -418,19 +391,19 @@ static bool check_bo(int fd, uint32_t flags, size_t size, uint32_t seed)
 		goto out_unmap;
 	}
 
-	ret = cpu_prep(fd, handle, ETNA_PREP_WRITE);
+	ret = etna_cpu_prep(fd, handle, ETNA_PREP_WRITE, 10 * SEC_NS);
 	if (ret) {
 		fail("CPU_PREP(WRITE) returned %s", err_name(ret));
 		goto out_unmap;
 	}
 	for (i = 0; i < len / 4; i++)
 		w[i] = pattern(i, seed);
-	ret = cpu_fini(fd, handle);
+	ret = etna_cpu_fini(fd, handle);
 	if (ret) {
 		fail("CPU_FINI returned %s", err_name(ret));
 		goto out_unmap;
 	}
-	ret = cpu_prep(fd, handle, ETNA_PREP_READ);
+	ret = etna_cpu_prep(fd, handle, ETNA_PREP_READ, 10 * SEC_NS);
 	if (ret) {
 		fail("CPU_PREP(READ) returned %s", err_name(ret));
 		goto out_unmap;
@@ -438,7 +411,7 @@ static bool check_bo(int fd, uint32_t flags, size_t size, uint32_t seed)
 	for (i = 0; i < len / 4 && bad == len; i++)
 		if (r[i] != pattern(i, seed))
 			bad = i;
-	ret = cpu_fini(fd, handle);
+	ret = etna_cpu_fini(fd, handle);
 	if (bad != len) {
 		fail("second mapping reads 0x%08x at byte %zu, wrote 0x%08x",
 		     r[bad], bad * 4, pattern(bad, seed));
@@ -454,7 +427,7 @@ static bool check_bo(int fd, uint32_t flags, size_t size, uint32_t seed)
 		fail("GEM_CLOSE returned %s", err_name(ret));
 		goto out_unmap;
 	}
-	ret = gem_info(fd, handle, &off2);
+	ret = etna_gem_info(fd, handle, &off2);
 	handle = 0;
 	if (ret != -ENOENT) {
 		fail("GEM_INFO after GEM_CLOSE returned %s, want ENOENT",
@@ -539,11 +512,11 @@ static void check_bos(int fd)
 	report(ok, "bo size 0: EINVAL%s", upstream && !ret ?
 	       " (upstream 6.1: accepted, empty object)" : "");
 
-	ret = gem_info(fd, 0xdead, &offset);
+	ret = etna_gem_info(fd, 0xdead, &offset);
 	ok = ret == -ENOENT || fail("got %s, want ENOENT", err_name(ret));
 	report(ok, "bo GEM_INFO unknown handle: ENOENT");
 
-	ret = gem_info(fd, 0, &offset);
+	ret = etna_gem_info(fd, 0, &offset);
 	ok = ret == -ENOENT || fail("got %s, want ENOENT", err_name(ret));
 	report(ok, "bo GEM_INFO handle 0: ENOENT");
 
@@ -1067,12 +1040,13 @@ static void check_submits(int fd, const bool present[ETNA_MAX_PIPES],
 		ok = !ret || fail("GEM_WAIT returned %s", err_name(ret));
 		report(ok, "gem_wait pipe%u nonblock: idle", pipe);
 	}
-	ret = cpu_prep(fd, handle, ETNA_PREP_WRITE | ETNA_PREP_NOSYNC);
+	ret = etna_cpu_prep(fd, handle, ETNA_PREP_WRITE | ETNA_PREP_NOSYNC,
+			    10 * SEC_NS);
 	ok = !ret || fail("CPU_PREP(WRITE|NOSYNC) returned %s",
 			  err_name(ret));
 	report(ok, "submit bo idle for the CPU");
 	if (!ret)
-		cpu_fini(fd, handle);
+		etna_cpu_fini(fd, handle);
 	etna_gem_close(fd, handle);
 
 	check_model(before, nb, targets, nt);
