@@ -7,11 +7,16 @@
 #ifndef CHECK_H
 #define CHECK_H
 
+#include <dirent.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "etna.h"
+
+#define MODEL_DEBUGFS	"/sys/kernel/debug/vgc-model"
 
 #ifndef CHECK_PREFIX
 #define CHECK_PREFIX ""
@@ -21,7 +26,7 @@ static unsigned int nr_failed, nr_passed;
 static char why[768];		/* why the current check failed */
 
 /* Record why the current check fails; returns false to "return fail(...)". */
-static bool __printf(1, 2) fail(const char *fmt, ...)
+static inline bool __printf(1, 2) fail(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -32,7 +37,7 @@ static bool __printf(1, 2) fail(const char *fmt, ...)
 }
 
 /* Report one check; the reason recorded by fail() goes with a failure. */
-static void __printf(2, 3) report(bool ok, const char *fmt, ...)
+static inline void __printf(2, 3) report(bool ok, const char *fmt, ...)
 {
 	char name[192];
 	va_list ap;
@@ -50,6 +55,68 @@ static void __printf(2, 3) report(bool ok, const char *fmt, ...)
 	}
 	fflush(stdout);
 	why[0] = '\0';
+}
+
+/* One core's counters from the device model's debugfs. */
+struct model_stats {
+	char dir[256];
+	char core[32];
+	char fe[32];
+	unsigned long long events, resets, bad_commands, mmu_faults,
+			   bus_errors;
+	bool parsed;
+};
+
+/*
+ * Read the stats of every core of the model, at most @max; returns how
+ * many, or -errno.
+ */
+static inline int read_model_stats(struct model_stats *st, unsigned int max)
+{
+	struct dirent *de;
+	unsigned int n = 0;
+	char path[512], line[128], key[32], val[32];
+	DIR *d = opendir(MODEL_DEBUGFS);
+	FILE *f;
+
+	if (!d)
+		return -errno;
+	while ((de = readdir(d)) && n < max) {
+		struct model_stats *c = &st[n];
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), MODEL_DEBUGFS "/%s/stats",
+			 de->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		memset(c, 0, sizeof(*c));
+		snprintf(c->dir, sizeof(c->dir), "%s", de->d_name);
+		while (fgets(line, sizeof(line), f)) {
+			if (sscanf(line, "%31[^:]: %31s", key, val) != 2)
+				continue;
+			if (!strcmp(key, "core"))
+				snprintf(c->core, sizeof(c->core), "%s", val);
+			else if (!strcmp(key, "fe"))
+				snprintf(c->fe, sizeof(c->fe), "%s", val);
+			else if (!strcmp(key, "events"))
+				c->events = strtoull(val, NULL, 10);
+			else if (!strcmp(key, "resets"))
+				c->resets = strtoull(val, NULL, 10);
+			else if (!strcmp(key, "bad_commands"))
+				c->bad_commands = strtoull(val, NULL, 10);
+			else if (!strcmp(key, "mmu_faults"))
+				c->mmu_faults = strtoull(val, NULL, 10);
+			else if (!strcmp(key, "bus_errors"))
+				c->bus_errors = strtoull(val, NULL, 10);
+		}
+		fclose(f);
+		c->parsed = c->core[0] && c->fe[0];
+		n++;
+	}
+	closedir(d);
+	return n;
 }
 
 #endif /* CHECK_H */

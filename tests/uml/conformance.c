@@ -36,7 +36,6 @@
 
 #define SEC_NS		1000000000ull
 #define MS_NS		1000000ull
-#define MODEL_DEBUGFS	"/sys/kernel/debug/vgc-model"
 #define MAX_CORES	16
 #define MAX_ENGINES	(2 * ETNA_MAX_PIPES)
 #define BO_SIZE		0x10000u
@@ -306,70 +305,18 @@ static int userptr(void *ptr, uint64_t size, uint32_t flags,
 /* ------------------------------------------------------------------ */
 /* The device model's statistics */
 
-struct core_stats {
-	char dir[256];
-	char fe[32];
-	unsigned long long bad_commands, mmu_faults, bus_errors;
-	bool parsed;
-};
-
-static int read_stats(struct core_stats *st, unsigned int max)
-{
-	char path[512], line[128], key[32], val[32];
-	DIR *d = opendir(MODEL_DEBUGFS);
-	unsigned int n = 0;
-	struct dirent *de;
-	FILE *f;
-
-	if (!d)
-		return -errno;
-	while ((de = readdir(d)) && n < max) {
-		struct core_stats *c = &st[n];
-		bool core = false;
-
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), MODEL_DEBUGFS "/%s/stats",
-			 de->d_name);
-		f = fopen(path, "r");
-		if (!f)
-			continue;
-		memset(c, 0, sizeof(*c));
-		snprintf(c->dir, sizeof(c->dir), "%s", de->d_name);
-		while (fgets(line, sizeof(line), f)) {
-			if (sscanf(line, "%31[^:]: %31s", key, val) != 2)
-				continue;
-			if (!strcmp(key, "core"))
-				core = true;
-			else if (!strcmp(key, "fe"))
-				snprintf(c->fe, sizeof(c->fe), "%s", val);
-			else if (!strcmp(key, "bad_commands"))
-				c->bad_commands = strtoull(val, NULL, 10);
-			else if (!strcmp(key, "mmu_faults"))
-				c->mmu_faults = strtoull(val, NULL, 10);
-			else if (!strcmp(key, "bus_errors"))
-				c->bus_errors = strtoull(val, NULL, 10);
-		}
-		fclose(f);
-		c->parsed = core && c->fe[0];
-		n++;
-	}
-	closedir(d);
-	return n;
-}
-
 /* Every core of the model: nothing bad ever ran. */
 static void check_model(const char *when)
 {
-	struct core_stats st[MAX_CORES];
-	int n = read_stats(st, MAX_CORES), i;
+	struct model_stats st[MAX_CORES];
+	int n = read_model_stats(st, MAX_CORES), i;
 	bool ok;
 
 	ok = n > 0 || fail("no cores in " MODEL_DEBUGFS ": %s",
 			   n ? strerror(-n) : "empty");
 	report(ok, "model-stats-readable/%s", when);
 	for (i = 0; i < n; i++) {
-		const struct core_stats *c = &st[i];
+		const struct model_stats *c = &st[i];
 
 		if (!c->parsed)
 			ok = fail("stats unreadable");

@@ -30,7 +30,6 @@
 
 #define SEC_NS		1000000000ull
 #define MS_NS		1000000ull
-#define MODEL_DEBUGFS	"/sys/kernel/debug/vgc-model"
 #define MAX_ENGINES	(2 * ETNA_MAX_PIPES)
 #define JOB_BO_SIZE	0x10000
 

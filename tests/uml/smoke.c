@@ -22,7 +22,6 @@
 
 #define NR_SUBMITS	1000
 #define SEC_NS		1000000000ull
-#define MODEL_DEBUGFS	"/sys/kernel/debug/vgc-model"
 #define MAX_TARGETS	(2 * ETNA_MAX_PIPES)
 #define MAX_CORES	16
 #define NR_SPECS	11	/* GET_PARAM 0x10 (streams) .. 0x1a */
@@ -754,64 +753,7 @@ static void check_bad_submits(int fd, const struct target *t,
 /* ------------------------------------------------------------------ */
 /* The device model's statistics */
 
-struct core_stats {
-	char dir[256];
-	char core[32];
-	char fe[32];
-	unsigned long long events, resets, bad_commands, mmu_faults,
-			   bus_errors;
-	bool parsed;
-};
-
-static int read_stats(struct core_stats *st, unsigned int max)
-{
-	struct dirent *de;
-	unsigned int n = 0;
-	char path[512], line[128], key[32], val[32];
-	DIR *d = opendir(MODEL_DEBUGFS);
-	FILE *f;
-
-	if (!d)
-		return -errno;
-	while ((de = readdir(d)) && n < max) {
-		struct core_stats *c = &st[n];
-
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), MODEL_DEBUGFS "/%s/stats",
-			 de->d_name);
-		f = fopen(path, "r");
-		if (!f)
-			continue;
-		memset(c, 0, sizeof(*c));
-		snprintf(c->dir, sizeof(c->dir), "%s", de->d_name);
-		while (fgets(line, sizeof(line), f)) {
-			if (sscanf(line, "%31[^:]: %31s", key, val) != 2)
-				continue;
-			if (!strcmp(key, "core"))
-				snprintf(c->core, sizeof(c->core), "%s", val);
-			else if (!strcmp(key, "fe"))
-				snprintf(c->fe, sizeof(c->fe), "%s", val);
-			else if (!strcmp(key, "events"))
-				c->events = strtoull(val, NULL, 10);
-			else if (!strcmp(key, "resets"))
-				c->resets = strtoull(val, NULL, 10);
-			else if (!strcmp(key, "bad_commands"))
-				c->bad_commands = strtoull(val, NULL, 10);
-			else if (!strcmp(key, "mmu_faults"))
-				c->mmu_faults = strtoull(val, NULL, 10);
-			else if (!strcmp(key, "bus_errors"))
-				c->bus_errors = strtoull(val, NULL, 10);
-		}
-		fclose(f);
-		c->parsed = c->core[0] && c->fe[0];
-		n++;
-	}
-	closedir(d);
-	return n;
-}
-
-static const struct core_stats *find_stats(const struct core_stats *st,
+static const struct model_stats *find_stats(const struct model_stats *st,
 					   int n, const char *dir)
 {
 	int i;
@@ -823,10 +765,10 @@ static const struct core_stats *find_stats(const struct core_stats *st,
 }
 
 /* The model core a pipe runs on, by its name; NULL if not exactly one. */
-static const struct core_stats *core_of(const struct core_stats *st, int n,
+static const struct model_stats *core_of(const struct model_stats *st, int n,
 					const struct core_id *id)
 {
-	const struct core_stats *found = NULL;
+	const struct model_stats *found = NULL;
 	int i;
 
 	for (i = 0; i < n; i++) {
@@ -839,17 +781,17 @@ static const struct core_stats *core_of(const struct core_stats *st, int n,
 	return found;
 }
 
-static void check_model(const struct core_stats *before, int nb,
+static void check_model(const struct model_stats *before, int nb,
 			const struct target *targets, unsigned int nt)
 {
-	struct core_stats after[MAX_CORES];
+	struct model_stats after[MAX_CORES];
 	unsigned long long sent;
-	const struct core_stats *b;
+	const struct model_stats *b;
 	unsigned int t;
 	int na, i;
 	bool ok;
 
-	na = read_stats(after, MAX_CORES);
+	na = read_model_stats(after, MAX_CORES);
 	ok = na > 0 || fail("no cores in " MODEL_DEBUGFS ": %s",
 			    na ? strerror(-na) : "empty");
 	report(ok, "model stats readable");
@@ -857,7 +799,7 @@ static void check_model(const struct core_stats *before, int nb,
 		return;
 
 	for (t = 0; t < nt; t++) {
-		const struct core_stats *c = core_of(after, na, targets[t].id);
+		const struct model_stats *c = core_of(after, na, targets[t].id);
 
 		if (t && targets[t - 1].pipe == targets[t].pipe)
 			continue;	/* one line per core */
@@ -868,7 +810,7 @@ static void check_model(const struct core_stats *before, int nb,
 	}
 
 	for (i = 0; i < na; i++) {
-		const struct core_stats *a = &after[i];
+		const struct model_stats *a = &after[i];
 
 		sent = 0;
 		for (t = 0; t < nt; t++)
@@ -905,7 +847,7 @@ static void check_submits(int fd, const bool present[ETNA_MAX_PIPES],
 {
 	struct drm_etnaviv_gem_submit_bo bo = { .flags = 0 };
 	struct drm_etnaviv_gem_submit_reloc reloc;
-	struct core_stats before[MAX_CORES];
+	struct model_stats before[MAX_CORES];
 	struct drm_etnaviv_gem_wait gw;
 	struct target targets[MAX_TARGETS];
 	uint32_t stream[16], handle, fence, nr_relocs, pipe;
@@ -948,7 +890,7 @@ static void check_submits(int fd, const bool present[ETNA_MAX_PIPES],
 		check_bad_submits(fd, &targets[t], handle,
 				  !targets[t].id->mmuv2, absent);
 
-	nb = read_stats(before, MAX_CORES);
+	nb = read_model_stats(before, MAX_CORES);
 
 	/*
 	 * Round-robin over every engine: cores run concurrently, and a core
