@@ -17,7 +17,8 @@ DTBS := $(BOARDS:%=$(B)/boards/%.dtb)
 SIM_SRC := $(wildcard sim/*.c sim/*.h sim/uml/*.c sim/Kbuild)
 TOOLS := $(B)/tools/gpu-list $(B)/tools/gpu-workload
 UML_TESTS := $(patsubst tests/uml/%.c,$(B)/tests/%,$(wildcard tests/uml/*.c))
-UNIT_TESTS := $(B)/tests/sim-unit $(B)/tests/uapi-layout
+SIM_TESTS := $(patsubst tests/sim/test_%.c,$(B)/tests/sim-%,$(wildcard tests/sim/test_*.c))
+UNIT_TESTS := $(SIM_TESTS) $(B)/tests/uapi-layout
 
 .PHONY: all deps kernels module-% driver-% run check bench clean
 all: deps kernels module-plain module-debug driver-plain driver-debug $(DTBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS)
@@ -60,7 +61,9 @@ $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -o $@ $(filter %.c,$^) -lpthread
 
-$(B)/tests/sim-unit: tests/sim/test_vgc.c sim/vgc.c sim/vgc_mmu.c sim/vgc_ident.c $(wildcard sim/*.h)
+# Model unit tests: each tests/sim/test_NAME.c with the model core.
+SIM_CORE := $(filter-out sim/uml/%,$(wildcard sim/*.c))
+$(B)/tests/sim-%: tests/sim/test_%.c $(SIM_CORE) $(wildcard sim/*.h tests/sim/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) $(SANITIZE) -Isim -o $@ $(filter %.c,$^)
 

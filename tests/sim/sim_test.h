@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Harness of the model's user-space unit tests (each tests/sim/test_*.c is
+ * one program, built with ASan/UBSan). "Physical memory" is a malloc'ed
+ * array at physical address MEM_BASE; anything outside it is a hole, as
+ * on a real bus. A test is a function run on a freshly initialised core.
+ */
+#ifndef SIM_TEST_H
+#define SIM_TEST_H
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vgc.h"
+
+#define MEM_BASE	0x10000000ull
+#define MEM_SIZE	(4u << 20)
+
+static uint8_t *mem;
+static unsigned int passed, failed;
+static const char *current;
+
+static inline int mem_read(void *ctx, uint64_t pa, void *buf, size_t len)
+{
+	if (pa < MEM_BASE || pa + len > MEM_BASE + MEM_SIZE)
+		return -1;
+	memcpy(buf, mem + (pa - MEM_BASE), len);
+	return 0;
+}
+
+static inline int mem_write(void *ctx, uint64_t pa, const void *buf, size_t len)
+{
+	if (pa < MEM_BASE || pa + len > MEM_BASE + MEM_SIZE)
+		return -1;
+	memcpy(mem + (pa - MEM_BASE), buf, len);
+	return 0;
+}
+
+static const struct vgc_host_ops ops = {
+	.mem_read = mem_read,
+	.mem_write = mem_write,
+};
+
+static bool test_failed;
+
+static inline void fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (test_failed)
+		return;		/* report the first failure of a test only */
+	test_failed = true;
+	printf("FAIL: sim/%s: ", current);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+}
+
+#define EXPECT_EQ(a, b) do {						\
+	unsigned long long _a = (a), _b = (b);				\
+	if (_a != _b)							\
+		fail("line %d: %s = 0x%llx, expected 0x%llx", __LINE__,	\
+		     #a, _a, _b);					\
+} while (0)
+
+static inline void run_test(const char *name, void (*fn)(struct vgc_core *c),
+		     const char *core)
+{
+	struct vgc_core *c = calloc(1, sizeof(*c));
+
+	current = name;
+	test_failed = false;
+	memset(mem, 0, MEM_SIZE);
+	vgc_init(c, vgc_ident_find(core), &ops, NULL);
+	fn(c);
+	if (test_failed) {
+		failed++;
+	} else {
+		passed++;
+		printf("PASS: sim/%s\n", name);
+	}
+	free(c);
+}
+
+/* ---- command assembly helpers --------------------------------------- */
+
+static inline uint32_t *w32(uint32_t gpu_linear)
+{
+	return (uint32_t *)(mem + gpu_linear);
+}
+
+/* Commands are placed at GPU linear address == offset into mem (the FE
+ * memory base register is set to MEM_BASE). */
+static inline uint32_t emit(uint32_t at, uint32_t a, uint32_t b)
+{
+	w32(at)[0] = a;
+	w32(at)[1] = b;
+	return at + 8;
+}
+
+static inline uint32_t ls(uint32_t reg, uint32_t count)
+{
+	return 0x08000000u | (count & 0x3ff) << 16 | (reg >> 2);
+}
+
+#define OP_END		0x10000000u
+#define OP_NOP		0x18000000u
+#define OP_WAIT(n)	(0x38000000u | (n))
+#define OP_LINK(p)	(0x40000000u | (p))
+#define OP_STALL	0x48000000u
+#define OP_CALL(p)	(0x50000000u | (p))
+#define OP_RETURN	0x58000000u
+
+static inline void setup_linear(struct vgc_core *c)
+{
+	vgc_write(c, VGC_MC_MEMORY_BASE_FE, MEM_BASE);
+	vgc_write(c, VGC_MC_MEMORY_BASE_PE, MEM_BASE);
+	vgc_write(c, VGC_INTR_ENBL, ~0u);
+}
+
+static inline void start(struct vgc_core *c, uint32_t addr, uint32_t prefetch)
+{
+	vgc_write(c, VGC_FE_COMMAND_ADDRESS, addr);
+	vgc_write(c, VGC_FE_COMMAND_CONTROL, VGC_FE_CONTROL_ENABLE | prefetch);
+}
+
+/* Allocate the memory; run the tests; report. */
+static inline int sim_test_begin(void)
+{
+	mem = calloc(1, MEM_SIZE);
+	return mem ? 0 : -1;
+}
+
+static inline int sim_test_end(const char *suite)
+{
+	free(mem);
+	printf("%s: %u passed, %u failed\n", suite, passed, failed);
+	return failed ? 1 : 0;
+}
+
+#endif /* SIM_TEST_H */
