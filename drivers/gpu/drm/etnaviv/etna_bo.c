@@ -43,7 +43,7 @@ static void etna_bo_free(struct drm_gem_object *obj)
 {
 	struct etna_bo *bo = to_etna_bo(obj);
 
-	etna_vm_unmap(&to_etna_dev(obj->dev)->vm, bo);
+	etna_bo_unmap_all(bo);
 	if (bo->uptr)
 		etna_userptr_release(bo);
 	mutex_destroy(&bo->map_lock);
@@ -223,8 +223,18 @@ static int etna_bo_vmap(struct drm_gem_object *obj, struct iosys_map *map)
 	return drm_gem_shmem_object_vmap(obj, map);
 }
 
+/* A file closes its handle: on MMUv2 the buffer leaves the file's space. */
+static void etna_bo_close(struct drm_gem_object *obj, struct drm_file *file)
+{
+	struct etna_file *ef = file->driver_priv;
+
+	if (to_etna_dev(obj->dev)->mmu_v2 && ef)
+		etna_bo_unmap_vm(to_etna_bo(obj), ef->vm);
+}
+
 static const struct drm_gem_object_funcs etna_bo_funcs = {
 	.free = etna_bo_free,
+	.close = etna_bo_close,
 	.print_info = drm_gem_shmem_object_print_info,
 	.pin = etna_bo_pin,
 	.unpin = drm_gem_shmem_object_unpin,
@@ -245,6 +255,7 @@ struct drm_gem_object *etna_bo_create_object(struct drm_device *drm,
 	if (!bo)
 		return ERR_PTR(-ENOMEM);
 	mutex_init(&bo->map_lock);
+	INIT_LIST_HEAD(&bo->mappings);
 	bo->flags = ETNA_BO_WC;	/* imported buffers */
 	bo->shmem.map_wc = true;
 	bo->shmem.base.funcs = &etna_bo_funcs;
@@ -457,6 +468,7 @@ int etna_ioctl_gem_userptr(struct drm_device *drm, void *data,
 	mmgrab(u->mm);
 	bo->uptr = u;
 	bo->flags = ETNA_BO_CACHED;
+	bo->read_only = !(args->flags & ETNA_USERPTR_WRITE);
 	bo->shmem.map_wc = false;
 	/* what the shmem helpers' constructor would have set up */
 	mutex_init(&bo->shmem.pages_lock);

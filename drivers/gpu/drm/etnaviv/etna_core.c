@@ -3,10 +3,14 @@
  * etnaviv: one Vivante GC core — probe, identification, reset, the
  * front-end ring, events, hardware fences and hang recovery.
  *
- * The ring is a 4 KiB buffer in the linear window. The FE idles in a WAIT
- * followed by a LINK back to it. A job appends a block to the ring:
+ * The ring is a 4 KiB buffer of the command-buffer pool, which the FE
+ * reaches through the MMUv1 linear window or, on MMUv2, through the pool's
+ * mapping in every address space. The FE idles in a WAIT followed by a
+ * LINK back to it. A job appends a block to the ring:
  *
- *	[FLUSH_MMU]                       if the page table changed
+ *	[FLUSH_MMU]                       MMUv1: if the page table changed
+ *	[MMU switch or flush, SEMA, STALL] MMUv2: if the job's space differs
+ *	                                  from the last one, or changed
  *	[FLUSH_CACHE, SEMA, STALL, PIPE]  if the job's pipe differs
  *	LINK -> job's command buffer      (which ends with a LINK to R)
  *   R: FLUSH_CACHE, SEMA, STALL, EVENT n, WAIT, LINK -> WAIT
@@ -31,7 +35,7 @@
 #include "etna_regs.h"
 
 #define RING_SIZE	SZ_4K
-#define RING_BLOCK_MAX	(12 * 8)	/* bytes of the largest block */
+#define RING_BLOCK_MAX	(16 * 8)	/* bytes of the largest block */
 #define RET_QWORDS	6		/* the return part of a block */
 #define WAIT_CYCLES	200
 #define JOBS_IN_FLIGHT	16		/* < ETNA_NR_EVENTS, fits the ring */
@@ -39,10 +43,22 @@
 
 /* ---- hardware fences ---------------------------------------------- */
 
+/*
+ * A job's hardware fence also knows the job's finished fence and who
+ * submitted it, so that an MMU fault can be reported and fail the job.
+ */
 struct etna_hw_fence {
 	struct dma_fence base;
 	struct etna_core *core;
+	struct dma_fence *finished;
+	pid_t pid;
+	char comm[TASK_COMM_LEN];
 };
+
+static struct etna_hw_fence *to_hw_fence(struct dma_fence *f)
+{
+	return container_of(f, struct etna_hw_fence, base);
+}
 
 static spinlock_t etna_fence_lock = __SPIN_LOCK_UNLOCKED(etna_fence_lock);
 
@@ -53,12 +69,19 @@ static const char *etna_fence_driver_name(struct dma_fence *f)
 
 static const char *etna_fence_timeline_name(struct dma_fence *f)
 {
-	return dev_name(container_of(f, struct etna_hw_fence, base)->core->dev);
+	return dev_name(to_hw_fence(f)->core->dev);
+}
+
+static void etna_hw_fence_release(struct dma_fence *f)
+{
+	dma_fence_put(to_hw_fence(f)->finished);
+	dma_fence_free(f);
 }
 
 static const struct dma_fence_ops etna_hw_fence_ops = {
 	.get_driver_name = etna_fence_driver_name,
 	.get_timeline_name = etna_fence_timeline_name,
+	.release = etna_hw_fence_release,
 };
 
 /* ---- identification ------------------------------------------------ */
@@ -225,12 +248,20 @@ static int etna_reset(struct etna_core *core)
 	while (time_before(jiffies, deadline)) {
 		etna_write(core, ETNA_CLOCK_CONTROL, clk | ETNA_CLK_FSCALE_LOAD);
 		etna_write(core, ETNA_CLOCK_CONTROL, clk);
-		etna_write(core, ETNA_CLOCK_CONTROL, clk | ETNA_CLK_ISOLATE);
-		etna_write(core, ETNA_CLOCK_CONTROL,
-			   clk | ETNA_CLK_ISOLATE | ETNA_CLK_SOFT_RESET);
-		usleep_range(10, 20);
-		etna_write(core, ETNA_CLOCK_CONTROL, clk | ETNA_CLK_ISOLATE);
-		etna_write(core, ETNA_CLOCK_CONTROL, clk);
+		if (core->edev->sec_mode) {
+			/* the security block resets through the AHB */
+			etna_write(core, ETNA_AHB_CONTROL, ETNA_AHB_RESET);
+			usleep_range(10, 20);
+		} else {
+			etna_write(core, ETNA_CLOCK_CONTROL,
+				   clk | ETNA_CLK_ISOLATE);
+			etna_write(core, ETNA_CLOCK_CONTROL,
+				   clk | ETNA_CLK_ISOLATE | ETNA_CLK_SOFT_RESET);
+			usleep_range(10, 20);
+			etna_write(core, ETNA_CLOCK_CONTROL,
+				   clk | ETNA_CLK_ISOLATE);
+			etna_write(core, ETNA_CLOCK_CONTROL, clk);
+		}
 
 		if (!(etna_read(core, ETNA_IDLE_STATE) & ETNA_IDLE_FE))
 			continue;
@@ -268,11 +299,18 @@ static void etna_hw_init(struct etna_core *core)
 	etna_write(core, ETNA_PM_POWER_CONTROLS,
 		   val | ETNA_PM_MODULE_CLOCK_GATING);
 	etna_write(core, ETNA_AXI_CONFIG, 0x2200);	/* AWCACHE/ARCACHE 2 */
-	for (i = 0; i < ETNA_MC_CLIENTS; i++)
-		etna_write(core, ETNA_MC_MEMORY_BASE(i), edev->linear_base);
-	for (i = 0; i < ETNA_MC_CLIENTS; i++)
-		etna_write(core, ETNA_MC_MMU_PAGE_TABLE(i),
-			   (u32)edev->vm.pt_dma);
+	if (edev->sec_mode) {
+		val = etna_read(core, ETNA_AHB_CONTROL);
+		etna_write(core, ETNA_AHB_CONTROL, val | ETNA_AHB_NONSEC_ACCESS);
+	}
+	if (!edev->mmu_v2) {
+		for (i = 0; i < ETNA_MC_CLIENTS; i++)
+			etna_write(core, ETNA_MC_MEMORY_BASE(i),
+				   edev->linear_base);
+		for (i = 0; i < ETNA_MC_CLIENTS; i++)
+			etna_write(core, ETNA_MC_MMU_PAGE_TABLE(i),
+				   (u32)edev->kvm->pt_dma);
+	}
 	etna_write(core, ETNA_INTR_ENBL, ~0u);
 }
 
@@ -290,24 +328,162 @@ static void ring_emit(struct etna_core *core, u32 *off, u32 a, u32 b)
 	*off += 8;
 }
 
+static void etna_fe_start(struct etna_core *core, u32 addr, u32 qwords)
+{
+	etna_write(core, ETNA_FE_COMMAND_ADDRESS, addr);
+	etna_write(core, ETNA_FE_COMMAND_CONTROL, ETNA_FE_CONTROL_ENABLE | qwords);
+	if (core->edev->sec_mode)
+		etna_write(core, ETNA_SEC_COMMAND_CONTROL,
+			   ETNA_FE_CONTROL_ENABLE | qwords);
+}
+
+/*
+ * MMUv2, after a reset: point the MMU at the kernel's space and turn it
+ * on. Without the security block the tables are given through the FE,
+ * which runs a few commands from the ring's physical address first; with
+ * it the kernel hands over the page table array and the FE selects a slot.
+ */
+static int etna_mmu_enable(struct etna_core *core)
+{
+	struct etna_dev *edev = core->edev;
+	struct etna_vm *kvm = edev->kvm;
+	u32 ring_phys = edev->pool.dma + core->ring_node.start;
+	u32 off = 0, val;
+	int ret;
+
+	if (edev->sec_mode) {
+		etna_write(core, ETNA_PTA_ADDRESS_LOW, lower_32_bits(edev->pta_dma));
+		etna_write(core, ETNA_PTA_ADDRESS_HIGH, upper_32_bits(edev->pta_dma));
+		etna_write(core, ETNA_PTA_CONTROL, ETNA_MMUV2_ENABLE);
+		etna_write(core, ETNA_NONSEC_SAFE_ADDR_LOW,
+			   lower_32_bits(edev->bad_dma));
+		etna_write(core, ETNA_SEC_SAFE_ADDR_LOW,
+			   lower_32_bits(edev->bad_dma));
+		etna_write(core, ETNA_SAFE_ADDRESS_CONFIG,
+			   (upper_32_bits(edev->bad_dma) & 0xff) |
+			   (upper_32_bits(edev->bad_dma) & 0xff) << 16);
+		ring_emit(core, &off,
+			  ETNA_CMD_LOAD_STATE(ETNA_MMUV2_PTA_CONFIG, 1),
+			  kvm->pta_id);
+	} else {
+		ring_emit(core, &off,
+			  ETNA_CMD_LOAD_STATE(ETNA_MMUV2_CONFIGURATION, 1),
+			  lower_32_bits(kvm->mtlb_dma));
+		ring_emit(core, &off,
+			  ETNA_CMD_LOAD_STATE(ETNA_MMUV2_SAFE_ADDRESS, 1),
+			  lower_32_bits(edev->bad_dma));
+	}
+	ring_emit(core, &off, ETNA_CMD_LOAD_STATE(ETNA_GL_SEMAPHORE_TOKEN, 1),
+		  ETNA_SYNC_FE_TO_PE);
+	ring_emit(core, &off, ETNA_CMD_STALL, ETNA_SYNC_FE_TO_PE);
+	ring_emit(core, &off, ETNA_CMD_END, 0);
+	wmb();	/* the commands are in memory before the FE fetches them */
+	etna_fe_start(core, ring_phys, off / 8);
+
+	ret = readl_poll_timeout(core->mmio + ETNA_IDLE_STATE, val,
+				 (val & ETNA_IDLE_ALL_BUT_AXI) ==
+				 ETNA_IDLE_ALL_BUT_AXI, 10, 100000);
+	if (ret) {
+		dev_err(core->dev, "MMU setup does not finish, idle 0x%08x\n",
+			val);
+		return ret;
+	}
+	etna_write(core, edev->sec_mode ? ETNA_SEC_CONTROL : ETNA_MMUV2_CONTROL,
+		   ETNA_MMUV2_ENABLE);
+	return 0;
+}
+
+/* Make @vm the core's current space; the core's old reference goes. */
+static void etna_core_set_vm(struct etna_core *core, struct etna_vm *vm)
+{
+	etna_vm_put(core->vm);
+	core->vm = etna_vm_get(vm);
+	core->vm_seq = READ_ONCE(vm->flush_seq);
+}
+
 /* Start the FE on a fresh WAIT/LINK loop at the start of the ring. */
-static void etna_ring_start(struct etna_core *core)
+static int etna_ring_start(struct etna_core *core)
 {
 	u32 off = 0;
+	int ret;
 
 	lockdep_assert_held(&core->hw_lock);
+	if (core->edev->mmu_v2) {
+		ret = etna_mmu_enable(core);
+		if (ret)
+			return ret;
+	}
 	ring_emit(core, &off, ETNA_CMD_WAIT(WAIT_CYCLES), 0);
 	ring_emit(core, &off, ETNA_CMD_LINK(2), core->ring_gpu);
 	core->ring_wait = 0;
 	core->ring_tail = off;
 	core->exec_state = -1;
-	core->flush_seq = core->edev->vm.flush_seq;
+	etna_core_set_vm(core, core->edev->kvm);
 	wmb();	/* the ring is in memory before the FE fetches it */
-	etna_write(core, ETNA_FE_COMMAND_ADDRESS, core->ring_gpu);
-	etna_write(core, ETNA_FE_COMMAND_CONTROL, ETNA_FE_CONTROL_ENABLE | 2);
+	etna_fe_start(core, core->ring_gpu, 2);
+	return 0;
 }
 
 /* ---- events and interrupts ---------------------------------------- */
+
+/*
+ * The job in flight longest: the one running when an error came (the FE
+ * runs the jobs in order). Called with the event lock held.
+ */
+static struct etna_hw_fence *etna_oldest_job(struct etna_core *core)
+{
+	struct etna_hw_fence *oldest = NULL, *hf;
+	int ev;
+
+	for (ev = 0; ev < ETNA_NR_EVENTS; ev++) {
+		if (!core->event_fence[ev])
+			continue;
+		hf = to_hw_fence(core->event_fence[ev]);
+		if (!oldest || (s32)(hf->base.seqno - oldest->base.seqno) < 0)
+			oldest = hf;
+	}
+	return oldest;
+}
+
+/*
+ * An MMU exception: report what faulted where, and fail the job that ran
+ * (its fence signals with -EFAULT when it completes); the other clients'
+ * jobs go on. Called with the event lock held, from the IRQ handler.
+ */
+static void etna_mmu_fault(struct etna_core *core)
+{
+	static const char * const reason[] = {
+		"", "slave not present", "page not present", "write violation",
+		"out of bound", "read security violation",
+		"write security violation",
+	};
+	bool sec = core->edev->sec_mode;
+	struct etna_hw_fence *hf = etna_oldest_job(core);
+	u32 status = 0, addr, code;
+	int slot;
+
+	atomic_inc(&core->mmu_errors);
+	if (core->edev->mmu_v2)
+		status = etna_read(core, sec ? ETNA_SEC_STATUS : ETNA_MMUV2_STATUS);
+	for (slot = 0; slot < 4; slot++) {
+		code = (status >> (4 * slot)) & 0xf;
+		if (!code)
+			continue;
+		addr = etna_read(core, sec ? ETNA_SEC_EXCEPTION_ADDR :
+				 ETNA_MMUV2_EXCEPTION_ADDR(slot));
+		dev_err_ratelimited(core->dev,
+				    "MMU fault: client %d, address 0x%08x: %s, job of %s[%d]\n",
+				    slot, addr,
+				    code < ARRAY_SIZE(reason) ? reason[code] :
+				    "unknown", hf ? hf->comm : "(none)",
+				    hf ? hf->pid : 0);
+	}
+	if (!status)
+		dev_err_ratelimited(core->dev, "MMU exception, job of %s[%d]\n",
+				    hf ? hf->comm : "(none)", hf ? hf->pid : 0);
+	if (hf && hf->finished)
+		dma_fence_set_error(hf->finished, -EFAULT);
+}
 
 static irqreturn_t etna_irq(int irq, void *data)
 {
@@ -326,13 +502,11 @@ static irqreturn_t etna_irq(int irq, void *data)
 		dev_err_ratelimited(core->dev, "AXI bus error, status 0x%08x\n",
 				    etna_read(core, ETNA_AXI_STATUS));
 	}
-	if (status & ETNA_INTR_MMU_EXCEPTION) {
-		atomic_inc(&core->mmu_errors);
-		dev_err_ratelimited(core->dev, "MMU exception\n");
-	}
 	events = status & GENMASK(ETNA_NR_EVENTS - 1, 0);
 
 	spin_lock_irqsave(&core->event_lock, flags);
+	if (status & ETNA_INTR_MMU_EXCEPTION)
+		etna_mmu_fault(core);
 	for_each_set_bit(ev, &events, ETNA_NR_EVENTS) {
 		fence = core->event_fence[ev];
 		core->event_fence[ev] = NULL;
@@ -390,6 +564,54 @@ static u32 etna_pipe_flush(int exec_state)
 	       ETNA_FLUSH_DEPTH | ETNA_FLUSH_COLOR;
 }
 
+/*
+ * Bring the MMU to the job's address space with current TLBs. On MMUv2 a
+ * switch keeps the space switched away from alive until the job is done:
+ * the FE walks its tables until it executes the switch.
+ */
+static void etna_ring_mmu(struct etna_core *core, struct etna_job *job,
+			  u32 *off)
+{
+	struct etna_dev *edev = core->edev;
+	struct etna_vm *vm = job->vm;
+	bool flush = core->vm_seq != READ_ONCE(vm->flush_seq);
+
+	if (!edev->mmu_v2) {
+		if (flush)
+			ring_emit(core, off,
+				  ETNA_CMD_LOAD_STATE(ETNA_GL_FLUSH_MMU, 1),
+				  ETNA_FLUSH_MMU_ALL);
+		core->vm_seq = READ_ONCE(vm->flush_seq);
+		return;
+	}
+	if (core->vm == vm && !flush)
+		return;
+	if (core->vm != vm && !edev->sec_mode) {
+		/* new master table, 4 KiB mode, TLBs flushed */
+		ring_emit(core, off,
+			  ETNA_CMD_LOAD_STATE(ETNA_MMUV2_CONFIGURATION, 1),
+			  lower_32_bits(vm->mtlb_dma) | ETNA_MMUV2_CFG_FLUSH);
+	} else {
+		if (core->vm != vm)
+			ring_emit(core, off,
+				  ETNA_CMD_LOAD_STATE(ETNA_MMUV2_PTA_CONFIG, 1),
+				  vm->pta_id);
+		/* flush only: mode and address masked off */
+		ring_emit(core, off,
+			  ETNA_CMD_LOAD_STATE(ETNA_MMUV2_CONFIGURATION, 1),
+			  ETNA_MMUV2_CFG_MODE_MASK |
+			  ETNA_MMUV2_CFG_ADDRESS_MASK | ETNA_MMUV2_CFG_FLUSH);
+	}
+	ring_emit(core, off, ETNA_CMD_LOAD_STATE(ETNA_GL_SEMAPHORE_TOKEN, 1),
+		  ETNA_SYNC_FE_TO_PE);
+	ring_emit(core, off, ETNA_CMD_STALL, ETNA_SYNC_FE_TO_PE);
+	if (core->vm != vm) {
+		job->prev_vm = core->vm;	/* the core's reference */
+		core->vm = etna_vm_get(vm);
+	}
+	core->vm_seq = READ_ONCE(vm->flush_seq);
+}
+
 /**
  * etna_core_run() - put a job on the ring
  * @core: the core
@@ -408,6 +630,9 @@ struct dma_fence *etna_core_run(struct etna_core *core, struct etna_job *job)
 	if (!hf)
 		return ERR_PTR(-ENOMEM);
 	hf->core = core;
+	hf->finished = dma_fence_get(&job->base.s_fence->finished);
+	hf->pid = job->pid;
+	memcpy(hf->comm, job->comm, sizeof(hf->comm));
 
 	mutex_lock(&core->hw_lock);
 	dma_fence_init(&hf->base, &etna_hw_fence_ops, &etna_fence_lock,
@@ -424,11 +649,7 @@ struct dma_fence *etna_core_run(struct etna_core *core, struct etna_job *job)
 		start = 0;	/* older blocks at the start are long done */
 	off = start;
 
-	if (core->flush_seq != READ_ONCE(core->edev->vm.flush_seq)) {
-		core->flush_seq = READ_ONCE(core->edev->vm.flush_seq);
-		ring_emit(core, &off, ETNA_CMD_LOAD_STATE(ETNA_GL_FLUSH_MMU, 1),
-			  ETNA_FLUSH_MMU_ALL);
-	}
+	etna_ring_mmu(core, job, &off);
 	if (core->exec_state != job->exec_state) {
 		if (core->exec_state >= 0)
 			ring_emit(core, &off,
@@ -496,7 +717,8 @@ void etna_core_recover(struct etna_core *core)
 	etna_reset(core);
 	etna_events_cancel(core, -ETIMEDOUT);
 	etna_hw_init(core);
-	etna_ring_start(core);
+	if (etna_ring_start(core))
+		dev_err(core->dev, "cannot restart after the reset\n");
 	enable_irq(core->irq);
 	mutex_unlock(&core->hw_lock);
 }
@@ -554,7 +776,8 @@ int etna_core_get_param(struct etna_core *core, u32 param, u64 *value)
 		*value = id->varyings_count;
 		break;
 	case ETNAVIV_PARAM_SOFTPIN_START_ADDR:
-		*value = ~0ull;	/* MMUv1: no softpin */
+		/* MMUv1: no softpin */
+		*value = core->edev->mmu_v2 ? ETNA_SOFTPIN_START : ~0ull;
 		break;
 	case ETNAVIV_PARAM_GPU_PRODUCT_ID:
 		*value = id->product_id;
@@ -596,8 +819,27 @@ void etna_core_debugfs(struct etna_core *core, struct seq_file *m)
 }
 
 /**
- * etna_core_init() - identify a bound core and start it
+ * etna_core_identify() - find out what a bound core is
  * @core: the core
+ *
+ * Return: 0, or -ENXIO if the driver cannot drive this core.
+ */
+int etna_core_identify(struct etna_core *core)
+{
+	etna_identify(core);
+	dev_info(core->dev, "GC%x rev 0x%04x\n", core->id.model,
+		 core->id.revision);
+	if ((core->id.features & ETNA_FEAT_PIPE_VG) &&
+	    (core->id.features & ETNA_FEAT_FE20)) {
+		dev_info(core->dev, "VG cores are not supported\n");
+		return -ENXIO;
+	}
+	return 0;
+}
+
+/**
+ * etna_core_init() - start an identified core
+ * @core: the core; the device's MMU state is set up
  *
  * Return: 0, or an error if the driver cannot drive this core (its pipe
  * slot then stays empty).
@@ -614,19 +856,6 @@ int etna_core_init(struct etna_core *core)
 	};
 	int ret;
 
-	etna_identify(core);
-	dev_info(core->dev, "GC%x rev 0x%04x\n", core->id.model,
-		 core->id.revision);
-	if ((core->id.features & ETNA_FEAT_PIPE_VG) &&
-	    (core->id.features & ETNA_FEAT_FE20)) {
-		dev_info(core->dev, "VG cores are not supported\n");
-		return -ENXIO;
-	}
-	if (core->id.minor[1] & ETNA_MINOR1_MMU_V2) {
-		dev_info(core->dev, "MMUv2 is not supported yet\n");
-		return -ENXIO;
-	}
-
 	ret = etna_reset(core);
 	if (ret)
 		return ret;
@@ -635,8 +864,7 @@ int etna_core_init(struct etna_core *core)
 	if (ret)
 		return ret;
 	core->ring = edev->pool.vaddr + core->ring_node.start;
-	core->ring_gpu = edev->pool.dma + core->ring_node.start -
-			 edev->linear_base;
+	core->ring_gpu = etna_pool_gpu(edev, core->ring_node.start);
 	core->fence_ctx = dma_fence_context_alloc(1);
 	core->event_free = GENMASK(ETNA_NR_EVENTS - 1, 0);
 	xa_init_flags(&core->user_fences, XA_FLAGS_ALLOC);
@@ -647,11 +875,17 @@ int etna_core_init(struct etna_core *core)
 
 	mutex_lock(&core->hw_lock);
 	etna_hw_init(core);
-	etna_ring_start(core);
+	ret = etna_ring_start(core);
 	mutex_unlock(&core->hw_lock);
+	if (ret)
+		goto err_sched;
 	enable_irq(core->irq);
 	return 0;
 
+err_sched:
+	drm_sched_fini(&core->sched);
+	etna_vm_put(core->vm);
+	core->vm = NULL;
 err_ring:
 	etna_pool_free(&edev->pool, &core->ring_node);
 	return ret;
@@ -668,6 +902,8 @@ void etna_core_fini(struct etna_core *core)
 	mutex_lock(&core->hw_lock);
 	etna_reset(core);
 	etna_events_cancel(core, -ENODEV);
+	etna_vm_put(core->vm);
+	core->vm = NULL;
 	mutex_unlock(&core->hw_lock);
 	WARN_ON(!xa_empty(&core->user_fences));
 	xa_destroy(&core->user_fences);

@@ -3,7 +3,7 @@
  * etnaviv: debugfs files of the DRM device (dri/N/): gpu (identity and
  * live registers of every core), gem (every file's buffers), mm (GPU
  * address space and command pool allocations), mmu (the page-table
- * entries in use), ring (the words of every core's ring).
+ * entries in use, per address space), ring (the words of every core's ring).
  */
 #include <linux/idr.h>
 #include <linux/pid.h>
@@ -34,25 +34,31 @@ static int etna_debugfs_gpu(struct seq_file *m, void *unused)
 	return 0;
 }
 
-static int etna_debugfs_gem_one(int handle, void *ptr, void *data)
+static void etna_debugfs_gem_one(struct seq_file *m, int handle,
+				 struct drm_gem_object *obj)
 {
-	struct drm_gem_object *obj = ptr;
 	struct etna_bo *bo = to_etna_bo(obj);
-	struct seq_file *m = data;
+	struct etna_mapping *map;
 
-	seq_printf(m, "  handle %4d size %8zu flags 0x%08x%s", handle,
-		   obj->size, bo->flags, bo->uptr ? " userptr" : "");
-	if (drm_mm_node_allocated(&bo->iova_node))
-		seq_printf(m, " iova 0x%08llx", bo->iova_node.start);
-	seq_printf(m, " refs %u\n", kref_read(&obj->refcount));
-	return 0;
+	seq_printf(m, "  handle %4d size %8zu flags 0x%08x%s%s", handle,
+		   obj->size, bo->flags, bo->uptr ? " userptr" : "",
+		   bo->read_only ? " read-only" : "");
+	mutex_lock(&bo->map_lock);
+	list_for_each_entry(map, &bo->mappings, bo_link)
+		seq_printf(m, " iova 0x%08llx%s", map->node.start,
+			   map->vm == map->vm->edev->kvm ? "" : "(file)");
+	mutex_unlock(&bo->map_lock);
+	/* one reference is ours */
+	seq_printf(m, " refs %u\n", kref_read(&obj->refcount) - 1);
 }
 
 static int etna_debugfs_gem(struct seq_file *m, void *unused)
 {
 	struct etna_dev *edev = node_dev(m);
+	struct drm_gem_object *obj;
 	struct drm_file *file;
 	struct task_struct *task;
+	int id;
 
 	mutex_lock(&edev->drm.filelist_mutex);
 	list_for_each_entry(file, &edev->drm.filelist, lhead) {
@@ -61,34 +67,72 @@ static int etna_debugfs_gem(struct seq_file *m, void *unused)
 		seq_printf(m, "file of %s[%d]:\n", task ? task->comm : "?",
 			   task ? task->pid : 0);
 		rcu_read_unlock();
-		spin_lock(&file->table_lock);
-		idr_for_each(&file->object_idr, etna_debugfs_gem_one, m);
-		spin_unlock(&file->table_lock);
+		/* one object at a time: the mapping list needs a mutex */
+		for (id = 0;; id++) {
+			spin_lock(&file->table_lock);
+			obj = idr_get_next(&file->object_idr, &id);
+			if (obj)
+				drm_gem_object_get(obj);
+			spin_unlock(&file->table_lock);
+			if (!obj)
+				break;
+			etna_debugfs_gem_one(m, id, obj);
+			drm_gem_object_put(obj);
+		}
 	}
 	mutex_unlock(&edev->drm.filelist_mutex);
 	return 0;
 }
 
-static int etna_debugfs_mmu(struct seq_file *m, void *unused)
+/* The mappings of one space, with their first entries. */
+static void etna_debugfs_vm(struct seq_file *m, struct etna_vm *vm)
 {
-	struct etna_dev *edev = node_dev(m);
-	struct etna_vm *vm = &edev->vm;
 	struct drm_mm_node *node;
-	u64 va;
+	bool w;
+	u64 va, pa;
 
 	mutex_lock(&vm->lock);
-	seq_printf(m, "MMUv1 table at %pad, bad page %pad, flush seq %u\n",
-		   &vm->pt_dma, &vm->bad_dma, vm->flush_seq);
+	if (vm->pt)
+		seq_printf(m, "MMUv1 table at %pad, bad page %pad, flush seq %u\n",
+			   &vm->pt_dma, &vm->edev->bad_dma, vm->flush_seq);
+	else
+		seq_printf(m, "MMUv2 master table at %pad, PTA slot %d, flush seq %u\n",
+			   &vm->mtlb_dma, vm->pta_id, vm->flush_seq);
 	drm_mm_for_each_node(node, &vm->mm) {
 		seq_printf(m, "0x%08llx-0x%08llx:", node->start,
 			   node->start + node->size);
 		for (va = node->start; va < node->start + node->size &&
-		     va < node->start + 8 * SZ_4K; va += SZ_4K)
-			seq_printf(m, " %08x",
-				   vm->pt[(va - ETNA_VM_START) / SZ_4K]);
+		     va < node->start + 8 * SZ_4K; va += SZ_4K) {
+			if (vm->pt)
+				seq_printf(m, " %08x",
+					   vm->pt[(va - ETNA_VM_START) / SZ_4K]);
+			else if (!etna_pt2_lookup(&vm->pt2, va, &pa, &w))
+				seq_printf(m, " %010llx%s", pa, w ? "" : "ro");
+			else
+				seq_puts(m, " fault");
+		}
 		seq_puts(m, node->size > 8 * SZ_4K ? " ...\n" : "\n");
 	}
 	mutex_unlock(&vm->lock);
+}
+
+static int etna_debugfs_mmu(struct seq_file *m, void *unused)
+{
+	struct etna_dev *edev = node_dev(m);
+	struct etna_file *ef;
+	struct drm_file *file;
+
+	seq_puts(m, "kernel space:\n");
+	etna_debugfs_vm(m, edev->kvm);
+	if (!edev->mmu_v2)
+		return 0;
+	mutex_lock(&edev->drm.filelist_mutex);
+	list_for_each_entry(file, &edev->drm.filelist, lhead) {
+		ef = file->driver_priv;
+		seq_printf(m, "space of file %p:\n", file);
+		etna_debugfs_vm(m, ef->vm);
+	}
+	mutex_unlock(&edev->drm.filelist_mutex);
 	return 0;
 }
 
@@ -97,10 +141,11 @@ static int etna_debugfs_mm(struct seq_file *m, void *unused)
 	struct etna_dev *edev = node_dev(m);
 	struct drm_printer p = drm_seq_file_printer(m);
 
-	seq_puts(m, "GPU address space (MMUv1):\n");
-	mutex_lock(&edev->vm.lock);
-	drm_mm_print(&edev->vm.mm, &p);
-	mutex_unlock(&edev->vm.lock);
+	seq_printf(m, "kernel GPU address space (%s):\n",
+		   edev->mmu_v2 ? "MMUv2" : "MMUv1");
+	mutex_lock(&edev->kvm->lock);
+	drm_mm_print(&edev->kvm->mm, &p);
+	mutex_unlock(&edev->kvm->lock);
 	seq_puts(m, "command buffer pool:\n");
 	mutex_lock(&edev->pool.lock);
 	drm_mm_print(&edev->pool.mm, &p);

@@ -4,12 +4,16 @@
  *
  * One DRM device gathers every GPU core of the SoC (component framework);
  * each core is a "pipe" of the UAPI, with its own front-end ring, events,
- * fences and scheduler. On MMUv1 the cores share one GPU address space.
+ * fences and scheduler. On MMUv1 the cores share one GPU address space;
+ * on MMUv2 every open file has its own, and the kernel one more.
  */
 #ifndef ETNA_DRV_H
 #define ETNA_DRV_H
 
 #include <linux/dma-fence.h>
+#include <linux/idr.h>
+#include <linux/kref.h>
+#include <linux/sched.h>
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
 #include <linux/xarray.h>
@@ -18,6 +22,8 @@
 #include <drm/drm_mm.h>
 #include <drm/gpu_scheduler.h>
 #include <drm/etnaviv_drm.h>
+
+#include "etna_pt2.h"
 
 struct clk;
 struct etna_core;
@@ -76,25 +82,57 @@ struct etna_pool {
 };
 
 /**
- * struct etna_vm - the MMUv1 GPU address space shared by all cores
- * @lock: protects @mm, the page table entries and @flush_seq
+ * struct etna_vm - a GPU address space
+ * @ref: references: the owning file (or the device), each mapping in it,
+ *	each job that runs in it and each core whose MMU points at it
+ * @edev: the device
+ * @lock: protects @mm, the page-table entries and @flush_seq
  * @mm: allocator of GPU virtual addresses
- * @pt: the page table: one 32-bit page address per 4 KiB of GPU VA
+ * @flush_seq: bumped on every change of the entries; a core whose copy
+ *	differs flushes its TLBs before its next job
+ * @pt: MMUv1: the flat table, one 32-bit page address per 4 KiB of VA
  * @pt_dma: bus address of @pt
- * @bad_page: where unmapped addresses point: a page of a recognisable
- *	pattern, so a stray GPU access reads garbage instead of memory
- * @bad_dma: bus address of @bad_page
- * @flush_seq: bumped on every change of @pt; a core whose copy differs
- *	flushes its TLBs before its next job
+ * @pt2: MMUv2: the master and slave tables
+ * @mtlb_dma: MMUv2: bus address of the master table
+ * @pta_id: MMUv2 with the security block: this space's slot in the page
+ *	table array
+ * @pool_node: MMUv2: where the command-buffer pool is mapped
+ *
+ * MMUv1 has exactly one, the device's, shared by every file. On MMUv2
+ * the device has one for the rings and every file one of its own. Freed
+ * when the last reference goes.
  */
 struct etna_vm {
-	struct mutex lock;	/* protects mm, pt, flush_seq */
+	struct kref ref;
+	struct etna_dev *edev;
+	struct mutex lock;	/* protects mm, page tables, flush_seq */
 	struct drm_mm mm;
+	u32 flush_seq;
 	u32 *pt;
 	dma_addr_t pt_dma;
-	u32 *bad_page;
-	dma_addr_t bad_dma;
-	u32 flush_seq;
+	struct etna_pt2 pt2;
+	dma_addr_t mtlb_dma;
+	int pta_id;
+	struct drm_mm_node pool_node;
+};
+
+/**
+ * struct etna_mapping - a buffer object mapped in one address space
+ * @ref: references: one while on the buffer's list, one per job using it
+ * @bo_link: entry in the buffer's @mappings list (under its map_lock)
+ * @bo: the buffer; it outlives the mapping (every holder of a mapping
+ *	reference also holds the buffer)
+ * @vm: the address space (a reference)
+ * @node: the GPU VA range
+ *
+ * The pages stay mapped until the last reference goes.
+ */
+struct etna_mapping {
+	struct kref ref;
+	struct list_head bo_link;
+	struct etna_bo *bo;
+	struct etna_vm *vm;
+	struct drm_mm_node node;
 };
 
 /**
@@ -103,7 +141,15 @@ struct etna_vm {
  * @cores: the bound cores by pipe number; NULL where a core was refused
  * @nr_cores: number of entries of @cores in use
  * @pool: command buffer and ring memory
- * @vm: MMUv1 address space
+ * @kvm: the kernel's address space: on MMUv1 the only one
+ * @mmu_v2: the cores have an MMUv2 (all cores of a device agree)
+ * @sec_mode: the cores have the security block, the kernel drives it
+ * @bad_page: MMUv1: where unmapped addresses point; MMUv2: the safe
+ *	page faulting accesses go to. A page of a recognisable pattern
+ * @bad_dma: bus address of @bad_page
+ * @pta: security block: the page table array, one MTLB per slot
+ * @pta_dma: its bus address
+ * @pta_ids: allocator of @pta slots
  * @linear_base: MMUv1 memory base: physical address of GPU address 0 in
  *	the linear window, the same for every core
  *
@@ -115,9 +161,21 @@ struct etna_dev {
 	struct etna_core *cores[ETNA_MAX_PIPES];
 	unsigned int nr_cores;
 	struct etna_pool pool;
-	struct etna_vm vm;
+	struct etna_vm *kvm;
+	bool mmu_v2;
+	bool sec_mode;
+	u32 *bad_page;
+	dma_addr_t bad_dma;
+	u64 *pta;
+	dma_addr_t pta_dma;
+	struct ida pta_ids;
 	u32 linear_base;
 };
+
+/* MMUv2: where every address space maps the command-buffer pool */
+#define ETNA_POOL_VA		SZ_4K
+/* MMUv2: softpin addresses start here, below is the kernel's */
+#define ETNA_SOFTPIN_START	SZ_4M
 
 static inline struct etna_dev *to_etna_dev(struct drm_device *drm)
 {
@@ -127,9 +185,11 @@ static inline struct etna_dev *to_etna_dev(struct drm_device *drm)
 /**
  * struct etna_file - per-open-file state
  * @entity: scheduler entity per pipe, so one client's jobs run in order
+ * @vm: the file's address space (a reference): its own on MMUv2
  */
 struct etna_file {
 	struct drm_sched_entity entity[ETNA_MAX_PIPES];
+	struct etna_vm *vm;
 };
 
 /**
@@ -144,14 +204,15 @@ struct etna_file {
  * @clk_reg: AHB clock (optional)
  * @pipe: index in the UAPI
  * @id: identity
- * @hw_lock: serialises the ring, @exec_state, @flush_seq and resets
+ * @hw_lock: serialises the ring, @exec_state, @vm, @vm_seq and resets
  * @ring: CPU address of the 4 KiB ring in the pool
  * @ring_node: the ring's place in the pool
  * @ring_gpu: GPU (linear window) address of the ring
  * @ring_tail: byte offset where the next block goes
  * @ring_wait: byte offset of the WAIT the FE idles on
  * @exec_state: pipe the FE last selected (ETNA_PIPE_*), or -1
- * @flush_seq: the VM flush_seq this core's TLBs match
+ * @vm: the address space the ring last switched the MMU to (a reference)
+ * @vm_seq: the flush_seq of @vm this core's TLBs match
  * @event_lock: protects @event_fence and @event_free; taken in IRQ context
  * @event_fence: the hardware fence each event in flight signals
  * @event_free: bitmap of free events
@@ -175,14 +236,15 @@ struct etna_core {
 	unsigned int pipe;
 	struct etna_ident id;
 
-	struct mutex hw_lock;	/* ring, exec_state, flush_seq, resets */
+	struct mutex hw_lock;	/* ring, exec_state, vm, vm_seq, resets */
 	u32 *ring;
 	struct drm_mm_node ring_node;
 	u32 ring_gpu;
 	u32 ring_tail;
 	u32 ring_wait;
 	int exec_state;
-	u32 flush_seq;
+	struct etna_vm *vm;
+	u32 vm_seq;
 
 	spinlock_t event_lock;	/* event_fence, event_free */
 	struct dma_fence *event_fence[30];
@@ -221,6 +283,21 @@ static inline bool etna_core_has_2d(const struct etna_core *core)
 	return core->id.features & BIT(9);
 }
 
+static inline bool etna_core_has_mmu_v2(const struct etna_core *core)
+{
+	return core->id.minor[1] & BIT(28);	/* MINOR1 MMU_VERSION */
+}
+
+static inline bool etna_core_has_security(const struct etna_core *core)
+{
+	return core->id.minor[7] & BIT(21);	/* MINOR7 BIT_SECURITY */
+}
+
+static inline bool etna_core_has_blt(const struct etna_core *core)
+{
+	return core->id.minor[5] & BIT(31);	/* MINOR5 BLT_ENGINE */
+}
+
 /**
  * struct etna_userptr - user memory behind a buffer object
  * @mm: the address space of the process that created it (a reference);
@@ -242,19 +319,22 @@ struct etna_userptr {
  *	sg table is used (built from the pinned user pages); must be first,
  *	the shmem helpers free the object as a shmem object
  * @flags: ETNA_BO_* cache mode
- * @map_lock: protects @iova_node and the pinning of @uptr
- * @iova_node: GPU VA range while mapped in the MMUv1 address space
- * @iova: its start once the page table maps it, 0 before; published with
- *	release semantics so that submitters may read it without @map_lock
+ * @read_only: the GPU may only read it (user pages not given writable)
+ * @map_lock: protects @mappings and the pinning of @uptr
+ * @mappings: its struct etna_mapping in the address spaces it is used in
+ * @kmap: its mapping in the device's address space once made (MMUv1):
+ *	published with release semantics so that submitters may read it
+ *	without @map_lock
  * @prep_op: ETNA_PREP_* of the last CPU_PREP, for CPU_FINI
  * @uptr: user memory, for GEM_USERPTR objects; NULL otherwise
  */
 struct etna_bo {
 	struct drm_gem_shmem_object shmem;
 	u32 flags;
-	struct mutex map_lock;	/* iova_node, uptr pinning */
-	struct drm_mm_node iova_node;
-	u32 iova;
+	bool read_only;
+	struct mutex map_lock;	/* mappings, uptr pinning */
+	struct list_head mappings;
+	struct etna_mapping *kmap;
 	u32 prep_op;
 	struct etna_userptr *uptr;
 };
@@ -274,7 +354,13 @@ static inline struct etna_bo *to_etna_bo(struct drm_gem_object *obj)
  * @cmd_gpu: its GPU address
  * @cmd_size: bytes of commands, excluding the return LINK
  * @bos: referenced objects, one reference each
+ * @maps: their mappings in @vm, one reference each
  * @nr_bos: entries of @bos
+ * @vm: the address space the job runs in (a reference)
+ * @prev_vm: the one the core switched away from to run the job, kept
+ *	until the job is done so that its tables outlive the switch
+ * @pid: the submitting process, for fault reports
+ * @comm: its name
  * @hw_fence: signalled by the core's event, once running
  * @out_fence: the scheduler's finished fence, what user space sees
  * @fence_id: id of @out_fence in core->user_fences
@@ -290,7 +376,12 @@ struct etna_job {
 	u32 cmd_gpu;
 	u32 cmd_size;
 	struct drm_gem_object **bos;
+	struct etna_mapping **maps;
 	u32 nr_bos;
+	struct etna_vm *vm;
+	struct etna_vm *prev_vm;
+	pid_t pid;
+	char comm[TASK_COMM_LEN];
 	struct dma_fence *hw_fence;
 	struct dma_fence *out_fence;
 	u32 fence_id;
@@ -303,6 +394,7 @@ static inline struct etna_job *to_etna_job(struct drm_sched_job *job)
 
 /* etna_core.c */
 extern struct platform_driver etna_core_driver;
+int etna_core_identify(struct etna_core *core);
 int etna_core_init(struct etna_core *core);
 void etna_core_fini(struct etna_core *core);
 int etna_core_get_param(struct etna_core *core, u32 param, u64 *value);
@@ -318,10 +410,22 @@ int etna_pool_alloc(struct etna_pool *pool, struct drm_mm_node *node,
 void etna_pool_free(struct etna_pool *pool, struct drm_mm_node *node);
 
 /* etna_vm.c */
-int etna_vm_init(struct etna_vm *vm, struct device *dev);
-void etna_vm_fini(struct etna_vm *vm, struct device *dev);
-int etna_vm_map(struct etna_vm *vm, struct etna_bo *bo);
-void etna_vm_unmap(struct etna_vm *vm, struct etna_bo *bo);
+int etna_mmu_init(struct etna_dev *edev);
+void etna_mmu_fini(struct etna_dev *edev);
+struct etna_vm *etna_vm_create(struct etna_dev *edev);
+void etna_vm_put(struct etna_vm *vm);
+u32 etna_pool_gpu(struct etna_dev *edev, u64 offset);
+struct etna_mapping *etna_mapping_get(struct etna_bo *bo, struct etna_vm *vm,
+				      u64 va);
+void etna_mapping_put(struct etna_mapping *map);
+void etna_bo_unmap_vm(struct etna_bo *bo, struct etna_vm *vm);
+void etna_bo_unmap_all(struct etna_bo *bo);
+
+static inline struct etna_vm *etna_vm_get(struct etna_vm *vm)
+{
+	kref_get(&vm->ref);
+	return vm;
+}
 
 /* etna_bo.c */
 struct drm_gem_object *etna_bo_create_object(struct drm_device *drm,

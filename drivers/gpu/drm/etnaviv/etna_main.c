@@ -20,6 +20,7 @@
 #include <drm/drm_ioctl.h>
 #include <drm/drm_of.h>
 #include <drm/drm_prime.h>
+#include <drm/drm_print.h>
 
 #include "etna_drv.h"
 #include "etna_debugfs.h"
@@ -129,6 +130,12 @@ static int etna_open(struct drm_device *drm, struct drm_file *file)
 	ef = kzalloc(sizeof(*ef), GFP_KERNEL);
 	if (!ef)
 		return -ENOMEM;
+	ef->vm = etna_vm_create(edev);
+	if (IS_ERR(ef->vm)) {
+		ret = PTR_ERR(ef->vm);
+		kfree(ef);
+		return ret;
+	}
 
 	for (i = 0; i < ETNA_MAX_PIPES; i++) {
 		if (!edev->cores[i])
@@ -147,6 +154,7 @@ err_entities:
 	while (i--)
 		if (edev->cores[i])
 			drm_sched_entity_destroy(&ef->entity[i]);
+	etna_vm_put(ef->vm);
 	kfree(ef);
 	return ret;
 }
@@ -160,6 +168,8 @@ static void etna_postclose(struct drm_device *drm, struct drm_file *file)
 	for (i = 0; i < ETNA_MAX_PIPES; i++)
 		if (edev->cores[i])
 			drm_sched_entity_destroy(&ef->entity[i]);
+	/* the handles are closed: what is left is held by jobs and cores */
+	etna_vm_put(ef->vm);
 	kfree(ef);
 }
 
@@ -187,6 +197,39 @@ static const struct drm_driver etna_drm_driver = {
 	.minor = 4,
 };
 
+/*
+ * Identify every bound core. The first one the driver can drive decides
+ * the MMU of the device: a core with another MMU is refused.
+ */
+static void etna_identify_all(struct etna_dev *edev)
+{
+	struct etna_core *core;
+	bool first = true;
+	unsigned int i;
+
+	for (i = 0; i < edev->nr_cores; i++) {
+		core = edev->cores[i];
+		if (!core)
+			continue;
+		if (etna_core_identify(core)) {
+			edev->cores[i] = NULL;
+			continue;
+		}
+		if (first) {
+			edev->mmu_v2 = etna_core_has_mmu_v2(core);
+			edev->sec_mode = etna_core_has_security(core);
+			first = false;
+		} else if (etna_core_has_mmu_v2(core) != edev->mmu_v2 ||
+			   etna_core_has_security(core) != edev->sec_mode) {
+			dev_err(core->dev, "MMU differs from the other cores\n");
+			edev->cores[i] = NULL;
+		}
+	}
+	if (!first)
+		drm_info(&edev->drm, "%s%s\n", edev->mmu_v2 ? "MMUv2" : "MMUv1",
+			 edev->sec_mode ? ", security block" : "");
+}
+
 static int etna_bind(struct device *dev)
 {
 	struct etna_dev *edev;
@@ -207,13 +250,14 @@ static int etna_bind(struct device *dev)
 	 */
 	edev->linear_base = edev->pool.dma >= SZ_2G ?
 			    (u32)round_down(edev->pool.dma, SZ_128M) : 0;
-	ret = etna_vm_init(&edev->vm, dev);
-	if (ret)
-		goto err_pool;
 
 	ret = component_bind_all(dev, edev);
 	if (ret)
-		goto err_vm;
+		goto err_pool;
+	etna_identify_all(edev);
+	ret = etna_mmu_init(edev);
+	if (ret)
+		goto err_unbind;
 
 	for (i = 0; i < edev->nr_cores; i++) {
 		if (!edev->cores[i])
@@ -231,9 +275,9 @@ err_cores:
 	for (i = 0; i < edev->nr_cores; i++)
 		if (edev->cores[i])
 			etna_core_fini(edev->cores[i]);
+	etna_mmu_fini(edev);
+err_unbind:
 	component_unbind_all(dev, edev);
-err_vm:
-	etna_vm_fini(&edev->vm, dev);
 err_pool:
 	etna_pool_fini(&edev->pool, dev);
 	return ret;
@@ -248,8 +292,8 @@ static void etna_unbind(struct device *dev)
 	for (i = 0; i < edev->nr_cores; i++)
 		if (edev->cores[i])
 			etna_core_fini(edev->cores[i]);
+	etna_mmu_fini(edev);
 	component_unbind_all(dev, edev);
-	etna_vm_fini(&edev->vm, dev);
 	etna_pool_fini(&edev->pool, dev);
 }
 

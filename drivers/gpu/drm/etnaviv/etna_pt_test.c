@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * KUnit tests of the MMUv1 page-table entries (etna_pt.c).
+ * KUnit tests of the MMUv1 and MMUv2 page-table entries (etna_pt.c,
+ * etna_pt2.c).
  */
 #include <kunit/test.h>
 #include <linux/scatterlist.h>
 #include <linux/sizes.h>
 
 #include "etna_pt.h"
+#include "etna_pt2.h"
 
 #define BAD	0xbad00000u
 #define ENTRIES	64
@@ -119,4 +121,110 @@ static struct kunit_suite etna_pt_suite = {
 	.test_cases = etna_pt_cases,
 };
 
-kunit_test_suite(etna_pt_suite);
+/* ---- MMUv2 ---- */
+
+/* Tables with the slave tables of master entries 0, 1 and 1023. */
+static struct etna_pt2 *pt2_alloc(struct kunit *test)
+{
+	static const u32 used[] = { 0, 1, 1023 };
+	struct etna_pt2 *pt = kunit_kzalloc(test, sizeof(*pt), GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, pt);
+	pt->mtlb = kunit_kcalloc(test, ETNA_PT2_ENTRIES, 4, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, pt->mtlb);
+	memset32(pt->mtlb, ETNA_PT2_EXCEPTION, ETNA_PT2_ENTRIES);
+	for (i = 0; i < ARRAY_SIZE(used); i++) {
+		u32 *stlb = kunit_kcalloc(test, ETNA_PT2_ENTRIES, 4, GFP_KERNEL);
+
+		KUNIT_ASSERT_NOT_NULL(test, stlb);
+		etna_pt2_set_stlb(pt, used[i], stlb, 0x7000000 + used[i] * SZ_4K);
+	}
+	return pt;
+}
+
+static void pt2_pte_bits(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, etna_pt2_pte(0x12345000, false), 0x12345001u);
+	KUNIT_EXPECT_EQ(test, etna_pt2_pte(0x12345000, true), 0x12345005u);
+	/* bits 39:32 of the address go to bits 11:4 */
+	KUNIT_EXPECT_EQ(test, etna_pt2_pte(0xab12345000ull, true), 0x12345ab5u);
+}
+
+static void pt2_stlb_install(struct kunit *test)
+{
+	struct etna_pt2 *pt = pt2_alloc(test);
+
+	KUNIT_EXPECT_EQ(test, pt->mtlb[1], 0x7001000u | ETNA_PT2_PRESENT);
+	KUNIT_EXPECT_EQ(test, pt->mtlb[2], (u32)ETNA_PT2_EXCEPTION);
+	KUNIT_EXPECT_EQ(test, pt->stlb[1][0], (u32)ETNA_PT2_EXCEPTION);
+	KUNIT_EXPECT_EQ(test, pt->stlb[1][1023], (u32)ETNA_PT2_EXCEPTION);
+}
+
+static void pt2_fill_across_stlbs(struct kunit *test)
+{
+	static const u32 addr[] = { 0x20000000, 0x30004000 };
+	static const u32 len[] = { 2 * SZ_4K, SZ_4K };
+	struct sg_table *sgt = sgt_make(test, addr, len, 2);
+	struct etna_pt2 *pt = pt2_alloc(test);
+	u32 va = SZ_4M - 2 * SZ_4K;	/* the last two pages of entry 0 */
+	bool w;
+	u64 pa;
+
+	etna_pt2_fill(pt, va, sgt, false);
+	KUNIT_EXPECT_EQ(test, pt->stlb[0][1021], (u32)ETNA_PT2_EXCEPTION);
+	KUNIT_EXPECT_EQ(test, pt->stlb[0][1022], 0x20000001u);
+	KUNIT_EXPECT_EQ(test, pt->stlb[0][1023], 0x20001001u);
+	KUNIT_EXPECT_EQ(test, pt->stlb[1][0], 0x30004001u);
+	KUNIT_EXPECT_EQ(test, pt->stlb[1][1], (u32)ETNA_PT2_EXCEPTION);
+	KUNIT_EXPECT_EQ(test, etna_pt2_lookup(pt, SZ_4M + 0x123, &pa, &w), 0);
+	KUNIT_EXPECT_EQ(test, pa, 0x30004123ull);
+	KUNIT_EXPECT_FALSE(test, w);
+	sg_free_table(sgt);
+}
+
+static void pt2_clear_and_lookup(struct kunit *test)
+{
+	struct etna_pt2 *pt = pt2_alloc(test);
+	u32 va = 0xffc00000u + 5 * SZ_4K;	/* master entry 1023 */
+	bool w = false;
+	u64 pa;
+
+	etna_pt2_fill_linear(pt, va, 0x1000000000ull, 3 * SZ_4K, true);
+	KUNIT_EXPECT_EQ(test, etna_pt2_lookup(pt, va + SZ_4K + 8, &pa, &w), 0);
+	KUNIT_EXPECT_EQ(test, pa, 0x1000001008ull);
+	KUNIT_EXPECT_TRUE(test, w);
+	etna_pt2_clear(pt, va + SZ_4K, SZ_4K);
+	KUNIT_EXPECT_EQ(test, etna_pt2_lookup(pt, va + SZ_4K, &pa, &w), -ENOENT);
+	KUNIT_EXPECT_EQ(test, etna_pt2_lookup(pt, va, &pa, &w), 0);
+	KUNIT_EXPECT_EQ(test, etna_pt2_lookup(pt, va + 2 * SZ_4K, &pa, &w), 0);
+	KUNIT_EXPECT_EQ(test, pa, 0x1000002000ull);
+}
+
+static void pt2_unmapped_master_faults(struct kunit *test)
+{
+	struct etna_pt2 *pt = pt2_alloc(test);
+	bool w;
+	u64 pa;
+
+	/* master entry 2 has no slave table */
+	KUNIT_EXPECT_EQ(test, etna_pt2_lookup(pt, 2 * SZ_4M, &pa, &w), -ENOENT);
+	/* entry 0 has one, but its pages are unmapped */
+	KUNIT_EXPECT_EQ(test, etna_pt2_lookup(pt, 0, &pa, &w), -ENOENT);
+}
+
+static struct kunit_case etna_pt2_cases[] = {
+	KUNIT_CASE(pt2_pte_bits),
+	KUNIT_CASE(pt2_stlb_install),
+	KUNIT_CASE(pt2_fill_across_stlbs),
+	KUNIT_CASE(pt2_clear_and_lookup),
+	KUNIT_CASE(pt2_unmapped_master_faults),
+	{}
+};
+
+static struct kunit_suite etna_pt2_suite = {
+	.name = "etnaviv-mmuv2-pt",
+	.test_cases = etna_pt2_cases,
+};
+
+kunit_test_suites(&etna_pt_suite, &etna_pt2_suite);

@@ -52,6 +52,31 @@
 #define ETNA_PM_MODULE_CONTROLS		0x0104
 #define ETNA_PM_PULSE_EATER		0x010c
 
+/* MMUv2 and the security block */
+#define ETNA_MMUV2_SAFE_ADDRESS		0x0180	/* state */
+#define ETNA_MMUV2_CONFIGURATION	0x0184	/* state, masked */
+#define   ETNA_MMUV2_CFG_MODE_MASK	BIT(3)
+#define   ETNA_MMUV2_CFG_FLUSH		BIT(4)
+#define   ETNA_MMUV2_CFG_ADDRESS_MASK	BIT(8)
+#define ETNA_MMUV2_STATUS		0x0188
+#define ETNA_MMUV2_CONTROL		0x018c
+#define   ETNA_MMUV2_ENABLE		BIT(0)
+#define ETNA_MMUV2_EXCEPTION_ADDR(n)	(0x0190 + 4 * (n))	/* 4 slots */
+#define ETNA_MMUV2_PTA_CONFIG		0x01ac	/* state */
+#define ETNA_SEC_EXCEPTION_ADDR		0x0380
+#define ETNA_SEC_STATUS			0x0384
+#define ETNA_SEC_CONTROL		0x0388
+#define ETNA_PTA_ADDRESS_LOW		0x038c
+#define ETNA_PTA_ADDRESS_HIGH		0x0390
+#define ETNA_PTA_CONTROL		0x0394
+#define ETNA_NONSEC_SAFE_ADDR_LOW	0x0398
+#define ETNA_SEC_SAFE_ADDR_LOW		0x039c
+#define ETNA_SAFE_ADDRESS_CONFIG	0x03a0
+#define ETNA_SEC_COMMAND_CONTROL	0x03a4
+#define ETNA_AHB_CONTROL		0x03a8
+#define   ETNA_AHB_RESET		BIT(0)
+#define   ETNA_AHB_NONSEC_ACCESS	BIT(1)
+
 /* Memory controller (MMUv1) */
 #define ETNA_MC_MMU_PAGE_TABLE(n)	(0x0400 + 4 * (n))	/* 5 clients */
 #define ETNA_MC_DEBUG_MEMORY		0x0414
@@ -68,6 +93,7 @@
 #define ETNA_FE_DMA_ADDRESS		0x0664
 #define ETNA_FE_DMA_LOW			0x0668
 #define ETNA_FE_DMA_HIGH		0x066c
+#define   ETNA_IDLE_ALL_BUT_AXI		GENMASK(30, 0)
 
 /* Global states loaded through the FE */
 #define ETNA_GL_PIPE_SELECT		0x3800

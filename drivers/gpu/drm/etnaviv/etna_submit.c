@@ -3,8 +3,11 @@
  * etnaviv: command stream submission and fences.
  *
  * A submission is copied into the kernel before anything looks at it, so
- * user space cannot change it after validation. On MMUv1 the copy is
- * validated (etna_validate.c), relocations are applied, and the result is
+ * user space cannot change it after validation. The copy is validated
+ * (etna_validate.c; on MMUv2 the client's own address space keeps it away
+ * from other memory, so addresses need no relocation there), the buffers
+ * are mapped in the file's address space (at the client's addresses with
+ * softpin), relocations are applied, and the result is
  * copied into the command-buffer pool, from where the core's ring links to
  * it. Jobs go through a drm_sched entity per file and pipe; their finished
  * fences are what user space waits on, by id or through sync files, and
@@ -37,9 +40,15 @@ static void etna_job_free(struct etna_job *job)
 	}
 	dma_fence_put(job->hw_fence);
 	etna_pool_free(&edev->pool, &job->cmd);
+	/* mappings before their buffers: a mapping never outlives its bo */
+	for (i = 0; job->maps && i < job->nr_bos; i++)
+		etna_mapping_put(job->maps[i]);
 	for (i = 0; i < job->nr_bos; i++)
 		drm_gem_object_put(job->bos[i]);
+	kvfree(job->maps);
 	kvfree(job->bos);
+	etna_vm_put(job->prev_vm);
+	etna_vm_put(job->vm);
 	kfree(job);
 }
 
@@ -156,6 +165,37 @@ static int etna_submit_lookup(struct etna_job *job, struct drm_file *file,
 }
 
 /*
+ * Map every buffer in the job's address space: where the client placed it
+ * with softpin (page aligned, in the client's part of the space), or where
+ * the kernel chooses.
+ */
+static int etna_submit_map(struct etna_job *job,
+			   const struct drm_etnaviv_gem_submit_bo *bos,
+			   bool softpin)
+{
+	struct etna_mapping *map;
+	u64 va = 0;
+	u32 i;
+
+	job->maps = kvcalloc(job->nr_bos, sizeof(*job->maps), GFP_KERNEL);
+	if (job->nr_bos && !job->maps)
+		return -ENOMEM;
+	for (i = 0; i < job->nr_bos; i++) {
+		if (softpin) {
+			va = bos[i].presumed;
+			if (va % SZ_4K || va < ETNA_SOFTPIN_START ||
+			    va + job->bos[i]->size > SZ_4G - SZ_4K)
+				return -EINVAL;
+		}
+		map = etna_mapping_get(to_etna_bo(job->bos[i]), job->vm, va);
+		if (IS_ERR(map))
+			return PTR_ERR(map);
+		job->maps[i] = map;
+	}
+	return 0;
+}
+
+/*
  * Check the relocations (sorted, in range, aligned), validate the stream
  * and patch the GPU addresses in.
  */
@@ -166,7 +206,6 @@ static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 	struct etna_dev *edev = job->core->edev;
 	const char *why = NULL;
 	u32 *offs = NULL, i, last = 0;
-	struct etna_bo *bo;
 	int ret = 0;
 
 	if (nr_relocs) {
@@ -188,22 +227,16 @@ static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 		offs[i] = r->submit_offset;
 	}
 
-	ret = etna_validate_stream(stream, words, offs, nr_relocs, &why);
+	ret = etna_validate_stream(stream, words, offs, nr_relocs,
+				   !edev->mmu_v2, &why);
 	if (ret) {
 		drm_dbg(&edev->drm, "stream rejected: %s\n", why);
 		goto out;
 	}
-
-	for (i = 0; i < job->nr_bos; i++) {
-		ret = etna_vm_map(&edev->vm, to_etna_bo(job->bos[i]));
-		if (ret)
-			goto out;
-	}
-	for (i = 0; i < nr_relocs; i++) {
-		bo = to_etna_bo(job->bos[relocs[i].reloc_idx]);
+	for (i = 0; i < nr_relocs; i++)
 		stream[relocs[i].submit_offset / 4] =
-			bo->iova + relocs[i].reloc_offset;
-	}
+			job->maps[relocs[i].reloc_idx]->node.start +
+			relocs[i].reloc_offset;
 out:
 	kvfree(offs);
 	return ret;
@@ -259,8 +292,11 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	if (args->stream_size % 4 ||
 	    (args->exec_state != ETNA_PIPE_3D &&
 	     args->exec_state != ETNA_PIPE_2D) ||
-	    args->flags & ~ETNA_SUBMIT_FLAGS ||
-	    args->flags & ETNA_SUBMIT_SOFTPIN)
+	    args->flags & ~ETNA_SUBMIT_FLAGS)
+		return -EINVAL;
+	/* softpin needs an MMUv2, and then comes without relocations */
+	if (args->flags & ETNA_SUBMIT_SOFTPIN &&
+	    (!edev->mmu_v2 || args->nr_relocs))
 		return -EINVAL;
 	if (args->stream_size > SUBMIT_MAX_STREAM ||
 	    args->nr_bos > SUBMIT_MAX_BOS ||
@@ -276,6 +312,9 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 		return -ENOMEM;
 	job->core = core;
 	job->exec_state = args->exec_state;
+	job->vm = etna_vm_get(ef->vm);
+	job->pid = task_pid_nr(current);
+	get_task_comm(job->comm, current);
 
 	bos = etna_copy_array(args->bos, args->nr_bos, sizeof(*bos), &ret);
 	if (ret)
@@ -291,6 +330,9 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	ret = etna_submit_lookup(job, file, bos, args->nr_bos);
 	if (ret)
 		goto err_job;
+	ret = etna_submit_map(job, bos, args->flags & ETNA_SUBMIT_SOFTPIN);
+	if (ret)
+		goto err_job;
 	ret = etna_submit_relocate(job, stream, args->stream_size / 4, relocs,
 				   args->nr_relocs);
 	if (ret)
@@ -302,7 +344,7 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	if (ret)
 		goto err_job;
 	job->cmd_vaddr = edev->pool.vaddr + job->cmd.start;
-	job->cmd_gpu = edev->pool.dma + job->cmd.start - edev->linear_base;
+	job->cmd_gpu = etna_pool_gpu(edev, job->cmd.start);
 	if (args->stream_size)
 		memcpy(job->cmd_vaddr, stream, args->stream_size);
 	if (args->stream_size % 8)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Command-stream validation for Vivante cores with an MMUv1.
+ * Command-stream validation.
  *
  * An MMUv1 gives every process the same GPU address space, so the MMU does
  * not keep one client away from another client's memory. On such cores the
@@ -15,7 +15,15 @@
  *    the kernel is about to overwrite with a relocation, i.e. an address
  *    the kernel computed from a buffer object the client owns;
  *  - no relocation lands on a command header: the patch happens after this
- *    check, so it would turn a validated header into an arbitrary command.
+ *    check, so it would turn a validated header into an arbitrary command;
+ *  - no LOAD_STATE reaches into the register window (byte addresses
+ *    0x0100-0x05ff), where the FE accepts the MMUv2 configuration states:
+ *    a client loading them could point the MMU at tables of its own.
+ *
+ * With an MMUv2 each client has its own page tables, so any address it
+ * loads can only reach its own buffers: the address rule is dropped there
+ * (@addr_relocs false), and the other rules, which keep the kernel's ring
+ * and the MMU configuration out of the client's hands, stay.
  *
  * Where the hardware and the upstream driver disagree we follow the
  * hardware: a LOAD_STATE with COUNT 0 loads 1024 states, and a DRAW_2D
@@ -67,6 +75,10 @@
 
 /* States are 32 bits wide and indexed by a 16-bit number (byte address / 4). */
 #define ETNA_NR_STATES		(ETNA_LS_INDEX + 1)
+
+/* The register window, by state index: no user stream may load into it. */
+#define ETNA_WINDOW_FIRST	(0x0100 / 4)
+#define ETNA_WINDOW_END		(0x0600 / 4)
 
 /*
  * States that take a GPU address, as runs of consecutive states. The first
@@ -137,6 +149,7 @@ struct etna_walk {
 	const u32 *reloc_offs;
 	unsigned int nr_relocs;
 	unsigned int next_reloc;	/* first relocation not yet passed */
+	bool addr_relocs;		/* address states need relocations */
 	const char *why;
 };
 
@@ -190,6 +203,10 @@ static int etna_check_states(struct etna_walk *w, unsigned int first,
 	unsigned int end = first + n;
 	unsigned int state = first;
 
+	if (first < ETNA_WINDOW_END && end > ETNA_WINDOW_FIRST)
+		return etna_refuse(w, "load into the register window");
+	if (!w->addr_relocs)
+		return 0;
 	for_each_set_bit_from(state, etna_addr_map, end) {
 		if (fixp)
 			return etna_refuse(w, "fixed-point load into an address state");
@@ -249,12 +266,13 @@ static unsigned int etna_cmd_words(struct etna_walk *w, u32 hdr)
 
 int etna_validate_stream(const u32 *stream, unsigned int words,
 			 const u32 *reloc_offs, unsigned int nr_relocs,
-			 const char **why)
+			 bool addr_relocs, const char **why)
 {
 	struct etna_walk w = {
 		.words = words,
 		.reloc_offs = reloc_offs,
 		.nr_relocs = nr_relocs,
+		.addr_relocs = addr_relocs,
 	};
 	unsigned int pos = 0;
 	int ret;

@@ -48,6 +48,7 @@ struct tstream {
 	unsigned int n;
 	u32 *relocs;
 	unsigned int nr;
+	bool mmu_v2;
 };
 
 static struct tstream *ts_new(struct kunit *test)
@@ -117,7 +118,8 @@ static unsigned int ts_cmd(struct tstream *ts, unsigned int op, unsigned int wor
 
 static int ts_run(struct tstream *ts, const char **why)
 {
-	return etna_validate_stream(ts->w, ts->n, ts->relocs, ts->nr, why);
+	return etna_validate_stream(ts->w, ts->n, ts->relocs, ts->nr,
+				    !ts->mmu_v2, why);
 }
 
 #define EXPECT_ACCEPTED(ts)						\
@@ -148,6 +150,7 @@ static int ts_run(struct tstream *ts, const char **why)
 #define R_OPCODE	"not permitted"
 #define R_OVERRUN	"past the end"
 #define R_NORELOC	"without a relocation"
+#define R_WINDOW	"register window"
 
 /*
  * The stream of libdrm's etnaviv_2d_test: 35 single-state loads into the DE
@@ -207,7 +210,8 @@ static void empty_stream_accepted(struct kunit *test)
 	static const u32 nothing[2];
 	const char *why = NULL;
 
-	KUNIT_EXPECT_EQ(test, etna_validate_stream(nothing, 0, NULL, 0, &why), 0);
+	KUNIT_EXPECT_EQ(test, etna_validate_stream(nothing, 0, NULL, 0, true, &why),
+			0);
 	KUNIT_EXPECT_NULL(test, why);
 }
 
@@ -608,18 +612,58 @@ static void fixp_into_address_refused(struct kunit *test)
 static void load_wrapping_past_last_state(struct kunit *test)
 {
 	struct tstream *ts = ts_new(test);
-	/* State indices 0xffff, then 0x0000..0x01fe. */
-	unsigned int at = ts_load(ts, 0x3fffc, 0x200);
+	/* State indices 0xfffe, 0xffff, then 0x0000..0x003d: no address */
+	ts_load(ts, 0x3fff8, 0x40);
+	EXPECT_ACCEPTED(ts);
+
+	/* ... and on into the register window after the wrap */
+	ts = ts_new(test);
+	ts_load(ts, 0x3fff8, 0x43);
+	EXPECT_REFUSED(ts, R_WINDOW);
+}
+
+static void register_window_refused(struct kunit *test)
+{
+	static const u32 addr[] = { 0x0100, 0x0184, 0x01ac, 0x0400, 0x05fc };
+	struct tstream *ts;
 	unsigned int i;
 
-	EXPECT_REFUSED(ts, R_NORELOC);
-
-	/* 0x0644, 0x064c and 0x0680..0x069c, seen after the wrap. */
-	ts_reloc(ts, at + 1 + 0x0644 / 4);
-	ts_reloc(ts, at + 1 + 0x064c / 4);
-	for (i = 0; i < 8; i++)
-		ts_reloc(ts, at + 1 + 0x0680 / 4 + i);
+	for (i = 0; i < ARRAY_SIZE(addr); i++) {
+		ts = ts_new(test);
+		ts_load1(ts, addr[i], 0);
+		EXPECT_REFUSED(ts, R_WINDOW);
+		ts = ts_new(test);
+		ts->mmu_v2 = true;
+		ts_load1(ts, addr[i], 0);
+		EXPECT_REFUSED(ts, R_WINDOW);
+	}
+	/* a load ending right below the window, one starting right after */
+	ts = ts_new(test);
+	ts_load(ts, 0x00f8, 2);
+	ts_load(ts, 0x0600, 1);
 	EXPECT_ACCEPTED(ts);
+	/* a run that starts below and reaches in */
+	ts = ts_new(test);
+	ts_load(ts, 0x00f8, 3);
+	EXPECT_REFUSED(ts, R_WINDOW);
+}
+
+static void mmu_v2_addresses_need_no_reloc(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+
+	ts->mmu_v2 = true;
+	ts_load1(ts, 0x1228, 0x12345000);	/* DE DEST_ADDRESS */
+	ts_load1(ts, 0x0644, 0x00400000);	/* FE INDEX_STREAM_BASE */
+	EXPECT_ACCEPTED(ts);
+	/* the same stream on MMUv1 */
+	ts->mmu_v2 = false;
+	EXPECT_REFUSED(ts, R_NORELOC);
+	/* and opcodes stay checked */
+	ts = ts_new(test);
+	ts->mmu_v2 = true;
+	ts_cmd(ts, OP_LINK, 2);
+	EXPECT_REFUSED(ts, R_OPCODE);
 }
 
 static void odd_word_count_refused(struct kunit *test)
@@ -691,6 +735,8 @@ static struct kunit_case etna_validate_cases[] = {
 	KUNIT_CASE(count_zero_relocated_accepted),
 	KUNIT_CASE(fixp_into_address_refused),
 	KUNIT_CASE(load_wrapping_past_last_state),
+	KUNIT_CASE(register_window_refused),
+	KUNIT_CASE(mmu_v2_addresses_need_no_reloc),
 	KUNIT_CASE(odd_word_count_refused),
 	KUNIT_CASE(null_why_allowed),
 	KUNIT_CASE(big_stream_accepted),
@@ -704,5 +750,5 @@ static struct kunit_suite etna_validate_suite = {
 
 kunit_test_suite(etna_validate_suite);
 
-MODULE_DESCRIPTION("KUnit tests of the etnaviv MMUv1 command-stream validator");
+MODULE_DESCRIPTION("KUnit tests of the etnaviv command-stream validator");
 MODULE_LICENSE("GPL");

@@ -1,114 +1,417 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * etnaviv: the MMUv1 address space.
+ * etnaviv: GPU address spaces and the buffers mapped in them.
  *
  * MMUv1 translates GPU addresses from 2 GiB up through a flat table of
  * 32-bit page addresses, one per 4 KiB page (2 MiB for the whole 2 GiB),
- * shared by every client and every core. Unused entries point at a "bad
- * page", so that a stray access reads a recognisable pattern instead of
- * another buffer. Buffers are mapped on first use by a job and stay mapped
- * until they are freed.
+ * shared by every client and every core; the FE reaches the kernel's
+ * command buffers through the linear window below. Unused entries point
+ * at a "bad page", so that a stray access reads a recognisable pattern
+ * instead of another buffer. Buffers are mapped on first use by a job and
+ * stay mapped until they are freed.
+ *
+ * MMUv2 walks two-level tables (etna_pt2.c) and faults on unmapped
+ * addresses. Every open file gets its own tables, the kernel one more for
+ * the rings; each maps the command-buffer pool read-only at ETNA_POOL_VA,
+ * so the FE finds the ring and the command buffers at the same address
+ * whichever space is current. A buffer is mapped in a file's space on its
+ * first use by that file (at the address the file chose, with softpin)
+ * and unmapped when the file closes its handle, once no job uses it.
+ * On cores with the security block the MMU finds the master table of the
+ * space it runs in through a page table array (PTA) the kernel owns.
  */
 #include <linux/dma-mapping.h>
 #include <linux/scatterlist.h>
+#include <linux/slab.h>
 
 #include "etna_drv.h"
 #include "etna_pt.h"
 
 #define PT_SIZE		(ETNA_VM_ENTRIES * sizeof(u32))
 #define BAD_PATTERN	0xdead55aa
+#define PTA_SLOTS	(SZ_4K / sizeof(u64))
+/* MMUv2: kernel-chosen addresses; the last page stays unused */
+#define VA2_END		(SZ_4G - SZ_4K)
 
-int etna_vm_init(struct etna_vm *vm, struct device *dev)
+static struct device *etna_vm_dev(struct etna_vm *vm)
 {
-	u32 i;
+	return vm->edev->drm.dev;
+}
 
-	vm->bad_page = dma_alloc_wc(dev, SZ_4K, &vm->bad_dma, GFP_KERNEL);
-	if (!vm->bad_page)
-		return -ENOMEM;
-	for (i = 0; i < SZ_4K / 4; i++)
-		vm->bad_page[i] = BAD_PATTERN;
+/* MMUv2: make sure the slave tables of a range exist. */
+static int etna_vm_stlbs(struct etna_vm *vm, u64 va, u64 size)
+{
+	u32 first = etna_pt2_mtlb_index(va);
+	u32 last = etna_pt2_mtlb_index(va + size - 1), i;
+	dma_addr_t dma;
+	u32 *stlb;
 
-	vm->pt = dma_alloc_wc(dev, PT_SIZE, &vm->pt_dma, GFP_KERNEL);
-	if (!vm->pt) {
-		dma_free_wc(dev, SZ_4K, vm->bad_page, vm->bad_dma);
-		return -ENOMEM;
+	for (i = first; i <= last; i++) {
+		if (vm->pt2.stlb[i])
+			continue;
+		stlb = dma_alloc_wc(etna_vm_dev(vm), SZ_4K, &dma, GFP_KERNEL);
+		if (!stlb)
+			return -ENOMEM;
+		etna_pt2_set_stlb(&vm->pt2, i, stlb, dma);
 	}
-	etna_pt_clear(vm->pt, ETNA_VM_START, ETNA_VM_SIZE, vm->bad_dma);
+	return 0;
+}
 
-	mutex_init(&vm->lock);
+static int etna_vm_init_v1(struct etna_vm *vm)
+{
+	struct etna_dev *edev = vm->edev;
+
+	vm->pt = dma_alloc_wc(etna_vm_dev(vm), PT_SIZE, &vm->pt_dma,
+			      GFP_KERNEL);
+	if (!vm->pt)
+		return -ENOMEM;
+	etna_pt_clear(vm->pt, ETNA_VM_START, ETNA_VM_SIZE, edev->bad_dma);
 	drm_mm_init(&vm->mm, ETNA_VM_START, ETNA_VM_SIZE);
 	return 0;
 }
 
-void etna_vm_fini(struct etna_vm *vm, struct device *dev)
+static int etna_vm_init_v2(struct etna_vm *vm)
 {
-	drm_mm_takedown(&vm->mm);
+	struct etna_dev *edev = vm->edev;
+	struct etna_pool *pool = &edev->pool;
+	int ret;
+
+	vm->pta_id = -1;
+	vm->pt2.mtlb = dma_alloc_wc(etna_vm_dev(vm), SZ_4K, &vm->mtlb_dma,
+				    GFP_KERNEL);
+	if (!vm->pt2.mtlb)
+		return -ENOMEM;
+	memset32(vm->pt2.mtlb, ETNA_PT2_EXCEPTION, ETNA_PT2_ENTRIES);
+	drm_mm_init(&vm->mm, SZ_4K, VA2_END - SZ_4K);
+
+	/* the pool, for the FE only: nothing the GPU may write */
+	vm->pool_node.start = ETNA_POOL_VA;
+	vm->pool_node.size = pool->size;
+	ret = drm_mm_reserve_node(&vm->mm, &vm->pool_node);
+	if (ret)
+		return ret;
+	ret = etna_vm_stlbs(vm, ETNA_POOL_VA, pool->size);
+	if (ret)
+		return ret;
+	etna_pt2_fill_linear(&vm->pt2, ETNA_POOL_VA, pool->dma, pool->size,
+			     false);
+
+	if (edev->sec_mode) {
+		ret = ida_alloc_max(&edev->pta_ids, PTA_SLOTS - 1, GFP_KERNEL);
+		if (ret < 0)
+			return ret;
+		vm->pta_id = ret;
+		/* 4 KiB mode: MODE 0 next to the address */
+		edev->pta[vm->pta_id] = lower_32_bits(vm->mtlb_dma);
+	}
+	return 0;
+}
+
+static void etna_vm_release(struct kref *ref)
+{
+	struct etna_vm *vm = container_of(ref, struct etna_vm, ref);
+	struct etna_dev *edev = vm->edev;
+	struct device *dev = etna_vm_dev(vm);
+	unsigned int i;
+
+	if (vm->pt)
+		dma_free_wc(dev, PT_SIZE, vm->pt, vm->pt_dma);
+	if (vm->pta_id >= 0) {
+		edev->pta[vm->pta_id] = 0;
+		ida_free(&edev->pta_ids, vm->pta_id);
+	}
+	if (drm_mm_node_allocated(&vm->pool_node))
+		drm_mm_remove_node(&vm->pool_node);
+	for (i = 0; i < ETNA_PT2_ENTRIES; i++)
+		if (vm->pt2.stlb[i])
+			dma_free_wc(dev, SZ_4K, vm->pt2.stlb[i],
+				    vm->pt2.stlb_dma[i]);
+	if (vm->pt2.mtlb)
+		dma_free_wc(dev, SZ_4K, vm->pt2.mtlb, vm->mtlb_dma);
+	if (drm_mm_initialized(&vm->mm))
+		drm_mm_takedown(&vm->mm);
 	mutex_destroy(&vm->lock);
-	dma_free_wc(dev, PT_SIZE, vm->pt, vm->pt_dma);
-	dma_free_wc(dev, SZ_4K, vm->bad_page, vm->bad_dma);
+	kfree(vm);
+}
+
+void etna_vm_put(struct etna_vm *vm)
+{
+	if (vm)
+		kref_put(&vm->ref, etna_vm_release);
 }
 
 /**
- * etna_vm_map() - give a buffer a GPU address
- * @vm: the address space
- * @bo: the buffer; its pages are pinned while mapped
+ * etna_vm_create() - an address space for a new client
+ * @edev: the device, its MMU set up
  *
- * Does nothing if the buffer is mapped already.
+ * Return: on MMUv1 a new reference to the one shared space, on MMUv2 a
+ * new space; or an ERR_PTR.
+ */
+struct etna_vm *etna_vm_create(struct etna_dev *edev)
+{
+	struct etna_vm *vm;
+	int ret;
+
+	if (!edev->mmu_v2 && edev->kvm)
+		return etna_vm_get(edev->kvm);
+
+	vm = kzalloc(sizeof(*vm), GFP_KERNEL);
+	if (!vm)
+		return ERR_PTR(-ENOMEM);
+	kref_init(&vm->ref);
+	vm->edev = edev;
+	vm->pta_id = -1;
+	mutex_init(&vm->lock);
+	ret = edev->mmu_v2 ? etna_vm_init_v2(vm) : etna_vm_init_v1(vm);
+	if (ret) {
+		etna_vm_put(vm);
+		return ERR_PTR(ret);
+	}
+	return vm;
+}
+
+/**
+ * etna_pool_gpu() - GPU address of a place in the command-buffer pool
+ * @edev: the device
+ * @offset: byte offset in the pool
+ *
+ * Return: the address the FE fetches it from, the same in every space.
+ */
+u32 etna_pool_gpu(struct etna_dev *edev, u64 offset)
+{
+	if (edev->mmu_v2)
+		return ETNA_POOL_VA + offset;
+	return edev->pool.dma + offset - edev->linear_base;
+}
+
+/**
+ * etna_mmu_init() - set up the device's MMU state and kernel space
+ * @edev: the device, its cores identified and its pool allocated
+ *
  * Return: 0 or an error.
  */
-int etna_vm_map(struct etna_vm *vm, struct etna_bo *bo)
+int etna_mmu_init(struct etna_dev *edev)
 {
-	size_t size = bo->shmem.base.size;
-	struct sg_table *sgt;
-	int ret = 0;
+	struct device *dev = edev->drm.dev;
+	int ret = -ENOMEM;
 
-	/* mapped already: the address is published once the table is set */
-	if (smp_load_acquire(&bo->iova))
-		return 0;
+	ida_init(&edev->pta_ids);
+	edev->bad_page = dma_alloc_wc(dev, SZ_4K, &edev->bad_dma, GFP_KERNEL);
+	if (!edev->bad_page)
+		return -ENOMEM;
+	memset32(edev->bad_page, BAD_PATTERN, SZ_4K / 4);
+	if (edev->sec_mode) {
+		edev->pta = dma_alloc_wc(dev, SZ_4K, &edev->pta_dma,
+					 GFP_KERNEL);
+		if (!edev->pta)
+			goto err_bad;
+		memset(edev->pta, 0, SZ_4K);
+	}
+	edev->kvm = etna_vm_create(edev);
+	if (IS_ERR(edev->kvm)) {
+		ret = PTR_ERR(edev->kvm);
+		edev->kvm = NULL;
+		goto err_pta;
+	}
+	return 0;
 
-	mutex_lock(&bo->map_lock);
-	if (drm_mm_node_allocated(&bo->iova_node))
-		goto out;
-
-	sgt = etna_bo_get_sgt(bo);
-	if (IS_ERR(sgt)) {
-		ret = PTR_ERR(sgt);
-		goto out;
-	}
-	mutex_lock(&vm->lock);
-	ret = drm_mm_insert_node_generic(&vm->mm, &bo->iova_node, size,
-					 PAGE_SIZE, 0, DRM_MM_INSERT_LOW);
-	if (!ret) {
-		etna_pt_fill(vm->pt, bo->iova_node.start, sgt);
-		/* the TLBs may hold bad-page entries for this range */
-		vm->flush_seq++;
-	}
-	mutex_unlock(&vm->lock);
-	if (!ret) {
-		/* pairs with the acquire above: entries are set before iova */
-		smp_store_release(&bo->iova, (u32)bo->iova_node.start);
-	}
-out:
-	mutex_unlock(&bo->map_lock);
+err_pta:
+	if (edev->pta)
+		dma_free_wc(dev, SZ_4K, edev->pta, edev->pta_dma);
+err_bad:
+	dma_free_wc(dev, SZ_4K, edev->bad_page, edev->bad_dma);
 	return ret;
 }
 
 /**
- * etna_vm_unmap() - take a buffer's GPU address back
- * @vm: the address space
- * @bo: the buffer, which no job uses any more
+ * etna_mmu_fini() - undo etna_mmu_init()
+ * @edev: the device; no core and no file uses a space any more
  */
-void etna_vm_unmap(struct etna_vm *vm, struct etna_bo *bo)
+void etna_mmu_fini(struct etna_dev *edev)
 {
-	mutex_lock(&bo->map_lock);
-	if (drm_mm_node_allocated(&bo->iova_node)) {
-		mutex_lock(&vm->lock);
-		etna_pt_clear(vm->pt, bo->iova_node.start, bo->iova_node.size,
-			      vm->bad_dma);
-		drm_mm_remove_node(&bo->iova_node);
-		bo->iova = 0;
-		vm->flush_seq++;
-		mutex_unlock(&vm->lock);
+	struct device *dev = edev->drm.dev;
+
+	etna_vm_put(edev->kvm);
+	if (edev->pta)
+		dma_free_wc(dev, SZ_4K, edev->pta, edev->pta_dma);
+	dma_free_wc(dev, SZ_4K, edev->bad_page, edev->bad_dma);
+	ida_destroy(&edev->pta_ids);
+}
+
+/* Give @map a range of @vm (at @va unless 0) and point it at the pages. */
+static int etna_vm_insert(struct etna_vm *vm, struct etna_mapping *map,
+			  struct sg_table *sgt, u64 va)
+{
+	struct etna_bo *bo = map->bo;
+	u64 size = bo->shmem.base.size;
+	int ret;
+
+	mutex_lock(&vm->lock);
+	if (va) {
+		map->node.start = va;
+		map->node.size = size;
+		ret = drm_mm_reserve_node(&vm->mm, &map->node);
+	} else if (vm->pt) {
+		ret = drm_mm_insert_node_generic(&vm->mm, &map->node, size,
+						 PAGE_SIZE, 0,
+						 DRM_MM_INSERT_LOW);
+	} else {
+		ret = drm_mm_insert_node_in_range(&vm->mm, &map->node, size,
+						  PAGE_SIZE, 0,
+						  ETNA_SOFTPIN_START, VA2_END,
+						  DRM_MM_INSERT_LOW);
 	}
+	if (ret)
+		goto out;
+	if (vm->pt) {
+		etna_pt_fill(vm->pt, map->node.start, sgt);
+	} else {
+		ret = etna_vm_stlbs(vm, map->node.start, size);
+		if (ret) {
+			drm_mm_remove_node(&map->node);
+			goto out;
+		}
+		etna_pt2_fill(&vm->pt2, map->node.start, sgt, !bo->read_only);
+	}
+	/* the TLBs may hold stale entries for this range */
+	vm->flush_seq++;
+out:
+	mutex_unlock(&vm->lock);
+	return ret;
+}
+
+static void etna_mapping_release(struct kref *ref)
+{
+	struct etna_mapping *map = container_of(ref, struct etna_mapping, ref);
+	struct etna_vm *vm = map->vm;
+
+	mutex_lock(&vm->lock);
+	if (vm->pt)
+		etna_pt_clear(vm->pt, map->node.start, map->node.size,
+			      vm->edev->bad_dma);
+	else
+		etna_pt2_clear(&vm->pt2, map->node.start, map->node.size);
+	drm_mm_remove_node(&map->node);
+	vm->flush_seq++;
+	mutex_unlock(&vm->lock);
+	etna_vm_put(vm);
+	kfree(map);
+}
+
+void etna_mapping_put(struct etna_mapping *map)
+{
+	if (map)
+		kref_put(&map->ref, etna_mapping_release);
+}
+
+/* Take @map off its buffer's list (map_lock held); drops the list's ref. */
+static void etna_mapping_unlist(struct etna_mapping *map)
+{
+	lockdep_assert_held(&map->bo->map_lock);
+	list_del(&map->bo_link);
+	if (map->bo->kmap == map)
+		WRITE_ONCE(map->bo->kmap, NULL);
+	etna_mapping_put(map);
+}
+
+/**
+ * etna_mapping_get() - a buffer's mapping in an address space, for a job
+ * @bo: the buffer
+ * @vm: the address space
+ * @va: the address the client wants it at (softpin), or 0 for any
+ *
+ * Maps the buffer on first use. Return: a new reference to the mapping,
+ * or an ERR_PTR: -ENOSPC if @va is taken (or no space is left), -EINVAL
+ * if the buffer is mapped elsewhere in @vm by a job still in flight.
+ */
+struct etna_mapping *etna_mapping_get(struct etna_bo *bo, struct etna_vm *vm,
+				      u64 va)
+{
+	struct etna_mapping *map;
+	struct sg_table *sgt;
+	int ret;
+
+	/* MMUv1: mapped once, until the buffer goes; pairs with the release */
+	map = smp_load_acquire(&bo->kmap);
+	if (map && map->vm == vm && !va) {
+		kref_get(&map->ref);
+		return map;
+	}
+
+	mutex_lock(&bo->map_lock);
+	list_for_each_entry(map, &bo->mappings, bo_link) {
+		if (map->vm != vm)
+			continue;
+		if (!va || map->node.start == va) {
+			kref_get(&map->ref);
+			goto out;
+		}
+		if (kref_read(&map->ref) > 1) {
+			map = ERR_PTR(-EINVAL);
+			goto out;
+		}
+		/* idle, at another address: move it */
+		etna_mapping_unlist(map);
+		break;
+	}
+
+	sgt = etna_bo_get_sgt(bo);
+	if (IS_ERR(sgt)) {
+		map = ERR_CAST(sgt);
+		goto out;
+	}
+	map = kzalloc(sizeof(*map), GFP_KERNEL);
+	if (!map) {
+		map = ERR_PTR(-ENOMEM);
+		goto out;
+	}
+	kref_init(&map->ref);	/* the list's reference */
+	map->bo = bo;
+	map->vm = vm;
+	ret = etna_vm_insert(vm, map, sgt, va);
+	if (ret) {
+		kfree(map);
+		map = ERR_PTR(ret);
+		goto out;
+	}
+	etna_vm_get(vm);
+	list_add_tail(&map->bo_link, &bo->mappings);
+	kref_get(&map->ref);	/* the caller's */
+	if (vm == vm->edev->kvm && !vm->edev->mmu_v2)
+		smp_store_release(&bo->kmap, map);
+out:
+	mutex_unlock(&bo->map_lock);
+	return map;
+}
+
+/**
+ * etna_bo_unmap_vm() - a client is done with a buffer
+ * @bo: the buffer
+ * @vm: the client's address space
+ *
+ * The mapping goes once the jobs that use it are done.
+ */
+void etna_bo_unmap_vm(struct etna_bo *bo, struct etna_vm *vm)
+{
+	struct etna_mapping *map, *tmp;
+
+	mutex_lock(&bo->map_lock);
+	list_for_each_entry_safe(map, tmp, &bo->mappings, bo_link)
+		if (map->vm == vm)
+			etna_mapping_unlist(map);
+	mutex_unlock(&bo->map_lock);
+}
+
+/**
+ * etna_bo_unmap_all() - a buffer is freed: no job uses it any more
+ * @bo: the buffer
+ */
+void etna_bo_unmap_all(struct etna_bo *bo)
+{
+	struct etna_mapping *map, *tmp;
+
+	mutex_lock(&bo->map_lock);
+	list_for_each_entry_safe(map, tmp, &bo->mappings, bo_link)
+		etna_mapping_unlist(map);
 	mutex_unlock(&bo->map_lock);
 }
