@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * isolation: per-client GPU address spaces on MMUv2 boards.
+ *
+ * Client A places a buffer at a softpinned address and draws into it with
+ * the 2D engine. Client B, whose buffer lives elsewhere, submits 2D jobs
+ * that write to and read from A's address: each must fail with an MMU
+ * fault (its fence signals -EFAULT), A's pixels must not change, B must
+ * not see them, and A's next job must run. Then several clients, each
+ * with a buffer at the same address, draw concurrently: each sees only
+ * its own pixels. Needs a 2D core behind an MMUv2 (imx6qp).
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <linux/sync_file.h>
+
+#include "etna.h"
+#include "check.h"
+
+#define W		64
+#define H		64
+#define STRIDE		(W * 4)
+#define BO_SIZE		(STRIDE * H)
+#define VA_A		0x10000000u
+#define VA_B		0x20000000u
+#define FMT_A8R8G8B8	6
+#define CLIENTS		4
+#define ROUNDS		60
+
+/* DE states (shared/reference/vivante-hw.md §4) */
+#define DE_SRC_ADDRESS		0x1200
+#define DE_SRC_STRIDE		0x1204
+#define DE_SRC_CONFIG		0x120c
+#define DE_SRC_ORIGIN		0x1210
+#define DE_DEST_ADDRESS		0x1228
+#define DE_DEST_STRIDE		0x122c
+#define DE_DEST_CONFIG		0x1234
+#define DE_ROP			0x125c
+#define DE_CLIP_TOP_LEFT	0x1260
+#define DE_CLIP_BOTTOM_RIGHT	0x1264
+#define DE_CLEAR_PIXEL32	0x12c0
+#define GL_FLUSH_CACHE		0x380c
+#define CMD_DRAW_2D(rects)	(0x20000000u | (uint32_t)(rects) << 8)
+
+static uint32_t pipe_2d;
+
+struct client {
+	int fd;
+	uint32_t bo;
+	uint32_t *px;
+	uint64_t va;
+};
+
+struct stream {
+	uint32_t w[64];
+	unsigned int n;
+};
+
+static void emit(struct stream *s, uint32_t reg, uint32_t val)
+{
+	s->w[s->n++] = ETNA_CMD_LOAD_STATE(reg, 1);
+	s->w[s->n++] = val;
+}
+
+static void emit_rect(struct stream *s)
+{
+	s->w[s->n++] = CMD_DRAW_2D(1);
+	s->w[s->n++] = 0;
+	s->w[s->n++] = 0;			/* top-left 0,0 */
+	s->w[s->n++] = (H << 16) | W;		/* bottom-right */
+	emit(s, GL_FLUSH_CACHE, 1u << 3);	/* PE2D */
+}
+
+static void emit_dest(struct stream *s, uint32_t va, uint32_t command)
+{
+	emit(s, DE_DEST_ADDRESS, va);
+	emit(s, DE_DEST_STRIDE, STRIDE);
+	emit(s, DE_DEST_CONFIG, FMT_A8R8G8B8 | command << 12);
+	emit(s, DE_CLIP_TOP_LEFT, 0);
+	emit(s, DE_CLIP_BOTTOM_RIGHT, (H << 16) | W);
+}
+
+/* A clear of the W x H surface at @va. */
+static void build_clear(struct stream *s, uint32_t va, uint32_t color)
+{
+	s->n = 0;
+	emit_dest(s, va, 0);
+	emit(s, DE_CLEAR_PIXEL32, color);
+	emit_rect(s);
+}
+
+/* A copy of the W x H surface at @src to the one at @dst. */
+static void build_copy(struct stream *s, uint32_t src, uint32_t dst)
+{
+	s->n = 0;
+	emit(s, DE_SRC_ADDRESS, src);
+	emit(s, DE_SRC_STRIDE, STRIDE);
+	emit(s, DE_SRC_CONFIG, FMT_A8R8G8B8 << 24);
+	emit(s, DE_SRC_ORIGIN, 0);
+	emit(s, DE_ROP, (2u << 20) | 0xcc);	/* ROP3, copy the source */
+	emit_dest(s, dst, 2);
+	emit_rect(s);
+}
+
+static bool client_new(struct client *c, uint64_t va, uint32_t fill)
+{
+	uint64_t off;
+	unsigned int i;
+
+	c->fd = etna_open();
+	if (c->fd < 0)
+		return fail("open: %s", strerror(-c->fd));
+	if (etna_gem_new(c->fd, BO_SIZE, ETNA_BO_UNCACHED, &c->bo) ||
+	    etna_gem_info(c->fd, c->bo, &off))
+		return fail("buffer: %s", strerror(errno));
+	c->px = mmap(NULL, BO_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, c->fd,
+		     off);
+	if (c->px == MAP_FAILED)
+		return fail("mmap: %s", strerror(errno));
+	for (i = 0; i < W * H; i++)
+		c->px[i] = fill;
+	c->va = va;
+	return true;
+}
+
+static void client_free(struct client *c)
+{
+	munmap(c->px, BO_SIZE);
+	close(c->fd);
+}
+
+/*
+ * Run @s as @c's job with its buffer softpinned; wait for it. Returns the
+ * fence status (1 signalled, < 0 its error) or a submit error (< -1000).
+ */
+static int run(struct client *c, const struct stream *s)
+{
+	struct drm_etnaviv_gem_submit_bo bo = {
+		.flags = ETNA_SUBMIT_BO_READ | ETNA_SUBMIT_BO_WRITE,
+		.handle = c->bo, .presumed = c->va,
+	};
+	struct drm_etnaviv_gem_submit req = {
+		.pipe = pipe_2d, .exec_state = ETNA_PIPE_2D,
+		.nr_bos = 1, .bos = (uintptr_t)&bo,
+		.stream = (uintptr_t)s->w, .stream_size = s->n * 4,
+		.flags = ETNA_SUBMIT_SOFTPIN | ETNA_SUBMIT_FENCE_FD_OUT,
+	};
+	struct sync_file_info info = { 0 };
+	struct pollfd p;
+	int ret;
+
+	ret = etna_ioctl(c->fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
+	if (ret)
+		return ret - 1000;
+	p.fd = req.fence_fd;
+	p.events = POLLIN;
+	if (poll(&p, 1, 10000) != 1) {
+		close(req.fence_fd);
+		return -ETIMEDOUT - 1000;
+	}
+	ret = ioctl(req.fence_fd, SYNC_IOC_FILE_INFO, &info);
+	close(req.fence_fd);
+	return ret ? -errno - 1000 : info.status;
+}
+
+/* Every pixel of @c is @v; else say where not. */
+static bool all_pixels(const struct client *c, uint32_t v, const char *who)
+{
+	unsigned int i;
+
+	for (i = 0; i < W * H; i++)
+		if (c->px[i] != v)
+			return fail("%s pixel %u is 0x%08x, not 0x%08x", who, i,
+				    c->px[i], v);
+	return true;
+}
+
+static unsigned long long mmu_faults(void)
+{
+	struct model_stats st[8];
+	unsigned long long n = 0;
+	int i, nr = read_model_stats(st, 8);
+
+	for (i = 0; i < nr; i++)
+		n += st[i].mmu_faults;
+	return n;
+}
+
+static bool expect_status(int got, int want)
+{
+	if (got == want)
+		return true;
+	if (got < -1000)
+		return fail("submit failed: %s", strerror(-(got + 1000)));
+	return fail("fence status %d, expected %d", got, want);
+}
+
+static void test_two_clients(void)
+{
+	struct client a, b;
+	struct stream s;
+	unsigned long long faults;
+	bool ok;
+
+	if (!client_new(&a, VA_A, 0) || !client_new(&b, VA_B, 0x5a5a5a5a)) {
+		report(false, "isolation: clients");
+		return;
+	}
+	build_clear(&s, VA_A, 0xff0000ff);
+	ok = expect_status(run(&a, &s), 1) && all_pixels(&a, 0xff0000ff, "A");
+	report(ok, "isolation: A clears its buffer at its softpinned address");
+
+	faults = mmu_faults();
+	build_clear(&s, VA_A, 0xffffffff);
+	ok = expect_status(run(&b, &s), -EFAULT);
+	report(ok, "isolation: B writing to A's address faults (-EFAULT)");
+	report(all_pixels(&a, 0xff0000ff, "A"),
+	       "isolation: A's pixels unchanged by B's write");
+	report(mmu_faults() > faults || fail("model counted no MMU fault"),
+	       "isolation: the model saw B's fault");
+
+	build_copy(&s, VA_A, VA_B);
+	ok = expect_status(run(&b, &s), -EFAULT);
+	report(ok, "isolation: B reading A's address faults (-EFAULT)");
+	ok = true;
+	for (unsigned int i = 0; ok && i < W * H; i++)
+		if (b.px[i] == 0xff0000ff)
+			ok = fail("B's pixel %u holds A's colour", i);
+	report(ok, "isolation: B did not get A's pixels");
+
+	build_clear(&s, VA_A, 0xff00ff00);
+	ok = expect_status(run(&a, &s), 1) && all_pixels(&a, 0xff00ff00, "A");
+	report(ok, "isolation: A's next job runs");
+
+	/* B's own buffer at A's address: B's space, B's pixels */
+	b.va = VA_A;
+	build_clear(&s, VA_A, 0xff123456);
+	ok = expect_status(run(&b, &s), 1) && all_pixels(&b, 0xff123456, "B") &&
+	     all_pixels(&a, 0xff00ff00, "A");
+	report(ok, "isolation: the same address in B's space is B's buffer");
+	client_free(&a);
+	client_free(&b);
+}
+
+/* One of several clients drawing at once; returns the failed rounds. */
+static int switch_client(unsigned int id)
+{
+	struct client c;
+	struct stream s;
+	unsigned int r, bad = 0;
+	uint32_t color;
+
+	if (!client_new(&c, VA_A, 0))
+		return ROUNDS;
+	for (r = 0; r < ROUNDS; r++) {
+		color = 0xff000000 | id << 16 | r;
+		build_clear(&s, VA_A, color);
+		if (run(&c, &s) != 1 || !all_pixels(&c, color, "own"))
+			bad++;
+	}
+	client_free(&c);
+	return bad;
+}
+
+static void test_switching(void)
+{
+	unsigned long long faults = mmu_faults();
+	unsigned int i, bad = 0;
+	pid_t pid[CLIENTS];
+	int st;
+
+	for (i = 0; i < CLIENTS; i++) {
+		pid[i] = fork();
+		if (pid[i] == 0)
+			_exit(switch_client(i));
+	}
+	for (i = 0; i < CLIENTS; i++) {
+		if (pid[i] < 0 || waitpid(pid[i], &st, 0) != pid[i] ||
+		    !WIFEXITED(st))
+			bad += ROUNDS;
+		else
+			bad += WEXITSTATUS(st);
+	}
+	report(bad == 0 || fail("%u of %u rounds saw wrong pixels", bad,
+				CLIENTS * ROUNDS),
+	       "switching: %d clients at one address, each sees its own pixels",
+	       CLIENTS);
+	report(mmu_faults() == faults || fail("%llu MMU faults",
+					      mmu_faults() - faults),
+	       "switching: no MMU fault");
+}
+
+int main(void)
+{
+	uint64_t f0, start;
+	int fd = etna_open();
+	uint32_t p;
+
+	if (fd < 0) {
+		printf("FAIL: isolation: open: %s\n", strerror(-fd));
+		return 1;
+	}
+	for (p = 0; p < 4; p++)
+		if (!etna_param(fd, p, ETNAVIV_PARAM_GPU_FEATURES_0, &f0) &&
+		    (f0 & ETNA_FEATURE_PIPE_2D))
+			break;
+	if (p == 4 || etna_param(fd, p, ETNAVIV_PARAM_SOFTPIN_START_ADDR,
+				 &start) || start == ~0ull) {
+		printf("FAIL: isolation: needs a 2D core with an MMUv2\n");
+		return 1;
+	}
+	close(fd);
+	pipe_2d = p;
+
+	test_two_clients();
+	test_switching();
+	printf("isolation: %u failed\n", nr_failed);
+	return nr_failed ? 1 : 0;
+}
