@@ -11,5 +11,5 @@ echo
 echo "== device model statistics"
 for s in /sys/kernel/debug/vgc-model/*/stats; do
 	d=$(basename "$(dirname "$s")")
-	printf '%-22s %s\n' "$d" "$(grep -E '^(fe|commands|events|waits|mmu_faults|bus_errors|bad_commands):' "$s" | tr '\n' ' ')"
+	printf '%-22s %s\n' "$d" "$(grep -E '^(fe|commands|events|waits|mmu_faults|bus_errors|bad_commands|tlb_flushes):' "$s" | tr '\n' ' ')"
 done

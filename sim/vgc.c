@@ -51,7 +51,7 @@ void vgc_reset(struct vgc_core *c)
 	c->ret_addr = 0;
 	c->ret_prefetch = 0;
 	c->freeze = false;
-	c->safe_addr_locked = false;
+	vgc_mmu_reset(c);
 	c->stats.resets++;
 }
 
@@ -104,6 +104,14 @@ static u32 ident_reg(const struct vgc_core *c, u32 off, bool *hit)
 static enum vgc_run fe_jump(struct vgc_core *c, u32 addr,
 			    u32 prefetch);
 
+/* A start: the FE fetches @prefetch qwords at COMMAND_ADDRESS. */
+static void fe_start(struct vgc_core *c, u32 prefetch)
+{
+	c->fe_state = VGC_FE_RUNNING;
+	c->dbg_state = VGC_DBG_IDLE;
+	fe_jump(c, c->cmd_addr, prefetch);
+}
+
 u32 vgc_read(struct vgc_core *c, u32 off)
 {
 	u32 v;
@@ -143,11 +151,11 @@ u32 vgc_read(struct vgc_core *c, u32 off)
 	case VGC_PM_MODULE_STATUS:
 	case VGC_FE_DMA_STATUS:
 		return 0;
-	case VGC_MMUV2_STATUS:
-		v = REG(c, off);
-		REG(c, off) = 0;
-		return v;
 	case VGC_FE_COMMAND_CONTROL:
+		return c->fe_state == VGC_FE_RUNNING ? VGC_FE_CONTROL_ENABLE : 0;
+	case VGC_SEC_COMMAND_CONTROL:
+		if (!c->id->security)
+			return 0;
 		return c->fe_state == VGC_FE_RUNNING ? VGC_FE_CONTROL_ENABLE : 0;
 	case VGC_FE_DMA_DEBUG_STATE:
 		return c->dbg_state;
@@ -158,6 +166,8 @@ u32 vgc_read(struct vgc_core *c, u32 off)
 	case VGC_FE_DMA_HIGH:
 		return c->dma_high;
 	}
+	if (vgc_mmu_read(c, off, &v))
+		return v;
 	v = ident_reg(c, off, &hit);
 	if (hit)
 		return v;
@@ -187,7 +197,6 @@ void vgc_write(struct vgc_core *c, u32 off, u32 val)
 	case VGC_AXI_STATUS:
 	case VGC_INTR_ACK:
 	case VGC_PM_MODULE_STATUS:
-	case VGC_MMUV2_STATUS:
 	case VGC_FE_DMA_STATUS:
 	case VGC_FE_DMA_DEBUG_STATE:
 	case VGC_FE_DMA_ADDRESS:
@@ -198,27 +207,29 @@ void vgc_write(struct vgc_core *c, u32 off, u32 val)
 		c->cmd_addr = val & ~3u;
 		return;
 	case VGC_FE_COMMAND_CONTROL:
-		if (val & VGC_FE_CONTROL_ENABLE) {
-			c->fe_state = VGC_FE_RUNNING;
-			c->dbg_state = VGC_DBG_IDLE;
-			fe_jump(c, c->cmd_addr, val & VGC_FE_CONTROL_PREFETCH);
-		}
+		/* With the security block, SEC_COMMAND_CONTROL starts the FE. */
+		if ((val & VGC_FE_CONTROL_ENABLE) && !c->id->security)
+			fe_start(c, val & VGC_FE_CONTROL_PREFETCH);
+		return;
+	case VGC_SEC_COMMAND_CONTROL:
+		if ((val & VGC_FE_CONTROL_ENABLE) && c->id->security)
+			fe_start(c, val & VGC_FE_CONTROL_PREFETCH);
+		return;
+	case VGC_SEC_AHB_CONTROL:
+		if (!c->id->security)
+			return;
+		if (val & VGC_SEC_AHB_RESET)
+			vgc_reset(c);	/* self-clearing */
+		REG(c, off) = val & ~VGC_SEC_AHB_RESET;
 		return;
 	case VGC_INTR_ENBL:
 		REG(c, off) = val;
 		if (c->intr_pending & val)
 			c->irq_edge = true;	/* pending bits now enabled */
 		return;
-	case VGC_MMUV2_CONTROL:
-		/* Once enabled the MMU stays on until the next reset. */
-		REG(c, off) |= val & 1;
-		return;
-	case VGC_MMUV2_SAFE_ADDRESS:
-	case VGC_MMUV2_CONFIGURATION:
-	case VGC_MMUV2_PTA_CONFIG:
-		vgc_mmu_load_state(c, off, val);
-		return;
 	}
+	if (vgc_mmu_write(c, off, val))
+		return;
 	REG(c, off) = val;
 }
 

@@ -48,6 +48,9 @@ typedef __UINT64_TYPE__ u64;
  * @specs: CHIP_SPECS, _2, _3, _4
  * @pipes: VGC_PIPE_* bits of the engines the core really has
  * @no_product_regs: PRODUCT_ID and ECO_ID raise a bus error when read
+ * @security: the core has the security block (MINOR_FEATURE_7
+ *	BIT_SECURITY and MINOR_FEATURE_10 SECURITY_AHB, words the core does
+ *	not present as registers): PTA, secure FE start, AHB reset
  */
 struct vgc_ident {
 	const char *name;
@@ -58,6 +61,7 @@ struct vgc_ident {
 	u32 specs[4];
 	unsigned int pipes;
 	bool no_product_regs;
+	bool security;
 };
 
 #define VGC_PIPE_3D	0x1u
@@ -106,11 +110,44 @@ struct vgc_host_ops {
  * @bad_commands: invalid opcodes and prefetch overruns (the FE wedges)
  * @bad_reg_reads: reads of registers that fault on this core
  * @busy_ns: time the FE spent executing commands (not waiting)
+ * @tlb_flushes: MMUv2 TLB invalidations (CONFIGURATION FLUSH or MODE
+ *	change, PTA slot load, MMU enable)
  */
 struct vgc_stats {
 	u64 commands, waits, events, draws, flushes, resets;
 	u64 mmu_faults, bus_errors, bad_commands, bad_reg_reads;
 	u64 busy_ns;
+	u64 tlb_flushes;
+};
+
+#define VGC_TLB_ENTRIES	64	/* direct-mapped, one 4 KiB page each */
+
+/**
+ * struct vgc_tlb_entry - one cached MMUv2 translation
+ * @vpn: GPU virtual address >> 12
+ * @pa: physical address of the 4 KiB page (of a 64 KiB page: its part)
+ * @valid: the entry holds a translation
+ * @writeable: the page table entry allowed writes
+ */
+struct vgc_tlb_entry {
+	u32 vpn;
+	u64 pa;
+	bool valid, writeable;
+};
+
+/**
+ * struct vgc_mmu2 - MMUv2 state that is not a register
+ * @tlb: the translation cache; only a flush empties it
+ * @pta_mtlb: master table selected by the last PTA slot load (security
+ *	block), 40-bit physical
+ * @pta_mode_1k: that slot asked for 1 KiB mode (refused at translation)
+ * @safe_addr_locked: SAFE_ADDRESS was written since the reset
+ */
+struct vgc_mmu2 {
+	struct vgc_tlb_entry tlb[VGC_TLB_ENTRIES];
+	u64 pta_mtlb;
+	bool pta_mode_1k;
+	bool safe_addr_locked;
 };
 
 /* FE execution state. */
@@ -161,8 +198,7 @@ struct vgc_core {
 	bool progress;		/* last run did more than WAIT/LINK */
 	bool irq_edge;		/* an interrupt was latched: deliver it */
 
-	/* MMUv2 */
-	bool safe_addr_locked;
+	struct vgc_mmu2 mmu2;
 
 	struct vgc_stats stats;
 };

@@ -13,6 +13,14 @@
  * GC880 r5106 (i.MX6DL): no public HAL dump was found; its words are
  * inferred from GC2000 r5108 of the same generation with one shader core
  * and one pixel pipe.
+ * GC3000 r5450 (i.MX6QP, which reads CHIP_MODEL 0x2000 and CHIP_REV
+ * 0xffff5450): FEATURE and MINOR_FEATURE_0..5 and the decoded specs (16
+ * streams, 64 registers, 1024 threads, vertex cache 16, 4 shader cores, 2
+ * pixel pipes, VOB 1024, 256 instructions, 320 constants, 16 varyings) as
+ * Linux reports them on the part, recorded in Mesa's etnaviv drm-shim
+ * (src/etnaviv/drm-shim/etnaviv_noop.c); the SPECS words encode those.
+ * GC3000 r5450 and GC320 r5303 have MINOR_FEATURE_1 bit 28 (MMU_VERSION):
+ * both are MMUv2 cores, without the security block.
  * See shared/reference/vivante-hw.md section 7.
  */
 #include "vgc.h"
@@ -66,6 +74,7 @@ static const struct vgc_ident idents[] = {
 			   0xdb0dafc7, 0xbb5ac333 },
 		.specs = { 0xa4410a60, 0x02400000, 0x00000100, 0x00010000 },
 		.pipes = VGC_PIPE_3D,
+		.security = true,	/* hwdb MINOR7 b21, MINOR10 b14 */
 	}, {
 		.name = "gc3000",	/* i.MX6QP: reports itself as GC2000 */
 		.model = 0x2000, .revision = 0xffff5450,

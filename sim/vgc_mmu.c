@@ -9,8 +9,39 @@
  * MMUv1 (etna_viv rnndb, galcore SplitMemory): addresses below 2 GiB are a
  * linear window, physical = address + MEMORY_BASE of the client; above, a
  * flat table of 32-bit page addresses at MMU_<client>_PAGE_TABLE.
- * MMUv2 (4K mode): MTLB indexed by VA[31:22], STLB by VA[21:12] (4 KiB
- * pages) or VA[21:16] (64 KiB pages).
+ *
+ * MMUv2 cores (MINOR_FEATURE_1 bit 28) use physical addresses until the
+ * MMU is enabled, by CONTROL or, with the security block, by SEC_CONTROL;
+ * only a reset turns it off. Then (4 KiB mode) the master table (MTLB) is
+ * indexed by VA[31:22]; its entry points to a slave table (STLB) indexed
+ * by VA[21:12], or by VA[21:16] when the entry's page-size field (bits
+ * 3:2) says 64 KiB. An entry is used when PRESENT (bit 0) is set and
+ * EXCEPTION (bit 1) clear; STLB bit 2 allows writes, bits 11:4 are
+ * physical address bits 39:32 (galcore gc_hal_kernel_mmu.c, Linux 6.1
+ * etnaviv_iommu_v2.c). The master table is CONFIGURATION's address
+ * without the security block; with it, the slot of the page table array
+ * (PTA) that the last PTA_CONFIG load selected: a 64-bit entry, MTLB
+ * address in bits 39:10, bit 0 the 1 KiB mode.
+ *
+ * What the model does where the facts run out (documented choices):
+ *  - a failed translation is reported in the client's STATUS nibble and
+ *    EXCEPTION_ADDR slot (SEC_STATUS / SEC_EXCEPTION_ADDR when the MMU was
+ *    enabled through the security block), raises INTR bit 30 and is
+ *    redirected to the safe address: reads return the safe zone's
+ *    content, writes land in it. The zone is the 64 bytes SAFE_ADDRESS's
+ *    alignment implies (NONSEC_SAFE_ADDR with the security block); an
+ *    access wraps inside it. With no safe address set, reads see zeroes
+ *    and writes vanish;
+ *  - the TLB (64 entries, direct mapped, untagged: one translation per
+ *    GPU page whatever the address space) caches successful walks only.
+ *    It is emptied by a CONFIGURATION load with FLUSH or a MODE change,
+ *    by a PTA slot load, by enabling the MMU and by a reset; a new MTLB
+ *    address alone does not empty it, so a driver that switches address
+ *    spaces or changes tables without a flush gets stale translations;
+ *  - 1 KiB mode and 1 MiB / 16 MiB MTLB pages (later cores) are refused
+ *    as SLAVE_NOT_PRESENT; OUT_OF_BOUND and the security violations are
+ *    never raised (no secure buffers exist here);
+ *  - STATUS and SEC_STATUS clear when read.
  */
 #include "vgc_mmu.h"
 
@@ -22,23 +53,15 @@
 
 #define REG(c, off)	((c)->state[(off) >> 2])
 
-#define MMUV2_SEC_CONTROL	0x0388
-#define MMUV2_PTA_ADDR_LOW	0x038c
-#define MMUV2_PTA_ADDR_HIGH	0x0390
+#define SAFE_ZONE	64u
 
-/* MMUv2 CONFIGURATION fields (masked state) */
-#define CFG_MODE_1K		BIT(0)
-#define CFG_MODE_MASK		BIT(3)
-#define CFG_FLUSH		BIT(4)
-#define CFG_FLUSH_MASK		BIT(7)
-#define CFG_ADDRESS_MASK	BIT(8)
-#define CFG_ADDRESS		0xfffffc00u
-
-/* MMUv2 table entries */
-#define ENTRY_PRESENT		BIT(0)
-#define ENTRY_WRITEABLE		BIT(2)
-#define MTLB_PAGE_64K		BIT(2)
-#define MTLB_PAGE_SIZE_MASK	(3u << 2)
+/* How addresses are translated right now. */
+enum xlat {
+	XLAT_MMUV1,	/* MMUv1 core */
+	XLAT_PHYS,	/* MMUv2 core, MMU off */
+	XLAT_V2,	/* MMUv2 through CONTROL */
+	XLAT_V2_SEC,	/* MMUv2 through the security block */
+};
 
 /* MMUv1 registers of each client: page table, linear base. */
 static const u16 v1_regs[VGC_CLIENT_NR][2] = {
@@ -54,6 +77,22 @@ static const u8 v2_slot[VGC_CLIENT_NR] = {
 	[VGC_CLIENT_FE] = 0, [VGC_CLIENT_PE] = 1, [VGC_CLIENT_TX] = 2,
 	[VGC_CLIENT_PEZ] = 3, [VGC_CLIENT_RA] = 3,
 };
+
+bool vgc_has_mmuv2(const struct vgc_core *c)
+{
+	return c->id->minor[1] & BIT(28);
+}
+
+static enum xlat xlat_mode(const struct vgc_core *c)
+{
+	if (!vgc_has_mmuv2(c))
+		return XLAT_MMUV1;
+	if (c->id->security && (REG(c, VGC_SEC_CONTROL) & VGC_MMUV2_ENABLE))
+		return XLAT_V2_SEC;
+	if (REG(c, VGC_MMUV2_CONTROL) & VGC_MMUV2_ENABLE)
+		return XLAT_V2;
+	return XLAT_PHYS;
+}
 
 static int bus_access(struct vgc_core *c, u64 pa, void *buf, size_t len,
 		      bool write)
@@ -81,82 +120,178 @@ static int read32(struct vgc_core *c, u64 pa, u32 *v)
 	return bus_access(c, pa, v, 4, false);
 }
 
-static bool mmuv2_enabled(const struct vgc_core *c)
+static void tlb_flush(struct vgc_core *c)
 {
-	return (REG(c, VGC_MMUV2_CONTROL) | REG(c, MMUV2_SEC_CONTROL)) & 1;
+	memset(c->mmu2.tlb, 0, sizeof(c->mmu2.tlb));
+	c->stats.tlb_flushes++;
 }
 
-static int mmuv2_fault(struct vgc_core *c, enum vgc_client cl, u32 va,
-		       u32 code)
+void vgc_mmu_reset(struct vgc_core *c)
+{
+	memset(&c->mmu2, 0, sizeof(c->mmu2));
+}
+
+static void mmuv2_report(struct vgc_core *c, enum xlat m,
+			 enum vgc_client cl, u32 va, u32 code)
 {
 	unsigned int slot = v2_slot[cl];
+	u32 status = m == XLAT_V2_SEC ? VGC_SEC_STATUS : VGC_MMUV2_STATUS;
 
-	REG(c, VGC_MMUV2_STATUS) &= ~(0xfu << (4 * slot));
-	REG(c, VGC_MMUV2_STATUS) |= code << (4 * slot);
-	REG(c, VGC_MMUV2_EXCEPTION_ADDR + 4 * slot) = va;
+	REG(c, status) &= ~(0xfu << (4 * slot));
+	REG(c, status) |= code << (4 * slot);
+	if (m == XLAT_V2_SEC)
+		REG(c, VGC_SEC_EXCEPTION_ADDR) = va;
+	else
+		REG(c, VGC_MMUV2_EXCEPTION_ADDR + 4 * slot) = va;
 	vgc_raise(c, VGC_INTR_MMU_EXCEPTION);
 	c->stats.mmu_faults++;
-	return -1;
 }
 
-static int mmuv2_translate(struct vgc_core *c, enum vgc_client cl,
-			   u32 va, bool write, u64 *pa)
+static bool entry_valid(u32 e)
 {
-	u32 mtlb = REG(c, VGC_MMUV2_CONFIGURATION) & CFG_ADDRESS;
-	u32 me, se;
-	u64 stlb;
+	return (e & (VGC_MMUV2_PRESENT | VGC_MMUV2_EXCEPTION)) ==
+	       VGC_MMUV2_PRESENT;
+}
 
-	if (REG(c, VGC_MMUV2_CONFIGURATION) & CFG_MODE_1K)
-		return mmuv2_fault(c, cl, va, VGC_MMU_EXC_SLAVE_NOT_PRESENT);
+/*
+ * Walk the tables for @va into @e. Returns 0, an exception code, or -1
+ * when a table read was a bus error (already reported).
+ */
+static int mmuv2_walk(struct vgc_core *c, enum xlat m, u32 va,
+		      struct vgc_tlb_entry *e)
+{
+	u32 cfg = REG(c, VGC_MMUV2_CONFIGURATION), me, se, idx;
+	bool mode_1k = cfg & VGC_MMUV2_CFG_MODE_1K;
+	u64 mtlb = cfg & VGC_MMUV2_CFG_ADDRESS, pa;
+
+	if (m == XLAT_V2_SEC) {
+		mtlb = c->mmu2.pta_mtlb;
+		mode_1k = c->mmu2.pta_mode_1k;
+	}
+	if (mode_1k)
+		return VGC_MMU_EXC_SLAVE_NOT_PRESENT;	/* not modelled */
 	if (read32(c, mtlb + (va >> 22) * 4ull, &me))
 		return -1;
-	if (!(me & ENTRY_PRESENT))
-		return mmuv2_fault(c, cl, va, VGC_MMU_EXC_SLAVE_NOT_PRESENT);
-	stlb = me & ~0x3fu;
-	if ((me & MTLB_PAGE_SIZE_MASK) == MTLB_PAGE_64K) {
-		if (read32(c, stlb + ((va >> 16) & 0x3f) * 4ull, &se))
-			return -1;
-	} else if (!(me & MTLB_PAGE_SIZE_MASK)) {
-		if (read32(c, stlb + ((va >> 12) & 0x3ff) * 4ull, &se))
-			return -1;
-	} else {
-		return mmuv2_fault(c, cl, va, VGC_MMU_EXC_SLAVE_NOT_PRESENT);
+	if (!entry_valid(me))
+		return VGC_MMU_EXC_SLAVE_NOT_PRESENT;
+	switch (me & VGC_MMUV2_MTLB_PAGE_SIZE) {
+	case 0:
+		idx = (va >> 12) & 0x3ff;
+		break;
+	case VGC_MMUV2_MTLB_64K:
+		idx = (va >> 16) & 0x3f;
+		break;
+	default:
+		return VGC_MMU_EXC_SLAVE_NOT_PRESENT;	/* 1M/16M pages */
 	}
-	if (!(se & ENTRY_PRESENT))
-		return mmuv2_fault(c, cl, va, VGC_MMU_EXC_PAGE_NOT_PRESENT);
-	if (write && !(se & ENTRY_WRITEABLE))
-		return mmuv2_fault(c, cl, va, VGC_MMU_EXC_WRITE_VIOLATION);
-	*pa = (u64)((se >> 4) & 0xff) << 32;
-	if ((me & MTLB_PAGE_SIZE_MASK) == MTLB_PAGE_64K)
-		*pa |= (se & 0xffff0000u) | (va & 0xffffu);
+	if (read32(c, (me & ~0x3fu) + idx * 4ull, &se))
+		return -1;
+	if (!entry_valid(se))
+		return VGC_MMU_EXC_PAGE_NOT_PRESENT;
+	pa = (u64)((se >> 4) & 0xff) << 32;
+	if (me & VGC_MMUV2_MTLB_64K)
+		pa |= (se & 0xffff0000u) | (va & 0xf000u);
 	else
-		*pa |= (se & 0xfffff000u) | (va & 0xfffu);
+		pa |= se & 0xfffff000u;
+	e->vpn = va >> 12;
+	e->pa = pa;
+	e->valid = true;
+	e->writeable = se & VGC_MMUV2_WRITEABLE;
 	return 0;
 }
 
+/*
+ * Translate @va for client @cl. Returns 0 with *@pa set, an MMU exception
+ * code (reported) or -1 for a bus error on a table read (reported).
+ */
 static int translate(struct vgc_core *c, enum vgc_client cl, u32 va,
 		     bool write, u64 *pa)
 {
+	enum xlat m = xlat_mode(c);
+	struct vgc_tlb_entry *e, n;
 	u32 pte;
+	int r;
 
-	if (mmuv2_enabled(c))
-		return mmuv2_translate(c, cl, va, write, pa);
-	if (!(va & VGC_MMUV1_VIRT_BIT)) {
-		*pa = (u64)va + REG(c, v1_regs[cl][1]);
+	switch (m) {
+	case XLAT_PHYS:
+		*pa = va;
 		return 0;
+	case XLAT_MMUV1:
+		if (!(va & VGC_MMUV1_VIRT_BIT)) {
+			*pa = (u64)va + REG(c, v1_regs[cl][1]);
+			return 0;
+		}
+		if (read32(c, REG(c, v1_regs[cl][0]) +
+			   (u64)((va & ~VGC_MMUV1_VIRT_BIT) >> VGC_PAGE_SHIFT) * 4,
+			   &pte))
+			return -1;
+		*pa = (pte & ~(VGC_PAGE_SIZE - 1)) | (va & (VGC_PAGE_SIZE - 1));
+		return 0;
+	default:
+		break;
 	}
-	if (read32(c, REG(c, v1_regs[cl][0]) +
-		   (u64)((va & ~VGC_MMUV1_VIRT_BIT) >> VGC_PAGE_SHIFT) * 4,
-		   &pte))
-		return -1;
-	*pa = (pte & ~(VGC_PAGE_SIZE - 1)) | (va & (VGC_PAGE_SIZE - 1));
+
+	e = &c->mmu2.tlb[(va >> VGC_PAGE_SHIFT) % VGC_TLB_ENTRIES];
+	if (!e->valid || e->vpn != va >> VGC_PAGE_SHIFT) {
+		r = mmuv2_walk(c, m, va, &n);
+		if (r < 0)
+			return -1;
+		if (r) {
+			mmuv2_report(c, m, cl, va, r);
+			return r;
+		}
+		*e = n;
+	}
+	if (write && !e->writeable) {
+		mmuv2_report(c, m, cl, va, VGC_MMU_EXC_WRITE_VIOLATION);
+		return VGC_MMU_EXC_WRITE_VIOLATION;
+	}
+	*pa = e->pa | (va & (VGC_PAGE_SIZE - 1));
 	return 0;
+}
+
+/* The safe zone faulting accesses go to; false if none is set. */
+static bool safe_zone(const struct vgc_core *c, u64 *pa)
+{
+	if (xlat_mode(c) == XLAT_V2_SEC)
+		*pa = REG(c, VGC_SEC_NONSEC_SAFE_ADDR_LOW) |
+		      (u64)(REG(c, VGC_SEC_SAFE_ADDRESS_CONFIG) & 0xff) << 32;
+	else if (c->mmu2.safe_addr_locked)
+		*pa = REG(c, VGC_MMUV2_SAFE_ADDRESS);
+	else
+		return false;
+	*pa &= ~(u64)(SAFE_ZONE - 1);
+	return *pa != 0;
+}
+
+/* A faulting access of @n bytes at @va: served by the safe zone. */
+static void redirect(struct vgc_core *c, u32 va, u8 *p, size_t n,
+		     bool write)
+{
+	u8 zone[SAFE_ZONE];
+	size_t i;
+	u64 pa;
+
+	if (!safe_zone(c, &pa) || bus_access(c, pa, zone, sizeof(zone), false)) {
+		if (!write)
+			memset(p, 0, n);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		if (write)
+			zone[(va + i) % SAFE_ZONE] = p[i];
+		else
+			p[i] = zone[(va + i) % SAFE_ZONE];
+	}
+	if (write)
+		bus_access(c, pa, zone, sizeof(zone), true);
 }
 
 static int dma(struct vgc_core *c, enum vgc_client cl, u32 addr,
 	       void *buf, size_t len, bool write)
 {
 	u8 *p = buf;
+	int r, err = 0;
 	u64 pa;
 	size_t n;
 
@@ -164,9 +299,12 @@ static int dma(struct vgc_core *c, enum vgc_client cl, u32 addr,
 		n = VGC_PAGE_SIZE - (addr & (VGC_PAGE_SIZE - 1));
 		if (n > len)
 			n = len;
-		if (translate(c, cl, addr, write, &pa) ||
-		    bus_access(c, pa, p, n, write)) {
-			/* Faulting reads see zeroes; faulting writes vanish. */
+		r = translate(c, cl, addr, write, &pa);
+		if (r > 0) {
+			redirect(c, addr, p, n, write);
+			err = -1;
+		} else if (r < 0 || bus_access(c, pa, p, n, write)) {
+			/* Reads past a bus error see zeroes; writes vanish. */
 			if (!write)
 				memset(p, 0, len);
 			return -1;
@@ -175,7 +313,7 @@ static int dma(struct vgc_core *c, enum vgc_client cl, u32 addr,
 		p += n;
 		len -= n;
 	}
-	return 0;
+	return err;
 }
 
 int vgc_dma_read(struct vgc_core *c, enum vgc_client cl, u32 addr,
@@ -190,38 +328,107 @@ int vgc_dma_write(struct vgc_core *c, enum vgc_client cl, u32 addr,
 	return dma(c, cl, addr, (void *)buf, len, true);
 }
 
+/* The security block loads the master table of PTA slot @index. */
+static void pta_load(struct vgc_core *c, u32 index)
+{
+	u64 pta = REG(c, VGC_SEC_PTA_ADDRESS_LOW) |
+		  (u64)(REG(c, VGC_SEC_PTA_ADDRESS_HIGH) & 0xff) << 32;
+	u32 e[2];
+
+	if (!(REG(c, VGC_SEC_PTA_CONTROL) & VGC_MMUV2_ENABLE))
+		return;
+	if (bus_access(c, pta + index * 8ull, e, sizeof(e), false))
+		return;
+	c->mmu2.pta_mtlb = (e[0] & VGC_MMUV2_CFG_ADDRESS) |
+			   (u64)(e[1] & 0xff) << 32;
+	c->mmu2.pta_mode_1k = e[0] & VGC_MMUV2_CFG_MODE_1K;
+	tlb_flush(c);
+}
+
 void vgc_mmu_load_state(struct vgc_core *c, u32 off, u32 val)
 {
-	u32 cfg = REG(c, VGC_MMUV2_CONFIGURATION), pta[2];
-	u64 pta_base;
+	u32 cfg = REG(c, VGC_MMUV2_CONFIGURATION);
 
 	switch (off) {
 	case VGC_MMUV2_SAFE_ADDRESS:
 		/* Writable once after reset. */
-		if (!c->safe_addr_locked) {
-			REG(c, off) = val & ~0x3fu;
-			c->safe_addr_locked = true;
+		if (!c->mmu2.safe_addr_locked) {
+			REG(c, off) = val & ~(SAFE_ZONE - 1);
+			c->mmu2.safe_addr_locked = true;
 		}
 		break;
 	case VGC_MMUV2_CONFIGURATION:
-		if (!(val & CFG_MODE_MASK))
-			cfg = (cfg & ~CFG_MODE_1K) | (val & CFG_MODE_1K);
-		if (!(val & CFG_ADDRESS_MASK))
-			cfg = (cfg & ~CFG_ADDRESS) | (val & CFG_ADDRESS);
-		if (!(val & CFG_FLUSH_MASK) && (val & CFG_FLUSH))
-			c->stats.flushes++;	/* no TLB is cached */
+		/* A field changes only when its mask bit is clear. */
+		if (!(val & VGC_MMUV2_CFG_MODE_MASK))
+			cfg = (cfg & ~VGC_MMUV2_CFG_MODE_1K) |
+			      (val & VGC_MMUV2_CFG_MODE_1K);
+		if (!(val & VGC_MMUV2_CFG_ADDRESS_MASK))
+			cfg = (cfg & ~VGC_MMUV2_CFG_ADDRESS) |
+			      (val & VGC_MMUV2_CFG_ADDRESS);
+		if (!(val & VGC_MMUV2_CFG_FLUSH_MASK) &&
+		    (val & VGC_MMUV2_CFG_FLUSH)) {
+			c->stats.flushes++;
+			tlb_flush(c);
+		} else if ((cfg ^ REG(c, off)) & VGC_MMUV2_CFG_MODE_1K) {
+			tlb_flush(c);
+		}
 		REG(c, off) = cfg;
 		break;
 	case VGC_MMUV2_PTA_CONFIG:
-		/* Security-capable cores: the MTLB comes from PTA[index]. */
 		REG(c, off) = val;
-		pta_base = REG(c, MMUV2_PTA_ADDR_LOW) |
-			   (u64)REG(c, MMUV2_PTA_ADDR_HIGH) << 32;
-		if (bus_access(c, pta_base + (val & 0xffffu) * 8ull, pta,
-			       sizeof(pta), false))
-			break;
-		REG(c, VGC_MMUV2_CONFIGURATION) = pta[0] & (CFG_ADDRESS |
-							   CFG_MODE_1K);
+		if (c->id->security)
+			pta_load(c, val & VGC_MMUV2_PTA_INDEX);
 		break;
 	}
+}
+
+bool vgc_mmu_read(struct vgc_core *c, u32 off, u32 *val)
+{
+	bool sec_reg = off >= VGC_SEC_EXCEPTION_ADDR && off < VGC_SEC_LAST;
+
+	if (sec_reg && !c->id->security) {
+		*val = 0;	/* no security block on this core */
+		return true;
+	}
+	switch (off) {
+	case VGC_MMUV2_STATUS:
+	case VGC_SEC_STATUS:
+		*val = REG(c, off);
+		REG(c, off) = 0;
+		return true;
+	}
+	return false;
+}
+
+bool vgc_mmu_write(struct vgc_core *c, u32 off, u32 val)
+{
+	bool sec_reg = off >= VGC_SEC_EXCEPTION_ADDR && off < VGC_SEC_LAST;
+
+	if (sec_reg && !c->id->security)
+		return true;	/* nothing answers there */
+	switch (off) {
+	case VGC_MMUV2_SAFE_ADDRESS:
+	case VGC_MMUV2_CONFIGURATION:
+	case VGC_MMUV2_PTA_CONFIG:
+		vgc_mmu_load_state(c, off, val);
+		return true;
+	case VGC_MMUV2_STATUS:
+	case VGC_MMUV2_EXCEPTION_ADDR:
+	case VGC_MMUV2_EXCEPTION_ADDR + 4:
+	case VGC_MMUV2_EXCEPTION_ADDR + 8:
+	case VGC_MMUV2_EXCEPTION_ADDR + 12:
+	case VGC_SEC_EXCEPTION_ADDR:
+	case VGC_SEC_STATUS:
+		return true;	/* read-only */
+	case VGC_MMUV2_CONTROL:
+	case VGC_SEC_CONTROL:
+		/* Once enabled the MMU stays on until the next reset. */
+		if ((val & VGC_MMUV2_ENABLE) &&
+		    !(REG(c, off) & VGC_MMUV2_ENABLE)) {
+			REG(c, off) |= VGC_MMUV2_ENABLE;
+			tlb_flush(c);
+		}
+		return true;
+	}
+	return false;
 }

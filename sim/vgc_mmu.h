@@ -1,19 +1,31 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Memory path of the model: MMUv1 (linear window + flat page table) and
- * MMUv2 (two-level tables), and the bus-error / MMU-exception reporting of
- * the memory controller. Internal to the model core.
+ * MMUv2 (two-level tables, TLB, security block), and the bus-error /
+ * MMU-exception reporting of the memory controller. Internal to the model
+ * core.
  */
 #ifndef VGC_MMU_H
 #define VGC_MMU_H
 
 #include "vgc.h"
 
-/* MMUv2 exception codes (STATUS nibbles) */
-#define VGC_MMU_EXC_SLAVE_NOT_PRESENT	1
-#define VGC_MMU_EXC_PAGE_NOT_PRESENT	2
-#define VGC_MMU_EXC_WRITE_VIOLATION	3
+/* The core translates through MMUv2 tables (MINOR_FEATURE_1 bit 28). */
+bool vgc_has_mmuv2(const struct vgc_core *c);
 
+/* Soft or AHB reset: TLB empty, SAFE_ADDRESS writable once more. */
+void vgc_mmu_reset(struct vgc_core *c);
+
+/*
+ * AHB access to the MMU registers (0x180-0x1ff) and to the security block
+ * (0x380-0x3ab) except SEC_COMMAND_CONTROL and AHB_CONTROL, which belong
+ * to the FE and to reset. Return false when @off is a plain stored
+ * register the caller handles.
+ */
+bool vgc_mmu_read(struct vgc_core *c, u32 off, u32 *val);
+bool vgc_mmu_write(struct vgc_core *c, u32 off, u32 val);
+
+/* A LOAD_STATE of SAFE_ADDRESS, CONFIGURATION or PTA_CONFIG. */
 void vgc_mmu_load_state(struct vgc_core *c, u32 off, u32 val);
 
 #endif /* VGC_MMU_H */

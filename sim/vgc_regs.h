@@ -58,13 +58,52 @@
 #define VGC_PM_MODULE_STATUS		0x0108
 #define VGC_PM_PULSE_EATER		0x010c
 
-/* MMUv2 */
+/*
+ * MMUv2 (state_hi.xml of Linux 6.1). SAFE_ADDRESS, CONFIGURATION and
+ * PTA_CONFIG are states the FE loads; the others are AHB registers.
+ */
 #define VGC_MMUV2_SAFE_ADDRESS		0x0180
 #define VGC_MMUV2_CONFIGURATION		0x0184
-#define VGC_MMUV2_STATUS		0x0188
+#define   VGC_MMUV2_CFG_MODE_1K		BIT(0)
+#define   VGC_MMUV2_CFG_MODE_MASK	BIT(3)
+#define   VGC_MMUV2_CFG_FLUSH		BIT(4)
+#define   VGC_MMUV2_CFG_FLUSH_MASK	BIT(7)
+#define   VGC_MMUV2_CFG_ADDRESS_MASK	BIT(8)
+#define   VGC_MMUV2_CFG_ADDRESS		0xfffffc00u
+#define VGC_MMUV2_STATUS		0x0188	/* a nibble per client slot */
 #define VGC_MMUV2_CONTROL		0x018c
-#define VGC_MMUV2_EXCEPTION_ADDR	0x0190
+#define   VGC_MMUV2_ENABLE		BIT(0)
+#define VGC_MMUV2_EXCEPTION_ADDR	0x0190	/* [4], one per client slot */
 #define VGC_MMUV2_PTA_CONFIG		0x01ac
+#define   VGC_MMUV2_PTA_INDEX		0xffffu
+
+/* MMUv2 exception codes (STATUS nibbles) */
+#define VGC_MMU_EXC_SLAVE_NOT_PRESENT	1
+#define VGC_MMU_EXC_PAGE_NOT_PRESENT	2
+#define VGC_MMU_EXC_WRITE_VIOLATION	3
+
+/* MMUv2 table entries (MTLB and STLB) */
+#define VGC_MMUV2_PRESENT		BIT(0)
+#define VGC_MMUV2_EXCEPTION		BIT(1)
+#define VGC_MMUV2_WRITEABLE		BIT(2)	/* STLB */
+#define VGC_MMUV2_MTLB_PAGE_SIZE	(3u << 2)	/* MTLB: 0 4K, 1 64K */
+#define VGC_MMUV2_MTLB_64K		(1u << 2)
+
+/* Security block (cores with vgc_ident.security) */
+#define VGC_SEC_EXCEPTION_ADDR		0x0380
+#define VGC_SEC_STATUS			0x0384
+#define VGC_SEC_CONTROL			0x0388	/* b0: MMU enable */
+#define VGC_SEC_PTA_ADDRESS_LOW		0x038c
+#define VGC_SEC_PTA_ADDRESS_HIGH	0x0390
+#define VGC_SEC_PTA_CONTROL		0x0394	/* b0: PTA enable */
+#define VGC_SEC_NONSEC_SAFE_ADDR_LOW	0x0398
+#define VGC_SEC_SEC_SAFE_ADDR_LOW	0x039c
+#define VGC_SEC_SAFE_ADDRESS_CONFIG	0x03a0	/* b7:0 non-sec high, b23:16 sec */
+#define VGC_SEC_COMMAND_CONTROL		0x03a4	/* as FE COMMAND_CONTROL */
+#define VGC_SEC_AHB_CONTROL		0x03a8
+#define   VGC_SEC_AHB_RESET		BIT(0)
+#define   VGC_SEC_AHB_NONSEC_ACCESS	BIT(1)
+#define VGC_SEC_LAST			0x03ac
 
 /* Memory controller: MMUv1 page tables and linear-window bases */
 #define VGC_MC_MMU_FE_PAGE_TABLE	0x0400	/* FE, TX, PE, PEZ, RA: +4 each */

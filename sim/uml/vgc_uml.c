@@ -294,6 +294,7 @@ static int vgc_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "bad_commands: %llu\nbad_reg_reads: %llu\n",
 		   s.bad_commands, s.bad_reg_reads);
 	seq_printf(m, "busy_ns: %llu\n", s.busy_ns);
+	seq_printf(m, "tlb_flushes: %llu\n", s.tlb_flushes);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(vgc_stats);

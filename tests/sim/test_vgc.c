@@ -399,7 +399,7 @@ int main(void)
 	run_test("injected-bus-error", t_injected_bus_error, "gc320");
 	run_test("mmuv1-translation", t_mmuv1_translation, "gc2000");
 	run_test("mmuv2-translation-and-faults",
-		 t_mmuv2_translation_and_faults, "gc7000");
+		 t_mmuv2_translation_and_faults, "gc3000");
 
 	return sim_test_end("sim unit tests");
 }
