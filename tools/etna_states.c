@@ -139,7 +139,7 @@ static const struct etna_field f_intr[] = {
 };
 
 static const struct etna_field f_mmuv2_configuration[] = {
-	E("MODE", 0, 0, mmu_mode), B("MODE_MASK", 3), B("FLUSH", 4),
+	EQ("MODE", 0, 0, mmu_mode), B("MODE_MASK", 3), B("FLUSH", 4),
 	B("FLUSH_MASK", 7), B("ADDRESS_MASK", 8), FH("ADDRESS", 31, 10),
 	END_FIELDS
 };
@@ -335,7 +335,7 @@ static const struct etna_field f_de_rotation_config[] = {
 };
 
 static const struct etna_field f_de_src_config[] = {
-	E("PE10_SOURCE_FORMAT", 3, 0, de_format),
+	EQ("PE10_SOURCE_FORMAT", 3, 0, de_format),
 	EQ("TRANSPARENCY", 5, 4, de_transparency),
 	EQ("SRC_RELATIVE", 6, 6, de_src_relative), B("TILED", 7),
 	EQ("LOCATION", 8, 8, de_location), EQ("PACK", 13, 12, de_pack),
@@ -416,7 +416,7 @@ static const struct etna_field f_de_height[] = {
 };
 
 static const struct etna_field f_de_rot_angle[] = {
-	E("SRC", 2, 0, de_rot_mode), E("DST", 5, 3, de_rot_mode),
+	EQ("SRC", 2, 0, de_rot_mode), EQ("DST", 5, 3, de_rot_mode),
 	B("SRC_MASK", 8), B("DST_MASK", 9),
 	EQ("SRC_MIRROR", 13, 12, de_mirror_mode), B("SRC_MIRROR_MASK", 15),
 	EQ("DST_MIRROR", 17, 16, de_mirror_mode), B("DST_MIRROR_MASK", 19),
@@ -1204,7 +1204,8 @@ void etna_state_describe(uint32_t addr, uint32_t value, char *buf,
 		append(buf, size, &len, "%g", fl);
 		return;
 	}
-	if (!s->fields)
+	/* a zero says something only about a state with a single field */
+	if (!s->fields || (!value && s->fields[0].name && s->fields[1].name))
 		return;
 	for (f = s->fields; f->name; f++) {
 		uint32_t v = (value & field_mask(f)) >> f->shift;
@@ -1348,9 +1349,9 @@ static const struct etna_operand op_chip_select[] = {
 	O("chips", 0, 15, 0, ETNA_K_HEX),
 };
 
+/* header b17:16 are of unknown use: written as unk= */
 static const struct etna_operand op_wait_fence[] = {
 	O("count", 0, 15, 0, ETNA_K_DEC),
-	OPT("unk16", 0, 17, 16, ETNA_K_DEC),
 	O("address", 1, 31, 0, ETNA_K_HEX),
 };
 
@@ -1358,10 +1359,6 @@ static const struct etna_operand op_draw_indirect[] = {
 	OE("type", 0, 3, 0, primitive_type),
 	OF("INDEXED", 0, 8),
 	O("address", 1, 31, 0, ETNA_K_HEX),
-};
-
-static const struct etna_operand op_snap_pages[] = {
-	OPT("unk0", 0, 4, 0, ETNA_K_DEC),
 };
 
 #define CMD(o, n, w, ops)	{ o, n, w, ops, ETNA_ARRAY_SIZE(ops) }
@@ -1384,7 +1381,7 @@ static const struct etna_opcode opcodes[] = {
 	CMD(ETNA_OP_CHIP_SELECT, "CHIP_SELECT", 2, op_chip_select),
 	CMD(ETNA_OP_WAIT_FENCE, "WAIT_FENCE", 2, op_wait_fence),
 	CMD(ETNA_OP_DRAW_INDIRECT, "DRAW_INDIRECT", 2, op_draw_indirect),
-	CMD(ETNA_OP_SNAP_PAGES, "SNAP_PAGES", 2, op_snap_pages),
+	CMD0(ETNA_OP_SNAP_PAGES, "SNAP_PAGES", 2),	/* b4:0 unknown */
 };
 
 unsigned int etna_nr_opcodes(void)

@@ -196,8 +196,12 @@ static int split(char *s, char **tok, int max)
 	}
 }
 
-/* "NAME", "NAME (0xaddr)", "0xaddr" -> byte address of a state. */
-static bool parse_state(struct as *a, char *s, uint32_t *addr)
+/*
+ * "NAME", "NAME (0xaddr)", "0xaddr" -> byte address of a state; @any
+ * accepts addresses past the state space (those a LOAD_STATE near its end
+ * runs into).
+ */
+static bool parse_state(struct as *a, char *s, uint32_t *addr, bool any)
 {
 	char *paren = strchr(s, '('), *name = s;
 	uint32_t named = 0, given = 0;
@@ -242,7 +246,7 @@ static bool parse_state(struct as *a, char *s, uint32_t *addr)
 		return false;
 	}
 	*addr = has_name ? named : given;
-	if (*addr & 3 || *addr > (ETNA_LS_OFFSET_MASK << 2)) {
+	if (*addr & 3 || (!any && *addr > (ETNA_LS_OFFSET_MASK << 2))) {
 		error(a, "state address 0x%" PRIx32 " out of range (a multiple "
 		      "of 4 up to 0x3fffc)", *addr);
 		return false;
@@ -356,10 +360,12 @@ static void load_state_values(struct as *a, char *s)
 
 			*eq = '\0';
 			left = trim(item);
+			/* one token, or "NAME (0xADDR)" */
 			if (*left && (strchr(left, '(') ||
-				      looks_numeric(left) ||
-				      etna_state_lookup(left, &st))) {
-				if (!parse_state(a, left, &st))
+				      (!left[strcspn(left, " \t")] &&
+				       (looks_numeric(left) ||
+					etna_state_lookup(left, &st))))) {
+				if (!parse_state(a, left, &st, true))
 					return;
 				if (st != expect) {
 					error(a, "value %u of this LOAD_STATE "
@@ -422,7 +428,7 @@ static void load_state(struct as *a, char *s)
 		return;
 	}
 	*eq = '\0';
-	if (!parse_state(a, trim(spec), &ls->state))
+	if (!parse_state(a, trim(spec), &ls->state, false))
 		return;
 	ls->active = true;
 	ls->line = a->line;
@@ -658,6 +664,10 @@ static bool parse_operands(struct as *a, const struct etna_opcode *op,
 					return false;
 				continue;
 			}
+			/* "rects" is another name of DRAW_2D's count */
+			if (op->op == ETNA_OP_DRAW_2D &&
+			    !strcasecmp(tok[t], "rects"))
+				strcpy(tok[t], "count");
 			for (i = 0; i < op->nr_operands; i++)
 				if (op->operands[i].kind != ETNA_K_FLAG &&
 				    !strcasecmp(op->operands[i].name, tok[t]))
@@ -872,6 +882,9 @@ static void assemble_line(struct as *a, char *line)
 	s = line + strcspn(line, ";#");
 	*s = '\0';
 	s = trim(prefix(a, line, &c));
+	if (*s && a->d2d.active && strncasecmp(s, "RECT", 4) &&
+	    strncasecmp(s, "DATA", 4))
+		finish_draw_2d(a);	/* its padding precedes this line */
 	start = a->len;
 	if (*s && a->ls.active && a->ls.more) {
 		unsigned int errors = a->errors;
@@ -959,6 +972,7 @@ static void usage(FILE *f)
 "      (\"COLOR|DEPTH\", \"FORMAT=A8R8G8B8|COMMAND=CLEAR\"); in a FIXP\n"
 "      load a number with a '.' is converted to 16.16 fixed point.\n"
 "  DRAW_2D [count=N] [data=M]      then N lines \"RECT x1,y1 x2,y2\"\n"
+"      (rects=N is count=N)\n"
 "                                  and M words in \"DATA V[, V...]\" lines\n"
 "  END [id=N] [EVENT]      NOP      RETURN\n"
 "  WAIT delay              LINK prefetch, address\n"
@@ -968,7 +982,7 @@ static void usage(FILE *f)
 "  DRAW_INDEXED_PRIMITIVES type, start, count, offset\n"
 "  DRAW_INSTANCED type, [INDEXED], instances, count, start\n"
 "  CHIP_SELECT chips       WAIT_FENCE count, address\n"
-"  DRAW_INDIRECT type, [INDEXED], address     SNAP_PAGES [unk0=N]\n"
+"  DRAW_INDIRECT type, [INDEXED], address     SNAP_PAGES\n"
 "  .word V[, V...]         .byte V[, V...]\n"
 "\n"
 "Operands are positional or name=value (as the disassembler prints\n"
@@ -1064,24 +1078,27 @@ int main(int argc, char **argv)
 		finish_load_state(&a);
 	if (!a.errors && a.verify)
 		verify(&a);
+	free(a.checks);
 	if (a.errors) {
 		if (a.errors > MAX_ERRORS)
 			fprintf(stderr, "%s: %u more errors\n", a.file,
 				a.errors - MAX_ERRORS);
+		free(a.buf);
 		return 1;
 	}
 
 	o = strcmp(out, "-") ? fopen(out, "wb") : stdout;
 	if (!o) {
 		fprintf(stderr, "etnaviv-asm: %s: %s\n", out, strerror(errno));
+		free(a.buf);
 		return 2;
 	}
-	if ((a.len && fwrite(a.buf, 1, a.len, o) != a.len) ||
-	    (o == stdout ? fflush(o) : fclose(o))) {
+	c = (a.len && fwrite(a.buf, 1, a.len, o) != a.len) |
+	    (o == stdout ? fflush(o) : fclose(o));
+	free(a.buf);
+	if (c) {
 		fprintf(stderr, "etnaviv-asm: %s: write error\n", out);
 		return 2;
 	}
-	free(a.buf);
-	free(a.checks);
 	return 0;
 }

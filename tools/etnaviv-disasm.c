@@ -88,6 +88,17 @@ static void print_words(struct dis *d, uint32_t addr, const uint32_t *w,
 	}
 }
 
+/*
+ * Loads into the register window (below 0x600) do nothing, except those
+ * of the MMUv2 states SAFE_ADDRESS, CONFIGURATION and PTA_CONFIG; drivers
+ * use state 0 or 4 as a dummy after DRAW_2D (vivante-hw.md 2.3).
+ */
+static bool ignored_state(uint32_t state)
+{
+	return state < 0x600 && state != 0x180 && state != 0x184 &&
+	       state != 0x1ac;
+}
+
 static void dis_load_state(struct dis *d, uint32_t addr, const uint32_t *w)
 {
 	uint32_t n = (w[0] >> ETNA_LS_COUNT_SHIFT) & ETNA_LS_COUNT_MASK;
@@ -114,6 +125,9 @@ static void dis_load_state(struct dis *d, uint32_t addr, const uint32_t *w)
 		else if (!(n & 1) && w[n + 1])
 			fprintf(d->out, " pad=0x%08" PRIx32, w[n + 1]);
 		describe(d, state + 4 * i, w[1 + i], fixp, desc, sizeof(desc));
+		if (!d->raw && ignored_state(state + 4 * i))
+			snprintf(desc, sizeof(desc),
+				 "register window: the FE ignores this load");
 		if (!i && !((w[0] >> ETNA_LS_COUNT_SHIFT) & ETNA_LS_COUNT_MASK))
 			snprintf(note, sizeof(note), "COUNT 0: 1024 states%s%s",
 				 desc[0] ? "; " : "", desc);
