@@ -1288,10 +1288,12 @@ bool etna_state_value_term(uint32_t addr, const char *term, uint32_t *value,
 /* The commands */
 
 /* Operand helpers: O(name, word, high, low, kind) */
-#define O(n, w, hi, lo, k)	{ n, w, lo, (hi) - (lo) + 1, k, false, false, NULL, 0, 0, 0 }
-#define OPT(n, w, hi, lo, k)	{ n, w, lo, (hi) - (lo) + 1, k, true, false, NULL, 0, 0, 0 }
-#define OE(n, w, hi, lo, e)	{ n, w, lo, (hi) - (lo) + 1, ETNA_K_ENUM, false, false, &e, 0, 0, 0 }
-#define OF(n, w, pos)		{ n, w, pos, 1, ETNA_K_FLAG, true, false, NULL, 0, 0, 0 }
+#define OPND(n, w, hi, lo, k, opt, e) \
+	{ n, w, lo, (hi) - (lo) + 1, k, opt, false, e, 0, 0, 0 }
+#define O(n, w, hi, lo, k)	OPND(n, w, hi, lo, k, false, NULL)
+#define OPT(n, w, hi, lo, k)	OPND(n, w, hi, lo, k, true, NULL)
+#define OE(n, w, hi, lo, e)	OPND(n, w, hi, lo, ETNA_K_ENUM, false, &e)
+#define OF(n, w, pos)		OPND(n, w, pos, pos, ETNA_K_FLAG, true, NULL)
 
 static const struct etna_operand op_end[] = {
 	OPT("id", 0, 4, 0, ETNA_K_DEC),

@@ -227,9 +227,12 @@ static bool parse_state(struct as *a, char *s, uint32_t *addr, bool any)
 	name = trim(name);
 	has_name = *name && !looks_numeric(name);
 	if (!has_name && !has_addr) {
+		if (!*name) {
+			error(a, "missing state");
+			return false;
+		}
 		if (!parse_u32(name, &given)) {
-			error(a, *name ? "bad state '%s'" : "missing state%s",
-			      name);
+			error(a, "bad state '%s'", name);
 			return false;
 		}
 		has_addr = true;
@@ -760,8 +763,8 @@ static void directive_word(struct as *a, char *s, bool bytes)
 
 	n = split(s, tok, 63);
 	if (!n || n > 63) {
-		error(a, n ? "too many values on one line" :
-		      "%s needs a value", bytes ? ".byte" : ".word");
+		error(a, "%s needs 1 to 63 values on a line",
+		      bytes ? ".byte" : ".word");
 		return;
 	}
 	for (i = 0; i < n; i++) {

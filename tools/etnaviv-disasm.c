@@ -266,7 +266,10 @@ static void dis_fixed(struct dis *d, const struct etna_opcode *op,
 	line_end(d, comment);
 }
 
-/* Number of zero words from w[0], in whole 64-bit units. */
+/*
+ * Number of zero words from w[0], in whole 64-bit units: in a memory dump
+ * they are the unused part of a buffer (opcode 0 is no command).
+ */
 static size_t zero_run(const uint32_t *w, size_t n)
 {
 	size_t i = 0;
@@ -293,7 +296,7 @@ static void disassemble(struct dis *d, const uint32_t *w, size_t n,
 		char note[96];
 		size_t z;
 
-		if (d->dump && (z = zero_run(w + i, n - i)) >= 4) {
+		if (d->dump && (z = zero_run(w + i, n - i)) >= 2) {
 			fprintf(d->out, "; 0x%08" PRIx32 "..0x%08" PRIx32
 				": %zu zero words\n", addr,
 				addr + 4 * (uint32_t)z - 1, z);
@@ -377,7 +380,8 @@ static void dis_bytes(struct dis *d, const uint8_t *p, size_t len,
 /* etnaviv devcoredump (facts: Linux 6.1 etnaviv_dump.h) */
 
 #define ETDUMP_MAGIC	0x414e5445u	/* "ETNA" */
-#define ETDUMP_HDR_SIZE	32		/* magic type offset size iova data[2] */
+/* object header: magic, type, offset, size, iova (64 bits), data[2] */
+#define ETDUMP_HDR_SIZE	32
 
 enum { ETDUMP_REG, ETDUMP_MMU, ETDUMP_RING, ETDUMP_CMD, ETDUMP_BOMAP,
        ETDUMP_BO, ETDUMP_END };
@@ -461,21 +465,15 @@ static bool is_text(const uint8_t *p, size_t len)
 
 /*
  * Parse the data words of one dump line into @w (at most 16); returns how
- * many, or -1 if the line is not a data line.
+ * many, or -1 if the line is not a data line: after its last ':' (which
+ * follows a label, an offset or a pointer) come only 8-digit hex words.
  */
 static int dump_line_words(const char *line, uint32_t *w)
 {
-	const char *colon = strrchr(line, ':'), *p, *q;
+	const char *colon = strrchr(line, ':'), *p;
 	int n = 0;
 
-	if (!colon || colon == line)
-		return -1;
-	/* the token before the colon must be a hex number */
-	q = colon;
-	p = colon;
-	while (p > line && isxdigit((unsigned char)p[-1]))
-		p--;
-	if (p == q)
+	if (!colon || colon == line || !isspace((unsigned char)colon[1]))
 		return -1;
 	for (p = colon + 1; *p;) {
 		char *end;
@@ -485,6 +483,8 @@ static int dump_line_words(const char *line, uint32_t *w)
 			p++;
 		if (!*p)
 			break;
+		if (!isxdigit((unsigned char)*p))
+			return -1;
 		v = strtoul(p, &end, 16);
 		if (end - p != 8 || (*end && !isspace((unsigned char)*end)) ||
 		    n == 16)
@@ -495,8 +495,12 @@ static int dump_line_words(const char *line, uint32_t *w)
 	return n ? n : -1;
 }
 
-/* GPU address in a dump's header line ("GPU 0x...", "phys 0x..."). */
-static bool dump_header_base(const char *line, uint32_t *base)
+/*
+ * Address in a dump's header line: "GPU 0x..." (our driver's debugfs) is
+ * the GPU address (returns 2); "phys 0x..." (Linux 6.1's) the physical
+ * one (returns 1); 0 if none.
+ */
+static int dump_header_base(const char *line, uint32_t *base)
 {
 	static const char *const keys[] = { "GPU 0x", "phys 0x" };
 	unsigned int i;
@@ -507,18 +511,50 @@ static bool dump_header_base(const char *line, uint32_t *base)
 		if (p) {
 			*base = (uint32_t)strtoull(p + strlen(keys[i]) - 2,
 						   NULL, 16);
-			return true;
+			return 2 - i;
 		}
 	}
-	return false;
+	return 0;
 }
 
-/* Returns false if the text holds no dump line at all. */
-static bool dis_text_dump(struct dis *d, char *text, uint32_t base)
+/*
+ * The GPU address of an etnaviv ring dump whose header gives only the
+ * physical one: both drivers start the ring with WAIT (later patched to a
+ * LINK) at ring+0 and "LINK prefetch 2 -> ring+0" at ring+8.
+ */
+static bool ring_gpu_base(const uint32_t *w, size_t n, uint32_t *base)
+{
+	if (n < 4 || w[2] != ((uint32_t)ETNA_OP_LINK << ETNA_OP_SHIFT | 2) ||
+	    w[3] & 7)
+		return false;
+	*base = w[3];
+	return true;
+}
+
+static void dis_section(struct dis *d, const uint32_t *w, size_t n,
+			uint32_t base, bool guess)
+{
+	uint32_t gpu;
+
+	if (guess && ring_gpu_base(w, n, &gpu) && gpu != base) {
+		fprintf(d->out, "; GPU address 0x%08" PRIx32 ", from the ring's "
+			"first LINK back to ring+0\n", gpu);
+		base = gpu;
+	}
+	disassemble(d, w, n, base, NULL, 0);
+}
+
+/*
+ * Returns false if the text holds no dump line at all. Each section (data
+ * lines after a header line) starts at the GPU address its header names,
+ * or at @base if it names none or @force_base.
+ */
+static bool dis_text_dump(struct dis *d, char *text, uint32_t base,
+			  bool force_base)
 {
 	uint32_t *w = NULL, sect_base = base, lw[16];
 	size_t n = 0, cap = 0;
-	bool any = false;
+	bool any = false, guess = false;
 	char *line, *save;
 
 	for (line = strtok_r(text, "\n", &save); line;
@@ -527,20 +563,24 @@ static bool dis_text_dump(struct dis *d, char *text, uint32_t base)
 
 		if (k < 0) {
 			char *e = line + strlen(line);
+			int kind;
 
 			while (e > line && isspace((unsigned char)e[-1]))
 				*--e = '\0';
 			if (!*line)
 				continue;
 			if (n) {
-				disassemble(d, w, n, sect_base, NULL, 0);
+				dis_section(d, w, n, sect_base, guess);
 				n = 0;
 			}
 			while (isspace((unsigned char)*line))
 				line++;
 			fprintf(d->out, "; %s\n", line);
-			if (!dump_header_base(line, &sect_base))
+			kind = force_base ? 0 : dump_header_base(line,
+								 &sect_base);
+			if (!kind)
 				sect_base = base;
+			guess = kind == 1;
 			continue;
 		}
 		if (n + (size_t)k > cap) {
@@ -556,7 +596,7 @@ static bool dis_text_dump(struct dis *d, char *text, uint32_t base)
 		any = true;
 	}
 	if (n)
-		disassemble(d, w, n, sect_base, NULL, 0);
+		dis_section(d, w, n, sect_base, guess);
 	free(w);
 	return any;
 }
@@ -578,11 +618,12 @@ static void usage(FILE *f)
 "lines. Words that are not a whole command print as .word (or .byte).\n"
 "The output assembles back with etnaviv-asm.\n"
 "\n"
-"An etnaviv devcoredump, or a text hex dump (\"ADDR: xxxxxxxx ...\" lines,\n"
+"An etnaviv devcoredump, or a text hex dump (\"LABEL: xxxxxxxx ...\" lines,\n"
 "as in debugfs dri/N/ring), is recognised and its command buffers are\n"
-"disassembled at their GPU addresses.\n"
+"disassembled at their GPU addresses (a dump's header line gives it as\n"
+"\"GPU 0x...\" or \"phys 0x...\"; --addr overrides it).\n"
 "\n"
-"  --addr BASE  GPU address of the first word (default 0)\n"
+"  --addr BASE  GPU address of the first word (default 0, or the dump's)\n"
 "  --raw        no state names, no decoded fields\n"
 "  --help       this text\n"
 "\n"
@@ -629,6 +670,7 @@ int main(int argc, char **argv)
 	struct dis d = { .out = stdout };
 	const char *path = "-";
 	unsigned long long base = 0;
+	bool base_given = false;
 	uint8_t *buf;
 	size_t len;
 	FILE *f;
@@ -646,6 +688,7 @@ int main(int argc, char **argv)
 					"'%s'\n", optarg);
 				return 2;
 			}
+			base_given = true;
 			break;
 		case 'r':
 			d.raw = true;
@@ -682,7 +725,7 @@ int main(int argc, char **argv)
 		dis_coredump(&d, buf, len);
 	} else if (is_text(buf, len)) {
 		d.dump = true;
-		if (!dis_text_dump(&d, (char *)buf, (uint32_t)base)) {
+		if (!dis_text_dump(&d, (char *)buf, (uint32_t)base, base_given)) {
 			fprintf(stderr, "etnaviv-disasm: %s: text without "
 				"hex dump lines\n", path);
 			free(buf);

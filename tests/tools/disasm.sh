@@ -492,21 +492,33 @@ rc=$?
 if [ $rc = 0 ]; then same debugfs-ring-dump ring-txt.s ring-txt.expected
 else ko debugfs-ring-dump "exit status $rc"; fi
 
-printf 'Ring Buffer (134000.gpu): virt 00000000c0ffee00 - phys 0x10000000 - free 0x00000fe0\n' >up.txt
-printf '\t0x00000000c0ffee00: 380000c8 00000000 40000002 10000000 \n' >>up.txt
-for i in 1 2 3; do
-	printf '\t0x00000000c0ffee%02x: 00000000 00000000 00000000 00000000 \n' $((i * 16)) >>up.txt
+# Linux 6.1's format: pointers hashed, the physical address in the header
+# (the GPU address comes from the ring's first LINK back to ring+0)
+printf 'Ring Buffer (134000.gpu): virt (____ptrval____) - phys 0x3e100000 - free 0x00000fe0\n' >up.txt
+printf '\t0x(____ptrval____): 40000005 06100010 40000002 06100000 \n' >>up.txt
+printf '\t0x(____ptrval____): 380000c8 00000000 40000002 06100010 \n' >>up.txt
+for i in 1 2; do
+	printf '\t0x(____ptrval____): 00000000 00000000 00000000 00000000 \n' >>up.txt
 done
 "$DIS" up.txt >up.s
 rc=$?
 cat >up.expected <<'EOF'
-; Ring Buffer (134000.gpu): virt 00000000c0ffee00 - phys 0x10000000 - free 0x00000fe0
-0x10000000: 0x380000c8  WAIT        delay=200
-0x10000008: 0x40000002  LINK        prefetch=2 address=0x10000000  ; back to the WAIT: idle loop
-; 0x10000010..0x1000003f: 12 zero words
+; Ring Buffer (134000.gpu): virt (____ptrval____) - phys 0x3e100000 - free 0x00000fe0
+; GPU address 0x06100000, from the ring's first LINK back to ring+0
+0x06100000: 0x40000005  LINK        prefetch=5 address=0x06100010
+0x06100008: 0x40000002  LINK        prefetch=2 address=0x06100000
+0x06100010: 0x380000c8  WAIT        delay=200
+0x06100018: 0x40000002  LINK        prefetch=2 address=0x06100010  ; back to the WAIT: idle loop
+; 0x06100020..0x0610003f: 8 zero words
 EOF
 if [ $rc = 0 ]; then same upstream-ring-dump up.s up.expected
 else ko upstream-ring-dump "exit status $rc"; fi
+"$DIS" --addr 0x3e100000 up.txt | sed -n 2p >up2.s
+if [ "$(cat up2.s)" = '0x3e100000: 0x40000005  LINK        prefetch=5 address=0x06100010' ]; then
+	ok dump-addr-override
+else
+	ko dump-addr-override "$(cat up2.s)"
+fi
 
 # devcoredump: headers (magic type offset size iova data[2]), then data
 bin core.bin \
