@@ -36,7 +36,7 @@
 static const char *const sync_recipient_names[] = {
 	[1] = "FE", [5] = "RA", [7] = "PE", [11] = "DE", [16] = "BLT",
 };
-const struct etna_enum etna_sync_recipients = {
+static const struct etna_enum etna_sync_recipients = {
 	sync_recipient_names, ETNA_ARRAY_SIZE(sync_recipient_names)
 };
 

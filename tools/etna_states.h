@@ -171,8 +171,6 @@ struct etna_opcode {
 	uint8_t nr_operands;
 };
 
-extern const struct etna_enum etna_sync_recipients;
-
 /* The command table; lookups return NULL for an unknown opcode or name. */
 const struct etna_opcode *etna_opcode_by_op(unsigned int op);
 const struct etna_opcode *etna_opcode_by_name(const char *name);

@@ -2,8 +2,7 @@
 /*
  * etnaviv-disasm: print a Vivante GC front-end command stream one command
  * per line, with the names of the states it loads, in the syntax
- * etnaviv-asm assembles back. See usage() and tools/README text in the
- * project README for the format.
+ * etnaviv-asm assembles back (see usage() of both).
  *
  * Input: a binary little-endian stream; or an etnaviv devcoredump (its
  * ring and command buffers are disassembled at their GPU addresses); or a
