@@ -16,9 +16,12 @@ BOARDS := $(patsubst boards/%.dts,%,$(wildcard boards/*.dts))
 DTBS := $(BOARDS:%=$(B)/boards/%.dtb)
 SIM_SRC := $(wildcard sim/*.c sim/*.h sim/uml/*.c sim/Kbuild)
 TOOLS := $(B)/tools/gpu-list $(B)/tools/gpu-workload
+CS_TOOLS := etnaviv-disasm etnaviv-asm
+TOOLS += $(CS_TOOLS:%=$(B)/tools/%)
 UML_TESTS := $(patsubst tests/uml/%.c,$(B)/tests/%,$(wildcard tests/uml/*.c))
 SIM_TESTS := $(patsubst tests/sim/test_%.c,$(B)/tests/sim-%,$(wildcard tests/sim/test_*.c))
 UNIT_TESTS := $(SIM_TESTS) $(B)/tests/uapi-layout
+UNIT_TESTS += $(B)/tests/etna-states $(CS_TOOLS:%=$(B)/tests/tools/%)
 
 .PHONY: all deps kernels module-% driver-% run check bench clean
 all: deps kernels module-plain module-debug driver-plain driver-debug $(DTBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS)
@@ -56,6 +59,20 @@ $(B)/boards/%.dtb: boards/%.dts $(wildcard boards/*.dtsi)
 $(B)/tools/%: tools/%.c $(wildcard tools/*.h tests/uml/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -o $@ $(filter %.c,$^)
+
+# The command-stream tools: plain C with the shared decoding tables (and,
+# for tests/tools/, the same built with the sanitizers).
+$(CS_TOOLS:%=$(B)/tools/%): $(B)/tools/%: tools/%.c tools/etna_states.c tools/etna_states.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -o $@ $(filter %.c,$^) -lm
+
+$(CS_TOOLS:%=$(B)/tests/tools/%): $(B)/tests/tools/%: tools/%.c tools/etna_states.c tools/etna_states.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) $(SANITIZE) -o $@ $(filter %.c,$^) -lm
+
+$(B)/tests/etna-states: tests/tools/states.c tools/etna_states.c tools/etna_states.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) $(SANITIZE) -Itools -o $@ $(filter %.c,$^)
 
 $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h)
 	@mkdir -p $(@D)
