@@ -130,13 +130,26 @@ static unsigned long vgc_io_read(void *priv, unsigned int offset, int size)
 {
 	struct vgc_dev *vd = priv;
 	unsigned long flags;
+	bool kick = false;
 	u32 v;
 
 	if (size != 4)
 		return 0;	/* the AHB slave answers 32-bit accesses only */
 	spin_lock_irqsave(&vd->lock, flags);
+	/*
+	 * A driver may spin on the idle register without sleeping (Linux
+	 * 6.1's etnaviv_gpu_wait_idle does). UML has one CPU and no kernel
+	 * preemption, so the FE thread would never run during the spin: the
+	 * FE advances here instead. Interrupts it latches are left to the
+	 * thread, since the reader may hold locks its handler takes.
+	 */
+	if (offset == VGC_IDLE_STATE && vgc_fe_active(vd->core))
+		kick = vgc_fe_run(vd->core, VGC_RUN_BUDGET) != VGC_RUN_IDLE ||
+		       vd->core->irq_edge;
 	v = vgc_read(vd->core, offset);
 	spin_unlock_irqrestore(&vd->lock, flags);
+	if (kick)
+		vgc_kick(vd);
 	return v;
 }
 

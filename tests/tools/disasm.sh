@@ -9,9 +9,13 @@
 # statuses of bad input.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-BIN=${1:-$ROOT/build/tests/tools}
+BIN=$(cd "${1:-$ROOT/build/tests/tools}" 2>/dev/null && pwd)
 DIS=$BIN/etnaviv-disasm
 ASM=$BIN/etnaviv-asm
+if [ -z "$BIN" ] || [ ! -x "$DIS" ] || [ ! -x "$ASM" ]; then
+	echo "FAIL: tools/setup: no etnaviv-disasm/etnaviv-asm in ${1:-$ROOT/build/tests/tools} (make first)"
+	exit 1
+fi
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 1

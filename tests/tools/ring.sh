@@ -7,7 +7,7 @@
 # WAIT/LINK loop, hold the jobs' events, and each ring must assemble back
 # (with --verify) to the words of the dump.
 set -uo pipefail
-TOOLS=${1:?usage: ring.sh TOOLS_DIR}
+TOOLS=$(cd "${1:?usage: ring.sh TOOLS_DIR}" && pwd) || exit 1
 JOBS=20
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
