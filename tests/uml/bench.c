@@ -20,10 +20,18 @@
  *                     included
  *   bo_cycle_us       mean time to create a 64 KiB BO, mmap it, fault
  *                     every page in, unmap and close it
+ *   one_client_us     mean time of a no-op submit, CTX_SUBMITS of them
+ *                     from one client, drain included
+ *   two_clients_us    the same with two clients taking turns: on MMUv2
+ *                     every submit switches address spaces
+ *   ctx_switch_us     the difference: the cost of one switch
+ *
+ * "bench ctx" measures only the last three.
  *
  * Output lines: "BENCH <key> <value> <unit>". Compare ratios between runs
  * on one machine, not absolute times.
  */
+#include <stdbool.h>
 #include <sys/mman.h>
 
 #include "etna.h"
@@ -178,16 +186,61 @@ static int bench_bo_cycle(int fd)
 	return 0;
 }
 
+#define CTX_SUBMITS	2000
+
+/* Mean µs per no-op submit over @n, taking turns among @nr_fds clients. */
+static double turns(const int *fds, unsigned int nr_fds, unsigned int n,
+		    uint32_t exec_state, int *err)
+{
+	uint32_t last[2] = { 0, 0 };
+	uint64_t t0 = etna_now_ns();
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		*err = noop_submit(fds[i % nr_fds], exec_state,
+				   &last[i % nr_fds]);
+		if (*err)
+			return 0;
+	}
+	for (i = 0; i < nr_fds; i++) {
+		*err = etna_wait_fence(fds[i], 0, last[i], 0, DRAIN_TIMEOUT);
+		if (*err)
+			return 0;
+	}
+	return (etna_now_ns() - t0) / 1e3 / n;
+}
+
+static int bench_ctx_switch(int fd, uint32_t exec_state)
+{
+	int fds[2] = { fd, etna_open() };
+	double one, two;
+	int ret;
+
+	one = turns(fds, 1, CTX_SUBMITS, exec_state, &ret);
+	if (ret)
+		return die("one client", ret);
+	two = turns(fds, 2, CTX_SUBMITS, exec_state, &ret);
+	if (ret)
+		return die("two clients", ret);
+	close(fds[1]);
+	printf("BENCH one_client_us %.1f us\n", one);
+	printf("BENCH two_clients_us %.1f us\n", two);
+	printf("BENCH ctx_switch_us %.1f us\n", two - one);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	unsigned long submits = argc > 1 ? strtoul(argv[1], NULL, 0) : 5000;
+	bool ctx_only = argc > 1 && !strcmp(argv[1], "ctx");
+	unsigned long submits = argc > 1 && !ctx_only ?
+				strtoul(argv[1], NULL, 0) : 5000;
 	uint64_t t0, t1, t2, features, v;
 	uint32_t exec_state, fence = 0;
 	unsigned long i;
 	int fd, ret;
 
 	if (!submits) {
-		fprintf(stderr, "usage: bench [SUBMITS > 0]\n");
+		fprintf(stderr, "usage: bench [SUBMITS > 0 | ctx]\n");
 		return 2;
 	}
 	fd = etna_open();
@@ -210,6 +263,12 @@ int main(int argc, char **argv)
 	ret = etna_wait_fence(fd, 0, fence, 0, DRAIN_TIMEOUT);
 	if (ret)
 		return die("warm-up fence", ret);
+
+	if (ctx_only) {
+		ret = bench_ctx_switch(fd, exec_state);
+		close(fd);
+		return ret;
+	}
 
 	t0 = etna_now_ns();
 	for (i = 0; i < GETPARAM_CALLS; i++) {
@@ -239,7 +298,7 @@ int main(int argc, char **argv)
 	printf("BENCH drain_ms %.2f ms\n", (t2 - t1) / 1e6);
 
 	if (bench_relocs(fd, exec_state) || bench_stream64k(fd, exec_state) ||
-	    bench_bo_cycle(fd))
+	    bench_bo_cycle(fd) || bench_ctx_switch(fd, exec_state))
 		return 1;
 	close(fd);
 	return 0;

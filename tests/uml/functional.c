@@ -198,7 +198,10 @@ static long knob_get(const struct engine *e, const char *knob)
 	return v;
 }
 
-/* The model core directory whose "core:" is gc<model in hex>. */
+/*
+ * The model core directory whose "core:" is gc<model in hex>, or that
+ * followed by "-<revision>" (the model's name when it has several).
+ */
 static void find_core(struct engine *e, uint32_t model)
 {
 	char want[32], name[32];
@@ -214,7 +217,8 @@ static void find_core(struct engine *e, uint32_t model)
 			continue;
 		name[0] = '\0';
 		model_stat(de->d_name, "core", name, sizeof(name));
-		if (!strcmp(name, want)) {
+		if (!strncmp(name, want, strlen(want)) &&
+		    (!name[strlen(want)] || name[strlen(want)] == '-')) {
 			copy_str(e->core, sizeof(e->core), de->d_name);
 			break;
 		}

@@ -94,6 +94,16 @@ static const struct core_id gc7000 = {
 	{ 0xe0287cad, 0xc1799eff, 0xfefbfad9 }, true, NULL,
 };
 
+/* i.MX6QP: GC3000 reads back as GC2000 rev 0xffff5450; both drivers fix it. */
+static const struct core_id gc3000 = {
+	"gc3000", 0x3000, 0x5450, true,
+	{ 0xe0287cad, 0xc9799efb, 0xfefbfadb }, true, NULL,
+};
+static const struct core_id gc320_5303 = {
+	"gc320-5303", 0x0320, 0x5303, true,
+	{ 0xe02c7eca, 0xe9399eff, 0xfe1fb2db }, true, NULL,
+};
+
 struct board {
 	const char *name;
 	const struct core_id *pipe[ETNA_MAX_PIPES];	/* NULL: ENXIO */
@@ -112,6 +122,7 @@ static const struct board boards[] = {
 	{ "imx6dl", { &gc880, &gc320 } },
 	{ "dove", { &gc600 } },
 	{ "imx8mq", { &gc7000 } },
+	{ "imx6qp", { &gc3000, &gc320_5303 } },
 };
 
 static const char *const param_names[] = {
