@@ -872,6 +872,83 @@ static void test_wait_fence_args(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* GEM_SUBMIT: softpin (MMUv2 only) */
+
+#define PIN_VA	0x10000000u	/* above SOFTPIN_START_ADDR on both drivers */
+
+/* A submit of a NOP with @handle softpinned at @va. */
+static bool pin_expect2(const struct engine *e, uint32_t handle, uint64_t va,
+			bool with_reloc, int want_ours, int want_up,
+			const char *note, const char *name)
+{
+	static const uint32_t s[] = {
+		ETNA_CMD_LOAD_STATE(0x0678, 1), 0, ETNA_CMD_NOP, 0,
+	};
+	struct drm_etnaviv_gem_submit_bo bo = {
+		.flags = ETNA_SUBMIT_BO_READ, .handle = handle, .presumed = va,
+	};
+	struct drm_etnaviv_gem_submit_reloc r = reloc_at(4);
+	struct drm_etnaviv_gem_submit req;
+
+	req = sub_init(e, s, ARRAY_SIZE(s), &bo, 1, &r, with_reloc);
+	req.flags = ETNA_SUBMIT_SOFTPIN;
+	return sub_expect2(e, &req, want_ours, want_up, note, "%s", name);
+}
+
+#define pin_expect(e, h, va, want, name) \
+	pin_expect2(e, h, va, false, want, want, NULL, name)
+
+static void test_submit_softpin(const struct engine *e)
+{
+	uint64_t start = 0;
+	uint32_t a, b, big;
+	bool ok;
+
+	if (e->mmuv1)
+		return;
+	ok = !etna_param(fd, e->pipe, ETNAVIV_PARAM_SOFTPIN_START_ADDR,
+			 &start) || fail("GET_PARAM failed");
+	ok = ok && (start == 0x400000 || fail("start 0x%llx, want 4 MiB",
+					       (unsigned long long)start));
+	report(ok, "softpin-start-addr/%s (4 MiB)", e->name);
+	if (etna_gem_new(fd, 4096, ETNA_BO_WC, &a) ||
+	    etna_gem_new(fd, 4096, ETNA_BO_WC, &b) ||
+	    etna_gem_new(fd, 8192, ETNA_BO_WC, &big)) {
+		report(false, "softpin-bos/%s: GEM_NEW failed", e->name);
+		return;
+	}
+	pin_expect2(e, a, PIN_VA, true, -EINVAL, -EINVAL, NULL,
+		    "softpin-with-relocs");
+	pin_expect(e, a, 0x1000, -EINVAL, "softpin-below-start");
+	pin_expect(e, a, start - 4096, -EINVAL, "softpin-start-minus-4KiB");
+	pin_expect2(e, a, PIN_VA + 4, false, -EINVAL, -EINVAL, NULL,
+		    "softpin-unaligned");
+	pin_expect2(e, a, 1ull << 32, false, -EINVAL, -ENOSPC,
+		    "beyond the 32-bit space is a bad address, not a full one",
+		    "softpin-4GiB");
+	pin_expect(e, a, PIN_VA, 0, "softpin");
+	pin_expect(e, a, PIN_VA, 0, "softpin-again-same-va");
+	/* an idle buffer moves; its old range is free again */
+	pin_expect(e, a, PIN_VA + 0x100000, 0, "softpin-moved-when-idle");
+	pin_expect(e, b, PIN_VA, 0, "softpin-into-vacated-range");
+	pin_expect2(e, b, PIN_VA + 0x100000, false, -ENOSPC, 0,
+		    "upstream unmaps the idle buffer already there",
+		    "softpin-onto-open-bo");
+	pin_expect2(e, big, 0xffffe000u, false, -EINVAL, 0,
+		    "ours never maps the page that ends at 4 GiB",
+		    "softpin-last-8KiB");
+	pin_expect(e, big, 0xffffd000u, 0, "softpin-below-last-page");
+	etna_gem_close(fd, big);
+	etna_gem_close(fd, b);
+	etna_gem_close(fd, a);
+	/* the closed buffer's range is free again */
+	if (!etna_gem_new(fd, 4096, ETNA_BO_WC, &b)) {
+		pin_expect(e, b, PIN_VA + 0x100000, 0, "softpin-after-close");
+		etna_gem_close(fd, b);
+	}
+}
+
+/* ------------------------------------------------------------------ */
 /* GEM_SUBMIT: arguments */
 
 static void test_submit_args(const struct engine *e)
@@ -2271,6 +2348,7 @@ int main(void)
 		const struct engine *e = &engines[i];
 
 		test_submit_args(e);
+		test_submit_softpin(e);
 		test_submit_sizes(e);
 		test_submit_fence_fds(e, fd2);
 		test_submit_relocs(e);

@@ -378,10 +378,12 @@ struct drm_etnaviv_gem_submit_reloc {
  * @handle: In: GEM handle of the buffer.
  * @presumed: In: with %ETNA_SUBMIT_SOFTPIN, the GPU virtual address at
  *	which the buffer must be mapped: 4 KiB aligned and not below
- *	%ETNAVIV_PARAM_SOFTPIN_START_ADDR.  A buffer already mapped
- *	elsewhere in this file's address space, or a range still used by a
- *	busy buffer, makes the submit fail.  Without softpin the field is
- *	ignored, and the kernel never writes it back.
+ *	%ETNAVIV_PARAM_SOFTPIN_START_ADDR, and ending below the last
+ *	4 KiB page of the 32-bit space.  An idle buffer mapped elsewhere in
+ *	this file's address space moves; one that an unfinished job uses
+ *	elsewhere, or a range another buffer holds, makes the submit fail.
+ *	Without softpin the field is ignored, and the kernel never writes
+ *	it back.
  *
  * Every buffer that the stream references, directly or through a
  * relocation, appears exactly once in &drm_etnaviv_gem_submit.bos.  The
