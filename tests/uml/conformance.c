@@ -1415,6 +1415,65 @@ static void test_submit_relocs(const struct engine *e)
 /* ------------------------------------------------------------------ */
 /* GEM_SUBMIT: the MMUv1 command-stream parser */
 
+/*
+ * MMUv2: every address a stream loads stays inside the client's own space,
+ * so no relocation is needed; the other rules stay with ours. Upstream
+ * 6.1 does not look at MMUv2 streams: the FE would run them and wedge.
+ */
+static void mmuv2_opcode(const struct engine *e, uint32_t hdr,
+			 const char *name)
+{
+	uint32_t s[2] = { hdr, 0 };
+
+	if (upstream) {
+		info("submit-opcode-%s/%s: not run on upstream: it does not "
+		     "check MMUv2 streams (the FE would wedge)", name, e->name);
+		return;
+	}
+	stream_expect2(e, s, 2, NULL, 0, -EINVAL, "opcode-%s (MMUv2)", name);
+}
+
+static void test_stream_mmuv2(const struct engine *e)
+{
+	uint32_t addr = e->exec_state == ETNA_PIPE_2D ? ST_DE_SRC_ADDR
+						      : ST_FE_INDEX_ADDR;
+	uint32_t s[4] = { ETNA_CMD_LOAD_STATE(addr, 1), 0x12345000 };
+	static const struct {
+		uint32_t state;
+		const char *name;
+	} window[] = {
+		{ 0x0184, "mmuv2-configuration-0x0184" },
+		{ 0x01ac, "mmuv2-pta-config-0x01ac" },
+		{ 0x0180, "mmuv2-safe-address-0x0180" },
+		{ 0x0100, "window-start-0x0100" },
+		{ 0x05fc, "window-end-0x05fc" },
+	};
+	unsigned int i;
+
+	stream_expect2(e, s, 2, NULL, 0, 0,
+		       "address-state-without-reloc (MMUv2)");
+	s[0] = ETNA_CMD_LOAD_STATE(0x0600, 1);
+	stream_expect2(e, s, 2, NULL, 0, 0, "load-0x0600 (after the window)");
+	for (i = 0; i < ARRAY_SIZE(window); i++) {
+		if (upstream) {
+			info("submit-load-%s/%s: not run on upstream: it lets "
+			     "a stream reprogram the MMU", window[i].name,
+			     e->name);
+			continue;
+		}
+		s[0] = ETNA_CMD_LOAD_STATE(window[i].state, 1);
+		stream_expect2(e, s, 2, NULL, 0, -EINVAL, "load-%s",
+			       window[i].name);
+	}
+	/* a multi-state load that runs into the window */
+	if (!upstream) {
+		s[0] = ETNA_CMD_LOAD_STATE(0x00f8, 3);
+		s[1] = s[2] = s[3] = 0;
+		stream_expect2(e, s, 4, NULL, 0, -EINVAL,
+			       "load-run-into-window");
+	}
+}
+
 static void test_submit_stream(const struct engine *e)
 {
 	uint32_t plain = e->exec_state == ETNA_PIPE_2D ? ST_DE_SRC_STRIDE
@@ -1459,8 +1518,12 @@ static void test_submit_stream(const struct engine *e)
 	unsigned int i;
 
 	stream_expect(e, valid, 0, "valid-commands (ls, stall, draws, nop)");
-	if (!e->mmuv1)
+	if (!e->mmuv1) {
+		for (i = 0; i < ARRAY_SIZE(forbidden); i++)
+			mmuv2_opcode(e, forbidden[i].hdr, forbidden[i].name);
+		test_stream_mmuv2(e);
 		return;
+	}
 
 	for (i = 0; i < ARRAY_SIZE(forbidden); i++) {
 		s[0] = forbidden[i].hdr;
