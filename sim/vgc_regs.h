@@ -87,7 +87,7 @@
 #define VGC_MMUV2_EXCEPTION		BIT(1)
 #define VGC_MMUV2_WRITEABLE		BIT(2)	/* STLB */
 #define VGC_MMUV2_MTLB_PAGE_SIZE	(3u << 2)	/* MTLB: 0 4K, 1 64K */
-#define VGC_MMUV2_MTLB_64K		(1u << 2)
+#define VGC_MMUV2_MTLB_64K		BIT(2)
 
 /* Security block (cores with vgc_ident.security) */
 #define VGC_SEC_EXCEPTION_ADDR		0x0380

@@ -377,8 +377,10 @@ struct etna_mapping *etna_mapping_get(struct etna_bo *bo, struct etna_vm *vm,
 	etna_vm_get(vm);
 	list_add_tail(&map->bo_link, &bo->mappings);
 	kref_get(&map->ref);	/* the caller's */
-	if (vm == vm->edev->kvm && !vm->edev->mmu_v2)
+	if (vm == vm->edev->kvm && !vm->edev->mmu_v2) {
+		/* publish it initialised; pairs with the acquire above */
 		smp_store_release(&bo->kmap, map);
+	}
 out:
 	mutex_unlock(&bo->map_lock);
 	return map;
