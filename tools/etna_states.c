@@ -1168,11 +1168,7 @@ static uint32_t field_mask(const struct etna_field *f)
 	return (f->width >= 32 ? ~0u : (1u << f->width) - 1) << f->shift;
 }
 
-/* Append to buf (of size), keeping it NUL-terminated. */
-static void append(char *buf, size_t size, size_t *len, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static void append(char *buf, size_t size, size_t *len, const char *fmt, ...)
+void etna_append(char *buf, size_t size, size_t *len, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
@@ -1201,7 +1197,7 @@ void etna_state_describe(uint32_t addr, uint32_t value, char *buf,
 		float fl;
 
 		memcpy(&fl, &value, sizeof(fl));
-		append(buf, size, &len, "%g", fl);
+		etna_append(buf, size, &len, "%g", fl);
 		return;
 	}
 	/* a zero says something only about a state with a single field */
@@ -1214,20 +1210,20 @@ void etna_state_describe(uint32_t addr, uint32_t value, char *buf,
 		known |= field_mask(f);
 		if (f->width == 1 && !f->values) {
 			if (v)
-				append(buf, size, &len, "%s%s", len ? " " : "",
+				etna_append(buf, size, &len, "%s%s", len ? " " : "",
 				       f->name);
 		} else if (f->quiet && !v) {
 			continue;
 		} else if (name) {
-			append(buf, size, &len, "%s%s=%s", len ? " " : "",
+			etna_append(buf, size, &len, "%s%s=%s", len ? " " : "",
 			       f->name, name);
 		} else if (v) {
-			append(buf, size, &len, f->hex ? "%s%s=0x%x" : "%s%s=%u",
+			etna_append(buf, size, &len, f->hex ? "%s%s=0x%x" : "%s%s=%u",
 			       len ? " " : "", f->name, v);
 		}
 	}
 	if (value & ~known)
-		append(buf, size, &len, "%sunknown=0x%x", len ? " " : "",
+		etna_append(buf, size, &len, "%sunknown=0x%x", len ? " " : "",
 		       value & ~known);
 }
 

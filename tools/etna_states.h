@@ -219,6 +219,13 @@ bool etna_state_name(uint32_t addr, char *buf, size_t size);
 bool etna_state_lookup(const char *name, uint32_t *addr);
 
 /*
+ * etna_append() - format into @buf (of @size bytes) at offset *@len and
+ * advance *@len; output past the end is cut, @buf stays NUL-terminated.
+ */
+void etna_append(char *buf, size_t size, size_t *len, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/*
  * etna_state_describe() - write a short decoding of @value written to
  * state @addr (its fields, or its value as a float) to @buf; writes an
  * empty string if there is nothing to say.

@@ -181,22 +181,6 @@ static bool operand_uses_word(const struct etna_opcode *op, unsigned int w)
 	return false;
 }
 
-/* Append to a fixed-size line buffer. */
-static void __attribute__((format(printf, 4, 5)))
-add(char *buf, size_t size, size_t *len, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (*len >= size)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(buf + *len, size - *len, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		*len += (size_t)n;
-}
-
 static void dis_fixed(struct dis *d, const struct etna_opcode *op,
 		      uint32_t addr, const uint32_t *w, const char *comment)
 {
@@ -214,25 +198,25 @@ static void dis_fixed(struct dis *d, const struct etna_opcode *op,
 			continue;
 		switch (o->kind) {
 		case ETNA_K_FLAG:
-			add(ops, sizeof(ops), &len, "%s%s", sep, o->name);
+			etna_append(ops, sizeof(ops), &len, "%s%s", sep, o->name);
 			break;
 		case ETNA_K_ENUM:
 			name = etna_enum_name(o->values, v);
 			if (name)
-				add(ops, sizeof(ops), &len, "%s%s=%s", sep,
+				etna_append(ops, sizeof(ops), &len, "%s%s=%s", sep,
 				    o->name, name);
 			else
-				add(ops, sizeof(ops), &len, "%s%s=%" PRIu32,
+				etna_append(ops, sizeof(ops), &len, "%s%s=%" PRIu32,
 				    sep, o->name, v);
 			break;
 		case ETNA_K_HEX:
-			add(ops, sizeof(ops), &len,
+			etna_append(ops, sizeof(ops), &len,
 			    o->width + o->hi_width >= 32 ?
 			    "%s%s=0x%08" PRIx32 : "%s%s=0x%" PRIx32, sep,
 			    o->name, v);
 			break;
 		default:
-			add(ops, sizeof(ops), &len, "%s%s=%" PRIu32, sep,
+			etna_append(ops, sizeof(ops), &len, "%s%s=%" PRIu32, sep,
 			    o->name, v);
 			break;
 		}
@@ -243,7 +227,7 @@ static void dis_fixed(struct dis *d, const struct etna_opcode *op,
 
 		if (k && !operand_uses_word(op, k)) {
 			if (w[k])
-				add(ops, sizeof(ops), &len, "%spad=0x%08" PRIx32,
+				etna_append(ops, sizeof(ops), &len, "%spad=0x%08" PRIx32,
 				    sep, w[k]);
 			continue;
 		}
@@ -251,10 +235,10 @@ static void dis_fixed(struct dis *d, const struct etna_opcode *op,
 		if (!unk)
 			continue;
 		if (k)
-			add(ops, sizeof(ops), &len, "%sunk%u=0x%" PRIx32, sep,
+			etna_append(ops, sizeof(ops), &len, "%sunk%u=0x%" PRIx32, sep,
 			    k, unk);
 		else
-			add(ops, sizeof(ops), &len, "%sunk=0x%" PRIx32, sep,
+			etna_append(ops, sizeof(ops), &len, "%sunk=0x%" PRIx32, sep,
 			    unk);
 	}
 	line_start(d, addr, w[0]);
