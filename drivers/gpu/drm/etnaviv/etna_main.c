@@ -356,6 +356,14 @@ static int etna_master_probe(struct platform_device *pdev)
 	ret = dma_set_mask_and_coherent(dev, DMA_BIT_MASK(32));
 	if (ret)
 		return ret;
+	/*
+	 * The GPU MMU maps page by page, so a buffer's scatterlist may hold
+	 * segments of any length; without this the DMA API caps them at
+	 * 64 KiB (and DMA debugging warns about longer ones).
+	 */
+	ret = dma_set_max_seg_size(dev, UINT_MAX);
+	if (ret)
+		return ret;
 
 	return component_master_add_with_match(dev, &etna_master_ops, match);
 }
