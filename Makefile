@@ -109,9 +109,10 @@ $(B)/tools/etnaviv-info: tools/etnaviv-info.c $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -Ilib -o $@ $(filter %.c,$^) $(LIB_A)
 
-$(B)/tools/etnaviv-2d-demo: tools/etnaviv-2d-demo.c $(LIB_A)
+OP2D := tools/etnaviv_op2d.c tools/etnaviv_op2d.h tests/ref2d/ref2d.c tests/ref2d/ref2d.h
+$(B)/tools/etnaviv-2d-demo: tools/etnaviv-2d-demo.c $(OP2D) $(LIB_A)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -Ilib $$(pkg-config --cflags libpng) -o $@ \
+	$(CC) $(CFLAGS_USER) -Ilib -Itests/ref2d $$(pkg-config --cflags libpng) -o $@ \
 		$(filter %.c,$^) $(LIB_A) $$(pkg-config --libs libpng)
 
 # Library unit tests: no GPU, a fake ioctl() in the test program.
