@@ -133,6 +133,12 @@ install: $(LIBS) $(LIB_TOOLS)
 		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/libetnaviv.pc
 	install -m 755 $(LIB_TOOLS) $(DESTDIR)$(PREFIX)/bin/
 
+# The 2D pixel tests: libetnaviv on the GPU against ref2d on the CPU.
+$(B)/tests/pixels: tests/uml/pixels.c $(wildcard tests/uml/*.h) $(OP2D) $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Ilib -Itools -Itests/ref2d -o $@ \
+		$(filter %.c,$^) $(LIB_A)
+
 $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -o $@ $(filter %.c,$^) -lpthread

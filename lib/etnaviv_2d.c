@@ -100,6 +100,14 @@ static bool rect_empty(const struct etnaviv_2d_rect *r)
 	return r->x1 >= r->x2 || r->y1 >= r->y2;
 }
 
+/* Whether @r and @b have no pixel in common (or one is empty). */
+static bool disjoint(const struct etnaviv_2d_rect *r,
+		     const struct etnaviv_2d_rect *b)
+{
+	return rect_empty(r) || rect_empty(b) || r->x2 <= b->x1 ||
+	       r->x1 >= b->x2 || r->y2 <= b->y1 || r->y1 >= b->y2;
+}
+
 static int max_int(int a, int b)
 {
 	return a > b ? a : b;
@@ -218,7 +226,7 @@ PUBLIC int etnaviv_2d_clear(struct etnaviv_cmd_stream *s,
 
 	if (!check_dst(dst, rect, clip, &bounds))
 		return -EINVAL;
-	if (rect_empty(rect) || rect_empty(&bounds))
+	if (disjoint(rect, &bounds))
 		return 0;
 	px = etnaviv_2d_pack(dst->format, argb);
 	if (etnaviv_2d_format_bpp(dst->format) == 2)
@@ -242,7 +250,7 @@ PUBLIC int etnaviv_2d_fill(struct etnaviv_cmd_stream *s,
 
 	if (!check_dst(dst, rect, clip, &bounds))
 		return -EINVAL;
-	if (rect_empty(rect) || rect_empty(&bounds))
+	if (disjoint(rect, &bounds))
 		return 0;
 	/*
 	 * The engine reads a source for every BIT_BLT: give it the
@@ -277,7 +285,7 @@ PUBLIC int etnaviv_2d_blit(struct etnaviv_cmd_stream *s,
 	if (src_x < 0 || src_y < 0 || src_x + w > (int)src->width ||
 	    src_y + h > (int)src->height)
 		return -EINVAL;
-	if (rect_empty(rect) || rect_empty(&bounds))
+	if (disjoint(rect, &bounds))
 		return 0;
 	emit_common(s, dst, ETNAVIV_DE_CMD_BIT_BLT, rop, &bounds);
 	emit_source(s, src, src_x, src_y, w, h);
@@ -301,7 +309,7 @@ PUBLIC int etnaviv_2d_stretch(struct etnaviv_cmd_stream *s,
 	    rect_empty(src_rect) || src_rect->x2 > (int)src->width ||
 	    src_rect->y2 > (int)src->height)
 		return -EINVAL;
-	if (rect_empty(rect) || rect_empty(&bounds))
+	if (disjoint(rect, &bounds))
 		return 0;
 	sw = src_rect->x2 - src_rect->x1;
 	sh = src_rect->y2 - src_rect->y1;
@@ -332,7 +340,9 @@ PUBLIC int etnaviv_2d_line(struct etnaviv_cmd_stream *s,
 
 	if (!check_dst(dst, &ends, clip, &bounds))
 		return -EINVAL;
-	if ((x1 == x2 && y1 == y2) || rect_empty(&bounds))
+	ends.x2++;	/* the pixels the line may touch */
+	ends.y2++;
+	if ((x1 == x2 && y1 == y2) || disjoint(&ends, &bounds))
 		return 0;
 	emit_common(s, dst, ETNAVIV_DE_CMD_LINE, rop, &bounds);
 	emit_source(s, dst, 0, 0, dst->width, dst->height);
