@@ -13,7 +13,10 @@
 
 #define ARRAY_LEN(a)	(sizeof(a) / sizeof((a)[0]))
 
-/* Names of the feature bits (Vivante's common.xml), per feature word. */
+/*
+ * Names of the feature bits (the hardware's, as in Vivante's common.xml),
+ * per feature word; words 3 and up are only partly named.
+ */
 static const char *const features_0[32] = {
 	"FAST_CLEAR", "SPECIAL_ANTI_ALIASING", "PIPE_3D", "DXT",
 	"DEBUG_MODE", "Z_COMPRESSION", "YUV420_SCALER", "MSAA",
@@ -26,17 +29,40 @@ static const char *const features_0[32] = {
 };
 
 static const char *const minor_0[32] = {
-	[7] = "2DPE20", [12] = "SUPER_TILED", [21] = "MORE_MINOR_FEATURES",
-	[22] = "MC20", [27] = "HZ",
+	"FLIP_Y", "DUAL_RETURN_BUS", "ENDIANNESS_CONFIG", "TEXTURE_8K",
+	"CORRECT_TEXTURE_CONVERTER", "SPECIAL_MSAA_LOD", "FAST_CLEAR_FLUSH",
+	"2DPE20", "CORRECT_AUTO_DISABLE", "RENDERTARGET_8K", "2BITPERTILE",
+	"SEPARATE_TILE_STATUS_WHEN_INTERLEAVED", "SUPER_TILED", "VG_20",
+	"TS_EXTENDED_COMMANDS", "COMPRESSION_FIFO_FIXED",
+	"HAS_SIGN_FLOOR_CEIL", "VG_FILTER", "VG_21", "SHADER_HAS_W",
+	"HAS_SQRT_TRIG", "MORE_MINOR_FEATURES", "MC20", "MSAA_SIDEBAND",
+	"BUG_FIXES0", "VAA", "BYPASS_IN_MSAA", "HZ",
+	"NEW_TEXTURE", "2D_A8_TARGET", "CORRECT_STENCIL", "ENHANCE_VR",
 };
 
 static const char *const minor_1[32] = {
-	[18] = "NEW_2D", [23] = "HALTI0", [28] = "MMU_VERSION",
+	"RSUV_SWIZZLE", "V2_COMPRESSION", "VG_DOUBLE_BUFFER",
+	"EXTRA_EVENT_STATES", "NO_STRIPING_NEEDED", "TEXTURE_STRIDE",
+	"BUG_FIXES3", "AUTO_DISABLE", "AUTO_RESTART_TS", "DISABLE_PE_GATING",
+	"L2_WINDOWING", "HALF_FLOAT", "PIXEL_DITHER", "TWO_STENCIL_REFERENCE",
+	"EXTENDED_PIXEL_FORMAT", "CORRECT_MIN_MAX_DEPTH", "2D_DITHER",
+	"BUG_FIXES5", "NEW_2D", "NEW_FLOATING_POINT_ARITHMETIC",
+	"TEXTURE_HALIGN", "NON_POWER_OF_TWO", "LINEAR_TEXTURE_SUPPORT",
+	"HALTI0", "CORRECT_OVERFLOW_VG", "NEGATIVE_LOG_FIX", "RESOLVE_OFFSET",
+	"OK_TO_GATE_AXI_CLOCK", "MMU_VERSION", "WIDE_LINE", "BUG_FIXES6",
+	"FC_FLUSH_STALL",
 };
 
 static const char *const minor_2[32] = {
-	[9] = "END_EVENT", [14] = "DYNAMIC_FREQUENCY_SCALING",
-	[17] = "2D_TILING", [21] = "2D_MULTI_SOURCE_BLIT",
+	"LINE_LOOP", "LOGIC_OP", "SEAMLESS_CUBE_MAP", "SUPERTILED_TEXTURE",
+	"LINEAR_PE", "RECT_PRIMITIVE", "COMPOSITION",
+	"CORRECT_AUTO_DISABLE_COUNT", "PE_SWIZZLE", "END_EVENT", "S1S8",
+	"HALTI1", "RGB888", "TX_YUV_ASSEMBLER", "DYNAMIC_FREQUENCY_SCALING",
+	"TX_FILTER", "FULL_DIRECTX", "2D_TILING", "THREAD_WALKER_IN_PS",
+	"TILE_FILLER", "YUV_STANDARD", "2D_MULTI_SOURCE_BLIT",
+	"YUV_CONVERSION", "FLUSH_FIXED_2D", "INTERLEAVER", "MIXED_STREAMS",
+	"2D_420_L2CACHE", "BUG_FIXES7", "2D_NO_INDEX8_BRUSH",
+	"TEXTURE_TILED_READ", "DECOMPRESS_Z16", "BUG_FIXES8",
 };
 
 static const char *const minor_3[32] = {
@@ -79,7 +105,7 @@ static void print_features(const char *title, uint32_t value,
 			snprintf(buf, sizeof(buf), "%s", names[bit]);
 		else
 			snprintf(buf, sizeof(buf), "bit%u", bit);
-		if (col && col + strlen(buf) > 60) {
+		if (col && col + strlen(buf) > 66) {
 			printf("\n  %-10s           ", "");
 			col = 0;
 		}
