@@ -21,7 +21,7 @@
 #include "check.h"
 #include "etnaviv_op2d.h"
 
-#define BO_SIZE		(128 * 1024)
+#define BO_SIZE		(64 * 1024)	/* one DMA segment at most */
 #define TIMEOUT_NS	10000000000ull
 #define DST_W		40
 #define DST_H		32
