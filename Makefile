@@ -22,9 +22,10 @@ UML_TESTS := $(patsubst tests/uml/%.c,$(B)/tests/%,$(wildcard tests/uml/*.c))
 SIM_TESTS := $(patsubst tests/sim/test_%.c,$(B)/tests/sim-%,$(wildcard tests/sim/test_*.c))
 UNIT_TESTS := $(SIM_TESTS) $(B)/tests/uapi-layout
 UNIT_TESTS += $(B)/tests/etna-states $(CS_TOOLS:%=$(B)/tests/tools/%)
+BENCHES := $(B)/tests/bench-de
 
 .PHONY: all deps kernels module-% driver-% run check bench clean
-all: deps kernels module-plain module-debug driver-plain driver-debug $(DTBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS)
+all: deps kernels module-plain module-debug driver-plain driver-debug $(DTBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES)
 
 deps:
 	@scripts/deps
@@ -80,9 +81,16 @@ $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h)
 
 # Model unit tests: each tests/sim/test_NAME.c with the model core.
 SIM_CORE := $(filter-out sim/uml/%,$(wildcard sim/*.c))
-$(B)/tests/sim-%: tests/sim/test_%.c $(SIM_CORE) $(wildcard sim/*.h tests/sim/*.h)
+# They also link the 2D reference (tests/ref2d), the DE tests' oracle.
+REF2D := $(wildcard tests/ref2d/*.c)
+$(B)/tests/sim-%: tests/sim/test_%.c $(SIM_CORE) $(REF2D) $(wildcard sim/*.h tests/sim/*.h tests/ref2d/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) $(SANITIZE) -Isim -o $@ $(filter %.c,$^)
+	$(CC) $(CFLAGS_USER) $(SANITIZE) -Isim -Itests/ref2d -o $@ $(filter %.c,$^)
+
+# Throughput of the model's 2D engine: build/tests/bench-de (not a test).
+$(B)/tests/bench-de: tests/sim/bench_de.c $(SIM_CORE) $(wildcard sim/*.h tests/sim/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -O2 -Isim -o $@ $(filter %.c,$^)
 
 $(B)/tests/uapi-layout: tests/uapi/layout.c include/uapi/drm/etnaviv_drm.h
 	@mkdir -p $(@D)
