@@ -664,8 +664,11 @@ static int do_span(struct vgc_core *c, int x, int y, unsigned int n)
 		return dst_io(c, x, y, n, true);
 	}
 	if (de->cmd == VGC_DE_CMD_CLEAR) {
-		for (i = 0; i < n; i++)
-			put_px(de->dbytes + i * bpp, bpp, de->clear);
+		/* one pixel, then the filled part doubled */
+		put_px(de->dbytes, bpp, de->clear);
+		for (i = 1; i < n; i *= 2)
+			memcpy(de->dbytes + i * bpp, de->dbytes,
+			       (i < n - i ? i : n - i) * bpp);
 		return dst_io(c, x, y, n, true);
 	}
 	if (de->need_s && src_fetch(c, x, y, n))
