@@ -36,9 +36,10 @@ LIB_A := $(B)/lib/libetnaviv.a
 LIB_SO := $(B)/lib/libetnaviv.so.$(LIB_VERSION)
 LIBS := $(LIB_A) $(LIB_SO)
 PREFIX ?= /usr/local
+BENCHES := $(B)/tests/bench-de
 
 .PHONY: all deps kernels module-% driver-% run check bench clean install lib
-all: deps kernels module-plain module-debug driver-plain driver-debug $(DTBS) $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS)
+all: deps kernels module-plain module-debug driver-plain driver-debug $(DTBS) $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES)
 
 deps:
 	@scripts/deps
@@ -145,9 +146,16 @@ $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h)
 
 # Model unit tests: each tests/sim/test_NAME.c with the model core.
 SIM_CORE := $(filter-out sim/uml/%,$(wildcard sim/*.c))
-$(B)/tests/sim-%: tests/sim/test_%.c $(SIM_CORE) $(wildcard sim/*.h tests/sim/*.h)
+# They also link the 2D reference (tests/ref2d), the DE tests' oracle.
+REF2D := $(wildcard tests/ref2d/*.c)
+$(B)/tests/sim-%: tests/sim/test_%.c $(SIM_CORE) $(REF2D) $(wildcard sim/*.h tests/sim/*.h tests/ref2d/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) $(SANITIZE) -Isim -o $@ $(filter %.c,$^)
+	$(CC) $(CFLAGS_USER) $(SANITIZE) -Isim -Itests/ref2d -o $@ $(filter %.c,$^)
+
+# Throughput of the model's 2D engine: build/tests/bench-de (not a test).
+$(B)/tests/bench-de: tests/sim/bench_de.c $(SIM_CORE) $(wildcard sim/*.h tests/sim/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -O2 -Isim -o $@ $(filter %.c,$^)
 
 $(B)/tests/uapi-layout: tests/uapi/layout.c include/uapi/drm/etnaviv_drm.h
 	@mkdir -p $(@D)
