@@ -151,13 +151,19 @@ static void print_gpu(const struct etnaviv_gpu_info *in)
 	       in->customer_id, in->eco_id);
 	print_features("features", in->features[0], feature_names[0]);
 	for (i = 1; i < ARRAY_LEN(in->features); i++) {
+		if (!in->features[i])
+			continue;
 		snprintf(title, sizeof(title), "minor%u", i - 1);
 		print_features(title, in->features[i], feature_names[i]);
 	}
-	printf("  specs:");
+	printf("  %-10s", "all zero:");
+	for (i = 1; i < ARRAY_LEN(in->features); i++)
+		if (!in->features[i])
+			printf(" minor%u", i - 1);
+	printf("\n  specs:");
 	for (i = 0; i < ARRAY_LEN(specs); i++)
-		printf("%s %s %u", i ? "," : "", specs[i].name,
-		       specs[i].value);
+		printf("%s %s %u", !i ? "" : i % 4 ? "," : ",\n        ",
+		       specs[i].name, specs[i].value);
 	printf("\n");
 	if (in->softpin_start != ~0ull)
 		printf("  softpin from 0x%llx\n",
