@@ -318,7 +318,8 @@ static void test_bo(struct etnaviv_device *dev)
 	b = etnaviv_bo_from_handle(dev, etnaviv_bo_handle(a), 8192);
 	check(a == b, "bo from a known handle is shared", "%p %p", (void *)a,
 	      (void *)b);
-	c = etnaviv_bo_import(dev, 1);	/* stdout: lseek fails on a pipe/tty */
+	c = etnaviv_bo_import(dev, -1);
+	check(!c && errno == EBADF, "import a bad fd", "errno %d", errno);
 	d = NULL;
 	{
 		int fd = memfd_create("dmabuf", 0);
