@@ -491,9 +491,10 @@ static void test_2d(struct etnaviv_pipe *pipe, struct etnaviv_device *dev)
 	struct etnaviv_2d_rect r = { 10, 20, 30, 40 }, clip = { 15, 0, 200, 25 };
 	struct etnaviv_2d_rect sr = { 0, 0, 16, 16 };
 	const uint32_t *w;
-	unsigned int n, draws;
+	unsigned int n, draws = 0;
+	int64_t value;
 	uint32_t flags;
-	bool ok;
+	bool ok = false;
 
 	if (!s || !bo || !sbo) {
 		check(false, "2d setup", "%s", strerror(errno));
@@ -503,9 +504,10 @@ static void test_2d(struct etnaviv_pipe *pipe, struct etnaviv_device *dev)
 	      "failed");
 	w = etnaviv_cmd_stream_words(s);
 	n = etnaviv_cmd_stream_size(s);
-	check(state_value(w, n, ETNAVIV_DE_DEST_CONFIG, &ok, &draws) == 6 &&
-	      ok && draws == 1, "2d clear: DEST_CONFIG A8R8G8B8, CLEAR",
-	      "ok %d draws %u", ok, draws);
+	value = state_value(w, n, ETNAVIV_DE_DEST_CONFIG, &ok, &draws);
+	check(value == 6 && ok && draws == 1,
+	      "2d clear: DEST_CONFIG A8R8G8B8, CLEAR",
+	      "value %lld well-formed %d draws %u", (long long)value, ok, draws);
 	check(state_value(w, n, ETNAVIV_DE_CLEAR_PIXEL_VALUE32, &ok, NULL) ==
 	      0xff102030 &&
 	      state_value(w, n, ETNAVIV_DE_CLEAR_PIXEL_LOW, &ok, NULL) ==
