@@ -65,6 +65,9 @@ struct model_stats {
 	unsigned long long events, resets, bad_commands, mmu_faults,
 			   bus_errors;
 	bool parsed;
+	/* the 2D engine */
+	unsigned long long de_ops, de_pixels, de_unsupported, de_bad_pipe,
+			   de_flushes;
 };
 
 /*
@@ -110,6 +113,16 @@ static inline int read_model_stats(struct model_stats *st, unsigned int max)
 				c->mmu_faults = strtoull(val, NULL, 10);
 			else if (!strcmp(key, "bus_errors"))
 				c->bus_errors = strtoull(val, NULL, 10);
+			else if (!strcmp(key, "de_ops"))
+				c->de_ops = strtoull(val, NULL, 10);
+			else if (!strcmp(key, "de_pixels"))
+				c->de_pixels = strtoull(val, NULL, 10);
+			else if (!strcmp(key, "de_unsupported"))
+				c->de_unsupported = strtoull(val, NULL, 10);
+			else if (!strcmp(key, "de_bad_pipe"))
+				c->de_bad_pipe = strtoull(val, NULL, 10);
+			else if (!strcmp(key, "de_flushes"))
+				c->de_flushes = strtoull(val, NULL, 10);
 		}
 		fclose(f);
 		c->parsed = c->core[0] && c->fe[0];
