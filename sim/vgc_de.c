@@ -232,10 +232,13 @@ static bool de_setup(struct vgc_core *c)
 	de->clip[2] = br & 0x7fff;
 	de->clip[3] = (br >> 16) & 0x7fff;
 	if (de->rot) {
+		/* the logical surface: W x H, or H x W at 90 and 270 */
 		bool swap = de->rot == 4 || de->rot == 6;
+		int lw = swap ? de->rot_h : de->rot_w;
+		int lh = swap ? de->rot_w : de->rot_h;
 
-		de->clip[2] = min_int(de->clip[2], swap ? de->rot_h : de->rot_w);
-		de->clip[3] = min_int(de->clip[3], swap ? de->rot_w : de->rot_h);
+		de->clip[2] = min_int(de->clip[2], lw);
+		de->clip[3] = min_int(de->clip[3], lh);
 	}
 
 	de->rop_type = VGC_DE_ROP_TYPE(rop);
@@ -272,7 +275,8 @@ static bool de_setup(struct vgc_core *c)
 		return true;
 	}
 
-	sfmt = de->pe10 ? VGC_DE_SRC_PE10_FORMAT(scfg) : VGC_DE_SRC_FORMAT(scfg);
+	sfmt = de->pe10 ? VGC_DE_SRC_PE10_FORMAT(scfg) :
+			  VGC_DE_SRC_FORMAT(scfg);
 	de->mono = sfmt == VGC_DE_FMT_MONO;
 	transparent = VGC_DE_SRC_TRANSPARENCY(scfg) ||
 		      (REG(c, VGC_DE_PE_TRANSPARENCY) & 3);
@@ -532,23 +536,28 @@ static unsigned int stream_bit(const struct vgc_de *de, s64 bit)
 	return (byte >> (7 - (bit & 7))) & 1;
 }
 
-/* Source x of the @i-th pixel of a span starting at logical @x. */
-static s64 src_x(const struct vgc_de *de, const u16 *r, int x)
+/*
+ * Source coordinate, on one axis, of destination coordinate @d of the
+ * current rectangle, which starts at @d1; @o is SRC_ORIGIN's field and
+ * @f the axis' stretch factor.
+ */
+static s64 src_coord(const struct vgc_de *de, int d, int d1, u32 o, u32 f)
 {
 	if (de->cmd == VGC_DE_CMD_STRETCH_BLT)
-		return de->sox + (s64)(((u64)(x - r[0]) * de->fx) >> 16);
+		return o + (s64)(((u64)(d - d1) * f) >> 16);
 	if (de->relative)
-		return (s64)r[0] + (s16)de->sox + (x - r[0]);
-	return de->sox + (s64)(x - r[0]);
+		return (s64)d + (s16)o;
+	return o + (s64)(d - d1);
+}
+
+static s64 src_x(const struct vgc_de *de, const u16 *r, int x)
+{
+	return src_coord(de, x, r[0], de->sox, de->fx);
 }
 
 static s64 src_y(const struct vgc_de *de, const u16 *r, int y)
 {
-	if (de->cmd == VGC_DE_CMD_STRETCH_BLT)
-		return de->soy + (s64)(((u64)(y - r[1]) * de->fy) >> 16);
-	if (de->relative)
-		return (s64)r[1] + (s16)de->soy + (y - r[1]);
-	return de->soy + (s64)(y - r[1]);
+	return src_coord(de, y, r[1], de->soy, de->fy);
 }
 
 /*
