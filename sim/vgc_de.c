@@ -748,7 +748,7 @@ static int line_step(struct vgc_core *c, long *budget)
 		}
 		if (line_point(c))
 			return -1;
-		(*budget)--;
+		*budget -= VGC_DE_PIXEL_COST;
 		e2 = 2 * de->lerr;
 		if (e2 >= de->ldy) {
 			de->lerr += de->ldy;
@@ -765,13 +765,14 @@ static int line_step(struct vgc_core *c, long *budget)
 static int rect_step(struct vgc_core *c, long *budget)
 {
 	struct vgc_de *de = &c->de;
-	unsigned int n = span_len(de);
+	unsigned int n = span_len(de), cost = per_pixel(de) ?
+					     VGC_DE_PIXEL_COST : 1;
 
-	if (n > *budget)
-		n = *budget;
+	if (n * cost > *budget)
+		n = (*budget + cost - 1) / cost;
 	if (do_span(c, de->x, de->y, n))
 		return -1;
-	*budget -= n;
+	*budget -= n * cost;
 	c->stats.de_pixels += n;
 	de->x += n;
 	if (de->x < de->cx2)

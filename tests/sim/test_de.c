@@ -1011,6 +1011,29 @@ static void t_huge_rect_chunks(struct vgc_core *c)
 	EXPECT_EQ(run_idle(c) < 3, 1);
 }
 
+/* A line of 65535 points, mostly clipped: still bounded per call. */
+static void t_long_line_chunks(struct vgc_core *c)
+{
+	struct de_case k;
+	unsigned int calls;
+
+	setup(c);
+	defaults(&k);
+	k.cmd = 1;
+	k.rop_fg = 0xf0;
+	k.pat_fg = 0xffffffff;
+	k.clip[2] = 64;
+	k.clip[3] = 48;
+	k.rects[0] = (struct ref2d_rect){ 0, 0, 65535, 40 };
+	if (!check(c, &k, "long line"))
+		return;
+	EXPECT_EQ(c->stats.de_pixels, 64);
+	start(c, CMD, build(&k, true));
+	calls = run_idle(c);
+	EXPECT_EQ(calls >= 65535 * VGC_DE_PIXEL_COST /
+		  (VGC_DE_SPAN * VGC_DE_RUN_CHUNKS), 1);
+}
+
 static void t_reset_discards(struct vgc_core *c)
 {
 	struct de_case k;
@@ -1121,6 +1144,7 @@ int main(void)
 	run_test("de-mmu-fault-aborts", t_mmu_fault_aborts, "gc320-5303");
 	run_test("de-bus-error-aborts", t_bus_error_aborts, "gc320");
 	run_test("de-huge-rect-chunks", t_huge_rect_chunks, "gc320");
+	run_test("de-long-line-chunks", t_long_line_chunks, "gc320");
 	run_test("de-reset-discards", t_reset_discards, "gc320");
 	run_test("de-bad-pipe", t_bad_pipe, "gc320");
 	run_test("de-no-2d-pipe", t_no_2d_pipe, "gc2000");
