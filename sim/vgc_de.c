@@ -159,28 +159,30 @@ static bool uses_d(u8 code)
 	return ((code >> 1) ^ code) & 0x55;
 }
 
-static u32 rop3(u8 code, u32 p, u32 s, u32 d)
+/* Bits of @one where @sel is set, of @zero elsewhere. */
+static u32 mux(u32 sel, u32 one, u32 zero)
 {
-	u32 r = 0;
+	return (sel & one) | (~sel & zero);
+}
+
+/* A ROP3 code as eight all-ones or all-zeroes words, for rop3(). */
+static void rop_masks(u32 *m, u8 code)
+{
 	unsigned int i;
 
-	switch (code) {
-	case 0x00:
-		return 0;
-	case 0xaa:
-		return d;
-	case 0xcc:
-		return s;
-	case 0xf0:
-		return p;
-	case 0xff:
-		return ~0u;
-	}
 	for (i = 0; i < 8; i++)
-		if (code & (1u << i))
-			r |= (i & 4 ? p : ~p) & (i & 2 ? s : ~s) &
-			     (i & 1 ? d : ~d);
-	return r;
+		m[i] = code & (1u << i) ? ~0u : 0;
+}
+
+/*
+ * The ROP3 truth table @m (rop_masks()) over three words, as a tree of
+ * selections: P picks the table's upper or lower half, S a quarter, D
+ * the bit.
+ */
+static u32 rop3(const u32 *m, u32 p, u32 s, u32 d)
+{
+	return mux(p, mux(s, mux(d, m[7], m[6]), mux(d, m[5], m[4])),
+		   mux(s, mux(d, m[3], m[2]), mux(d, m[1], m[0])));
 }
 
 static int max_int(int a, int b)
@@ -244,6 +246,8 @@ static bool de_setup(struct vgc_core *c)
 	de->rop_type = VGC_DE_ROP_TYPE(rop);
 	de->rop_fg = VGC_DE_ROP_FG(rop);
 	de->rop_bg = VGC_DE_ROP_BG(rop);
+	rop_masks(de->rop_m[0], de->rop_fg);
+	rop_masks(de->rop_m[1], de->rop_bg);
 	de->need_s = false;
 	de->mono = false;
 	de->key = false;
@@ -622,14 +626,14 @@ static u32 pattern(const struct vgc_de *de, int x, int y)
 static u32 rop_pixel(const struct vgc_de *de, u32 p, u32 s, u32 d,
 		     unsigned int mask)
 {
-	u8 code = de->rop_type == VGC_DE_ROP4 && (mask & 2) ? de->rop_bg :
-							       de->rop_fg;
+	const u32 *m = de->rop_type == VGC_DE_ROP4 && (mask & 2) ?
+		       de->rop_m[1] : de->rop_m[0];
 
 	if (de->rop_type == VGC_DE_ROP2_PATTERN)
 		s = p;
 	else if (de->rop_type == VGC_DE_ROP2_SOURCE)
 		p = s;
-	return rop3(code, p, s, d) | de->df.xmask;
+	return rop3(m, p, s, d) | de->df.xmask;
 }
 
 /* PE10 clear: pattern bytes by destination address, under the mask. */

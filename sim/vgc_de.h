@@ -68,6 +68,7 @@ struct vgc_de {
 	u32 fx, fy;
 	unsigned int rop_type;
 	u8 rop_fg, rop_bg;
+	u32 rop_m[2][8];	/* ROP_FG, ROP_BG as rop_masks() */
 	bool need_s, need_d, mono, stream, key, mono_transparent, fast_copy;
 	unsigned int mono_tbit, mono_pitch;
 	u32 keyv;		/* the key, A8R8G8B8 at source precision */
