@@ -201,7 +201,7 @@ static bool de_setup(struct vgc_core *c)
 	struct vgc_de *de = &c->de;
 	u32 dcfg = REG(c, VGC_DE_DEST_CONFIG), scfg = REG(c, VGC_DE_SRC_CONFIG);
 	u32 rop = REG(c, VGC_DE_ROP), tl, br, pcfg;
-	unsigned int sfmt;
+	unsigned int sfmt, i;
 	bool transparent;
 
 	de->pe10 = !(c->id->minor[0] & VGC_MINOR0_2DPE20);
@@ -221,9 +221,9 @@ static bool de_setup(struct vgc_core *c)
 	de->rot = VGC_DE_ROT_DST(REG(c, VGC_DE_ROT_ANGLE));
 	if (!de->rot &&
 	    (REG(c, VGC_DE_DEST_ROTATION_CONFIG) & VGC_DE_ROTATION_ENABLE))
-		de->rot = 4;
+		de->rot = VGC_DE_ROT_90;
 	if (de->rot == 3 || de->rot == 7)
-		return false;
+		return false;	/* no such angle */
 	de->rot_w = REG(c, VGC_DE_DEST_ROTATION_CONFIG) & VGC_DE_ROTATION_WIDTH;
 	de->rot_h = REG(c, VGC_DE_DEST_ROTATION_HEIGHT) & 0xffff;
 
@@ -235,7 +235,8 @@ static bool de_setup(struct vgc_core *c)
 	de->clip[3] = (br >> 16) & 0x7fff;
 	if (de->rot) {
 		/* the logical surface: W x H, or H x W at 90 and 270 */
-		bool swap = de->rot == 4 || de->rot == 6;
+		bool swap = de->rot == VGC_DE_ROT_90 ||
+			    de->rot == VGC_DE_ROT_270;
 		int lw = swap ? de->rot_h : de->rot_w;
 		int lh = swap ? de->rot_w : de->rot_h;
 
@@ -269,9 +270,11 @@ static bool de_setup(struct vgc_core *c)
 		de->clear = from_argb(&de->df,
 				      REG(c, VGC_DE_CLEAR_PIXEL_VALUE32));
 		de->pe10_mask = REG(c, VGC_DE_CLEAR_BYTE_MASK) & 0xff;
-		memcpy(de->pe10_pat, &REG(c, VGC_DE_CLEAR_PIXEL_VALUE_LOW), 4);
-		memcpy(de->pe10_pat + 4, &REG(c, VGC_DE_CLEAR_PIXEL_VALUE_HIGH),
-		       4);
+		for (i = 0; i < 8; i++)	/* LOW is bytes 0-3, HIGH 4-7 */
+			de->pe10_pat[i] = REG(c, i < 4 ?
+					      VGC_DE_CLEAR_PIXEL_VALUE_LOW :
+					      VGC_DE_CLEAR_PIXEL_VALUE_HIGH) >>
+					  (8 * (i & 3));
 		de->need_d = de->pe10 && de->pe10_mask != 0xff;
 		return true;
 	case VGC_DE_CMD_LINE:
@@ -414,23 +417,23 @@ static void physical(const struct vgc_de *de, int x, int y, int *px, int *py)
 	int w = de->rot_w, h = de->rot_h;
 
 	switch (de->rot) {
-	case 1:
+	case VGC_DE_ROT_FLIP_X:
 		*px = w - 1 - x;
 		*py = y;
 		break;
-	case 2:
+	case VGC_DE_ROT_FLIP_Y:
 		*px = x;
 		*py = h - 1 - y;
 		break;
-	case 4:
+	case VGC_DE_ROT_90:
 		*px = w - 1 - y;
 		*py = x;
 		break;
-	case 5:
+	case VGC_DE_ROT_180:
 		*px = w - 1 - x;
 		*py = h - 1 - y;
 		break;
-	case 6:
+	case VGC_DE_ROT_270:
 		*px = y;
 		*py = h - 1 - x;
 		break;
@@ -449,13 +452,13 @@ static u32 dst_addr(const struct vgc_de *de, int px, int py)
 /* Rows of the destination are stored right to left. */
 static bool reversed(const struct vgc_de *de)
 {
-	return de->rot == 1 || de->rot == 5;
+	return de->rot == VGC_DE_ROT_FLIP_X || de->rot == VGC_DE_ROT_180;
 }
 
 /* A span is one access (false), or one per pixel (90/270 degrees). */
 static bool per_pixel(const struct vgc_de *de)
 {
-	return de->rot == 4 || de->rot == 6;
+	return de->rot == VGC_DE_ROT_90 || de->rot == VGC_DE_ROT_270;
 }
 
 /* Byte offset in dbytes of the @i-th pixel of a span of @n (dst_io). */
