@@ -159,28 +159,30 @@ static bool uses_d(u8 code)
 	return ((code >> 1) ^ code) & 0x55;
 }
 
-static u32 rop3(u8 code, u32 p, u32 s, u32 d)
+/* Bits of @one where @sel is set, of @zero elsewhere. */
+static u32 mux(u32 sel, u32 one, u32 zero)
 {
-	u32 r = 0;
+	return (sel & one) | (~sel & zero);
+}
+
+/* A ROP3 code as eight all-ones or all-zeroes words, for rop3(). */
+static void rop_masks(u32 *m, u8 code)
+{
 	unsigned int i;
 
-	switch (code) {
-	case 0x00:
-		return 0;
-	case 0xaa:
-		return d;
-	case 0xcc:
-		return s;
-	case 0xf0:
-		return p;
-	case 0xff:
-		return ~0u;
-	}
 	for (i = 0; i < 8; i++)
-		if (code & (1u << i))
-			r |= (i & 4 ? p : ~p) & (i & 2 ? s : ~s) &
-			     (i & 1 ? d : ~d);
-	return r;
+		m[i] = code & (1u << i) ? ~0u : 0;
+}
+
+/*
+ * The ROP3 truth table @m (rop_masks()) over three words, as a tree of
+ * selections: P picks the table's upper or lower half, S a quarter, D
+ * the bit.
+ */
+static u32 rop3(const u32 *m, u32 p, u32 s, u32 d)
+{
+	return mux(p, mux(s, mux(d, m[7], m[6]), mux(d, m[5], m[4])),
+		   mux(s, mux(d, m[3], m[2]), mux(d, m[1], m[0])));
 }
 
 static int max_int(int a, int b)
@@ -199,7 +201,7 @@ static bool de_setup(struct vgc_core *c)
 	struct vgc_de *de = &c->de;
 	u32 dcfg = REG(c, VGC_DE_DEST_CONFIG), scfg = REG(c, VGC_DE_SRC_CONFIG);
 	u32 rop = REG(c, VGC_DE_ROP), tl, br, pcfg;
-	unsigned int sfmt;
+	unsigned int sfmt, i;
 	bool transparent;
 
 	de->pe10 = !(c->id->minor[0] & VGC_MINOR0_2DPE20);
@@ -219,9 +221,9 @@ static bool de_setup(struct vgc_core *c)
 	de->rot = VGC_DE_ROT_DST(REG(c, VGC_DE_ROT_ANGLE));
 	if (!de->rot &&
 	    (REG(c, VGC_DE_DEST_ROTATION_CONFIG) & VGC_DE_ROTATION_ENABLE))
-		de->rot = 4;
+		de->rot = VGC_DE_ROT_90;
 	if (de->rot == 3 || de->rot == 7)
-		return false;
+		return false;	/* no such angle */
 	de->rot_w = REG(c, VGC_DE_DEST_ROTATION_CONFIG) & VGC_DE_ROTATION_WIDTH;
 	de->rot_h = REG(c, VGC_DE_DEST_ROTATION_HEIGHT) & 0xffff;
 
@@ -232,15 +234,21 @@ static bool de_setup(struct vgc_core *c)
 	de->clip[2] = br & 0x7fff;
 	de->clip[3] = (br >> 16) & 0x7fff;
 	if (de->rot) {
-		bool swap = de->rot == 4 || de->rot == 6;
+		/* the logical surface: W x H, or H x W at 90 and 270 */
+		bool swap = de->rot == VGC_DE_ROT_90 ||
+			    de->rot == VGC_DE_ROT_270;
+		int lw = swap ? de->rot_h : de->rot_w;
+		int lh = swap ? de->rot_w : de->rot_h;
 
-		de->clip[2] = min_int(de->clip[2], swap ? de->rot_h : de->rot_w);
-		de->clip[3] = min_int(de->clip[3], swap ? de->rot_w : de->rot_h);
+		de->clip[2] = min_int(de->clip[2], lw);
+		de->clip[3] = min_int(de->clip[3], lh);
 	}
 
 	de->rop_type = VGC_DE_ROP_TYPE(rop);
 	de->rop_fg = VGC_DE_ROP_FG(rop);
 	de->rop_bg = VGC_DE_ROP_BG(rop);
+	rop_masks(de->rop_m[0], de->rop_fg);
+	rop_masks(de->rop_m[1], de->rop_bg);
 	de->need_s = false;
 	de->mono = false;
 	de->key = false;
@@ -262,9 +270,11 @@ static bool de_setup(struct vgc_core *c)
 		de->clear = from_argb(&de->df,
 				      REG(c, VGC_DE_CLEAR_PIXEL_VALUE32));
 		de->pe10_mask = REG(c, VGC_DE_CLEAR_BYTE_MASK) & 0xff;
-		memcpy(de->pe10_pat, &REG(c, VGC_DE_CLEAR_PIXEL_VALUE_LOW), 4);
-		memcpy(de->pe10_pat + 4, &REG(c, VGC_DE_CLEAR_PIXEL_VALUE_HIGH),
-		       4);
+		for (i = 0; i < 8; i++)	/* LOW is bytes 0-3, HIGH 4-7 */
+			de->pe10_pat[i] = REG(c, i < 4 ?
+					      VGC_DE_CLEAR_PIXEL_VALUE_LOW :
+					      VGC_DE_CLEAR_PIXEL_VALUE_HIGH) >>
+					  (8 * (i & 3));
 		de->need_d = de->pe10 && de->pe10_mask != 0xff;
 		return true;
 	case VGC_DE_CMD_LINE:
@@ -272,7 +282,8 @@ static bool de_setup(struct vgc_core *c)
 		return true;
 	}
 
-	sfmt = de->pe10 ? VGC_DE_SRC_PE10_FORMAT(scfg) : VGC_DE_SRC_FORMAT(scfg);
+	sfmt = de->pe10 ? VGC_DE_SRC_PE10_FORMAT(scfg) :
+			  VGC_DE_SRC_FORMAT(scfg);
 	de->mono = sfmt == VGC_DE_FMT_MONO;
 	transparent = VGC_DE_SRC_TRANSPARENCY(scfg) ||
 		      (REG(c, VGC_DE_PE_TRANSPARENCY) & 3);
@@ -406,23 +417,23 @@ static void physical(const struct vgc_de *de, int x, int y, int *px, int *py)
 	int w = de->rot_w, h = de->rot_h;
 
 	switch (de->rot) {
-	case 1:
+	case VGC_DE_ROT_FLIP_X:
 		*px = w - 1 - x;
 		*py = y;
 		break;
-	case 2:
+	case VGC_DE_ROT_FLIP_Y:
 		*px = x;
 		*py = h - 1 - y;
 		break;
-	case 4:
+	case VGC_DE_ROT_90:
 		*px = w - 1 - y;
 		*py = x;
 		break;
-	case 5:
+	case VGC_DE_ROT_180:
 		*px = w - 1 - x;
 		*py = h - 1 - y;
 		break;
-	case 6:
+	case VGC_DE_ROT_270:
 		*px = y;
 		*py = h - 1 - x;
 		break;
@@ -441,13 +452,13 @@ static u32 dst_addr(const struct vgc_de *de, int px, int py)
 /* Rows of the destination are stored right to left. */
 static bool reversed(const struct vgc_de *de)
 {
-	return de->rot == 1 || de->rot == 5;
+	return de->rot == VGC_DE_ROT_FLIP_X || de->rot == VGC_DE_ROT_180;
 }
 
 /* A span is one access (false), or one per pixel (90/270 degrees). */
 static bool per_pixel(const struct vgc_de *de)
 {
-	return de->rot == 4 || de->rot == 6;
+	return de->rot == VGC_DE_ROT_90 || de->rot == VGC_DE_ROT_270;
 }
 
 /* Byte offset in dbytes of the @i-th pixel of a span of @n (dst_io). */
@@ -532,23 +543,28 @@ static unsigned int stream_bit(const struct vgc_de *de, s64 bit)
 	return (byte >> (7 - (bit & 7))) & 1;
 }
 
-/* Source x of the @i-th pixel of a span starting at logical @x. */
-static s64 src_x(const struct vgc_de *de, const u16 *r, int x)
+/*
+ * Source coordinate, on one axis, of destination coordinate @d of the
+ * current rectangle, which starts at @d1; @o is SRC_ORIGIN's field and
+ * @f the axis' stretch factor.
+ */
+static s64 src_coord(const struct vgc_de *de, int d, int d1, u32 o, u32 f)
 {
 	if (de->cmd == VGC_DE_CMD_STRETCH_BLT)
-		return de->sox + (s64)(((u64)(x - r[0]) * de->fx) >> 16);
+		return o + (s64)(((u64)(d - d1) * f) >> 16);
 	if (de->relative)
-		return (s64)r[0] + (s16)de->sox + (x - r[0]);
-	return de->sox + (s64)(x - r[0]);
+		return (s64)d + (s16)o;
+	return o + (s64)(d - d1);
+}
+
+static s64 src_x(const struct vgc_de *de, const u16 *r, int x)
+{
+	return src_coord(de, x, r[0], de->sox, de->fx);
 }
 
 static s64 src_y(const struct vgc_de *de, const u16 *r, int y)
 {
-	if (de->cmd == VGC_DE_CMD_STRETCH_BLT)
-		return de->soy + (s64)(((u64)(y - r[1]) * de->fy) >> 16);
-	if (de->relative)
-		return (s64)r[1] + (s16)de->soy + (y - r[1]);
-	return de->soy + (s64)(y - r[1]);
+	return src_coord(de, y, r[1], de->soy, de->fy);
 }
 
 /*
@@ -613,14 +629,14 @@ static u32 pattern(const struct vgc_de *de, int x, int y)
 static u32 rop_pixel(const struct vgc_de *de, u32 p, u32 s, u32 d,
 		     unsigned int mask)
 {
-	u8 code = de->rop_type == VGC_DE_ROP4 && (mask & 2) ? de->rop_bg :
-							       de->rop_fg;
+	const u32 *m = de->rop_type == VGC_DE_ROP4 && (mask & 2) ?
+		       de->rop_m[1] : de->rop_m[0];
 
 	if (de->rop_type == VGC_DE_ROP2_PATTERN)
 		s = p;
 	else if (de->rop_type == VGC_DE_ROP2_SOURCE)
 		p = s;
-	return rop3(code, p, s, d) | de->df.xmask;
+	return rop3(m, p, s, d) | de->df.xmask;
 }
 
 /* PE10 clear: pattern bytes by destination address, under the mask. */
@@ -739,7 +755,7 @@ static int line_step(struct vgc_core *c, long *budget)
 		}
 		if (line_point(c))
 			return -1;
-		(*budget)--;
+		*budget -= VGC_DE_PIXEL_COST;
 		e2 = 2 * de->lerr;
 		if (e2 >= de->ldy) {
 			de->lerr += de->ldy;
@@ -756,13 +772,14 @@ static int line_step(struct vgc_core *c, long *budget)
 static int rect_step(struct vgc_core *c, long *budget)
 {
 	struct vgc_de *de = &c->de;
-	unsigned int n = span_len(de);
+	unsigned int n = span_len(de), cost = per_pixel(de) ?
+					     VGC_DE_PIXEL_COST : 1;
 
-	if (n > *budget)
-		n = *budget;
+	if (n * cost > *budget)
+		n = (*budget + cost - 1) / cost;
 	if (do_span(c, de->x, de->y, n))
 		return -1;
-	*budget -= n;
+	*budget -= n * cost;
 	c->stats.de_pixels += n;
 	de->x += n;
 	if (de->x < de->cx2)

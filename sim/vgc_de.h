@@ -11,6 +11,13 @@
 #define VGC_DE_MAX_DATA		2048	/* DATA_COUNT is 11 bits */
 #define VGC_DE_SPAN		4096	/* pixels per chunk */
 #define VGC_DE_RUN_CHUNKS	16	/* chunks per vgc_fe_run() call */
+/*
+ * Budget a pixel drawn with accesses of its own (lines, 90 and 270
+ * degrees) costs, against one for a pixel of a span: each is a
+ * translation and a host call, and the UML glue holds a spinlock with
+ * interrupts off around a vgc_fe_run().
+ */
+#define VGC_DE_PIXEL_COST	8
 
 /**
  * struct vgc_de_fmt - how a pixel format is laid out (decoded once per op)
@@ -61,6 +68,7 @@ struct vgc_de {
 	u32 fx, fy;
 	unsigned int rop_type;
 	u8 rop_fg, rop_bg;
+	u32 rop_m[2][8];	/* ROP_FG, ROP_BG as rop_masks() */
 	bool need_s, need_d, mono, stream, key, mono_transparent, fast_copy;
 	unsigned int mono_tbit, mono_pitch;
 	u32 keyv;		/* the key, A8R8G8B8 at source precision */
@@ -87,7 +95,8 @@ struct vgc_core;
  */
 int vgc_de_draw(struct vgc_core *c, u32 hdr, u32 addr);
 /*
- * Run the operation in flight for at most @budget pixels (decremented).
+ * Run the operation in flight for at most @budget pixels (decremented,
+ * VGC_DE_PIXEL_COST for each drawn on its own).
  * Returns true when the DE is idle.
  */
 bool vgc_de_run(struct vgc_core *c, long *budget);

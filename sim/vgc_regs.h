@@ -206,6 +206,12 @@
 #define VGC_DE_ROP2_SOURCE		1
 #define VGC_DE_ROP3			2
 #define VGC_DE_ROP4			3
+#define VGC_DE_ROT_0			0	/* ROT_ANGLE SRC/DST values */
+#define VGC_DE_ROT_FLIP_X		1
+#define VGC_DE_ROT_FLIP_Y		2
+#define VGC_DE_ROT_90			4
+#define VGC_DE_ROT_180			5
+#define VGC_DE_ROT_270			6
 #define   VGC_DE_ROT_SRC(v)		((v) & 7u)
 #define   VGC_DE_ROT_DST(v)		(((v) >> 3) & 7u)
 #define   VGC_DE_ROT_SRC_MASK		BIT(8)

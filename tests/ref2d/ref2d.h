@@ -17,8 +17,9 @@
  *	channel of X formats reads as 0xff, R5G6B5 alpha as 0xff.
  *  ref2d_from_argb(argb, fmt, swz): narrow by truncation (keep the top
  *	bits of each channel); the x bits of X formats are written as ones.
- *  ref2d_convert(pixel, from, to): A8R8G8B8-swizzle conversion between
- *	two formats, i.e. ref2d_from_argb(ref2d_to_argb(p, from, 0), to, 0).
+ *  ref2d_convert(pixel, from, to): conversion between two formats, both
+ *	with the ARGB swizzle: ref2d_from_argb(ref2d_to_argb(p, from, 0),
+ *	to, 0).
  *  ref2d_get(), ref2d_put(): raw pixel access; outside the surface
  *	ref2d_get() returns 0 and ref2d_put() does nothing.
  *

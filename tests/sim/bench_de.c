@@ -2,47 +2,20 @@
 /*
  * Throughput of the model's 2D engine in user space: clears, copies and
  * S^D blits of a 1024x1024 A8R8G8B8 surface through the core (MMUv1
- * linear window), and memcpy of the same size for scale. Prints "BENCH name value unit".
+ * linear window), and memcpy of the same size for scale. Prints lines
+ * "BENCH name value unit".
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
-#include "vgc.h"
-
-#define MEM_BASE	0x10000000ull
 #define MEM_SIZE	(16u << 20)
+#include "sim_test.h"
+
 #define CMD		0x1000u
 #define DST		0x400000u
 #define SRC		0x800000u
 #define W		1024u
 #define H		1024u
 #define BYTES		(W * H * 4u)
-
-static uint8_t *mem;
-
-static int mem_read(void *ctx, uint64_t pa, void *buf, size_t len)
-{
-	if (pa < MEM_BASE || pa + len > MEM_BASE + MEM_SIZE)
-		return -1;
-	memcpy(buf, mem + (pa - MEM_BASE), len);
-	return 0;
-}
-
-static int mem_write(void *ctx, uint64_t pa, const void *buf, size_t len)
-{
-	if (pa < MEM_BASE || pa + len > MEM_BASE + MEM_SIZE)
-		return -1;
-	memcpy(mem + (pa - MEM_BASE), buf, len);
-	return 0;
-}
-
-static const struct vgc_host_ops ops = {
-	.mem_read = mem_read,
-	.mem_write = mem_write,
-};
 
 static uint32_t put(uint32_t at, uint32_t reg, uint32_t val)
 {
@@ -108,8 +81,7 @@ int main(void)
 	unsigned int i;
 	double t;
 
-	mem = calloc(1, MEM_SIZE);
-	if (!c || !mem)
+	if (!c || sim_test_begin())
 		return 2;
 	vgc_init(c, vgc_ident_find("gc320"), &ops, NULL);
 	vgc_write(c, VGC_MC_MEMORY_BASE_FE, MEM_BASE);

@@ -40,7 +40,8 @@ struct de_case {
 	int mono_transparent;
 	uint32_t clear;
 	unsigned int rot;
-	bool rot_by_config;	/* DEST_ROTATION_CONFIG.ROTATION, not ROT_ANGLE */
+	bool rot_by_config;	/* DEST_ROTATION_CONFIG.ROTATION: 90 */
+	uint32_t src_addr;	/* 0: SRC */
 	unsigned int ndata;
 	uint32_t data[512];
 };
@@ -89,13 +90,21 @@ static uint32_t state(uint32_t *q, uint32_t reg, uint32_t val)
 	return *q = emit(*q, ls(reg, 1), val);
 }
 
+/* A DRAW_2D of one rectangle at *@q. */
+static void one_rect(uint32_t *q, unsigned int x1, unsigned int y1,
+		     unsigned int x2, unsigned int y2)
+{
+	*q = emit(*q, OP_DRAW_2D(1, 0), 0);
+	*q = emit(*q, y1 << 16 | x1, y2 << 16 | x2);
+}
+
 /* The command stream of @k at CMD; returns its length in qwords. */
 static uint32_t build(const struct de_case *k, bool pipe_2d)
 {
 	uint32_t q = CMD, i, transp = 0, *w;
 
 	state(&q, VGC_GL_PIPE_SELECT, pipe_2d);
-	state(&q, VGC_DE_SRC_ADDRESS, SRC);
+	state(&q, VGC_DE_SRC_ADDRESS, k->src_addr ? k->src_addr : SRC);
 	state(&q, VGC_DE_SRC_STRIDE, k->sstride);
 	if (k->key)
 		transp = 2;
@@ -287,7 +296,8 @@ static void t_clear_formats(struct vgc_core *c)
 			k.nrects = 3;
 			k.rects[1] = (struct ref2d_rect){ 0, 0, 4, 4 };
 			k.rects[2] = (struct ref2d_rect){ 50, 10, 64, 48 };
-			snprintf(what, sizeof(what), "format %u swizzle %u", f, z);
+			snprintf(what, sizeof(what), "format %u swizzle %u",
+				 f, z);
 			if (!check(c, &k, what))
 				return;
 		}
@@ -465,7 +475,7 @@ static void t_rop2(struct vgc_core *c)
 	k.rop_type = REF2D_ROP2_PATTERN;
 	k.rop_fg = 0xf0;
 	k.pat_fg = 0xff00ff00;
-	vgc_write(c, VGC_MC_MEMORY_BASE_PE, MEM_BASE);
+	k.src_addr = MEM_SIZE + 0x10000;	/* a hole */
 	check(c, &k, "pattern fill");
 	EXPECT_EQ(c->stats.mmu_faults + c->stats.bus_errors, 0);
 }
@@ -855,7 +865,7 @@ static void t_libdrm_2d_test(struct vgc_core *c)
 /* PE10 (GC600): the clear uses the 8-byte pattern and its byte mask. */
 static void t_pe10_clear(struct vgc_core *c)
 {
-	uint32_t q = CMD, i, x, y, *w;
+	uint32_t q = CMD, i, x, y;
 	uint8_t before[64 * 16], *d = mem + DST;
 	static const uint8_t pat[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
 
@@ -871,12 +881,7 @@ static void t_pe10_clear(struct vgc_core *c)
 	state(&q, VGC_DE_CLEAR_BYTE_MASK, 0x5f);
 	state(&q, VGC_DE_CLEAR_PIXEL_VALUE_LOW, 0x04030201);
 	state(&q, VGC_DE_CLEAR_PIXEL_VALUE_HIGH, 0x08070605);
-	w = w32(q);
-	w[0] = OP_DRAW_2D(1, 0);
-	w[1] = 0;
-	w[2] = 2 << 16 | 3;
-	w[3] = 10 << 16 | 29;
-	q += 16;
+	one_rect(&q, 3, 2, 29, 10);
 	q = emit(q, OP_END, 0);
 	start(c, CMD, (q - CMD) / 8);
 	run_idle(c);
@@ -896,7 +901,7 @@ static void t_pe10_clear(struct vgc_core *c)
 static void t_mmu_fault_aborts(struct vgc_core *c)
 {
 	uint32_t mtlb = 0x300000, stlb = 0x301000, safe = 0x302000;
-	uint32_t q = CMD, i, *w;
+	uint32_t q = CMD, i;
 	uint32_t *d = (uint32_t *)(mem + DST);
 
 	vgc_write(c, VGC_INTR_ENBL, ~0u);
@@ -910,8 +915,8 @@ static void t_mmu_fault_aborts(struct vgc_core *c)
 	w32(stlb)[0x100] = (uint32_t)(MEM_BASE + DST) | 1 | 4;
 	w32(stlb)[0x101] = (uint32_t)(MEM_BASE + DST + 0x1000) | 1 | 4;
 	w32(stlb)[0x103] = (uint32_t)(MEM_BASE + DST + 0x3000) | 1 | 4;
-	q = emit(q, ls(VGC_MMUV2_CONFIGURATION, 1), (uint32_t)(MEM_BASE + mtlb));
-	q = emit(q, ls(VGC_MMUV2_SAFE_ADDRESS, 1), (uint32_t)(MEM_BASE + safe));
+	state(&q, VGC_MMUV2_CONFIGURATION, (uint32_t)(MEM_BASE + mtlb));
+	state(&q, VGC_MMUV2_SAFE_ADDRESS, (uint32_t)(MEM_BASE + safe));
 	emit(q, OP_END, 0);
 	start(c, (uint32_t)(MEM_BASE + CMD), 3);
 	run_idle(c);
@@ -926,12 +931,7 @@ static void t_mmu_fault_aborts(struct vgc_core *c)
 	state(&q, VGC_DE_CLIP_TOP_LEFT, 0);
 	state(&q, VGC_DE_CLIP_BOTTOM_RIGHT, 0x7fff7fff);
 	state(&q, VGC_DE_CLEAR_PIXEL_VALUE32, 0x12345678);
-	w = w32(q);
-	w[0] = OP_DRAW_2D(1, 0);
-	w[1] = 0;
-	w[2] = 0;
-	w[3] = 16 << 16 | 256;	/* 16 rows: pages 0-3 */
-	q += 16;
+	one_rect(&q, 0, 0, 256, 16);	/* 16 rows: pages 0-3 */
 	state(&q, VGC_GL_EVENT, 0x40 | 7);
 	q = emit(q, OP_END, 0);
 	start(c, CMD, (q - CMD) / 8);
@@ -1009,6 +1009,29 @@ static void t_huge_rect_chunks(struct vgc_core *c)
 	len = build(&k, true);
 	start(c, CMD, len);
 	EXPECT_EQ(run_idle(c) < 3, 1);
+}
+
+/* A line of 65535 points, mostly clipped: still bounded per call. */
+static void t_long_line_chunks(struct vgc_core *c)
+{
+	struct de_case k;
+	unsigned int calls;
+
+	setup(c);
+	defaults(&k);
+	k.cmd = 1;
+	k.rop_fg = 0xf0;
+	k.pat_fg = 0xffffffff;
+	k.clip[2] = 64;
+	k.clip[3] = 48;
+	k.rects[0] = (struct ref2d_rect){ 0, 0, 65535, 40 };
+	if (!check(c, &k, "long line"))
+		return;
+	EXPECT_EQ(c->stats.de_pixels, 64);
+	start(c, CMD, build(&k, true));
+	calls = run_idle(c);
+	EXPECT_EQ(calls >= 65535 * VGC_DE_PIXEL_COST /
+		  (VGC_DE_SPAN * VGC_DE_RUN_CHUNKS), 1);
 }
 
 static void t_reset_discards(struct vgc_core *c)
@@ -1121,6 +1144,7 @@ int main(void)
 	run_test("de-mmu-fault-aborts", t_mmu_fault_aborts, "gc320-5303");
 	run_test("de-bus-error-aborts", t_bus_error_aborts, "gc320");
 	run_test("de-huge-rect-chunks", t_huge_rect_chunks, "gc320");
+	run_test("de-long-line-chunks", t_long_line_chunks, "gc320");
 	run_test("de-reset-discards", t_reset_discards, "gc320");
 	run_test("de-bad-pipe", t_bad_pipe, "gc320");
 	run_test("de-no-2d-pipe", t_no_2d_pipe, "gc2000");
