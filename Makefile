@@ -4,6 +4,7 @@
 # make run    boot the simulated i.MX6Q board and show the GPU at work
 # make check  run every test; ends with "N passed, N failed"
 # make bench  benchmarks (not part of check)
+# make install PREFIX=DIR  the library, its headers, pkg-config file and tools
 
 SHELL := /bin/bash
 B := build
@@ -18,13 +19,27 @@ SIM_SRC := $(wildcard sim/*.c sim/*.h sim/uml/*.c sim/Kbuild)
 TOOLS := $(B)/tools/gpu-list $(B)/tools/gpu-workload
 CS_TOOLS := etnaviv-disasm etnaviv-asm
 TOOLS += $(CS_TOOLS:%=$(B)/tools/%)
+LIB_TOOLS := $(B)/tools/etnaviv-info $(B)/tools/etnaviv-2d-demo
+TOOLS += $(LIB_TOOLS)
 UML_TESTS := $(patsubst tests/uml/%.c,$(B)/tests/%,$(wildcard tests/uml/*.c))
 SIM_TESTS := $(patsubst tests/sim/test_%.c,$(B)/tests/sim-%,$(wildcard tests/sim/test_*.c))
 UNIT_TESTS := $(SIM_TESTS) $(B)/tests/uapi-layout
 UNIT_TESTS += $(B)/tests/etna-states $(CS_TOOLS:%=$(B)/tests/tools/%)
+UNIT_TESTS += $(B)/tests/lib-unit
 
-.PHONY: all deps kernels module-% driver-% run check bench clean
-all: deps kernels module-plain module-debug driver-plain driver-debug $(DTBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS)
+# libetnaviv (MIT): a static and a shared library from lib/*.c.
+LIB_VERSION := 1.0.0
+LIB_SONAME := libetnaviv.so.1
+LIB_HDRS := lib/etnaviv.h lib/etnaviv_2d.h
+LIB_OBJS := $(patsubst lib/%.c,$(B)/lib/%.o,$(wildcard lib/*.c))
+LIB_A := $(B)/lib/libetnaviv.a
+LIB_SO := $(B)/lib/libetnaviv.so.$(LIB_VERSION)
+LIBS := $(LIB_A) $(LIB_SO)
+PREFIX ?= /usr/local
+BENCHES := $(B)/tests/bench-de
+
+.PHONY: all deps kernels module-% driver-% run check bench clean install lib
+all: deps kernels module-plain module-debug driver-plain driver-debug $(DTBS) $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES)
 
 deps:
 	@scripts/deps
@@ -74,15 +89,73 @@ $(B)/tests/etna-states: tests/tools/states.c tools/etna_states.c tools/etna_stat
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) $(SANITIZE) -Itools -o $@ $(filter %.c,$^)
 
+$(B)/lib/%.o: lib/%.c $(LIB_HDRS) include/uapi/drm/etnaviv_drm.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -fPIC -fvisibility=hidden -Iinclude/uapi \
+		-I$(UAPI) -I$(UAPI)/drm -c -o $@ $<
+
+$(LIB_A): $(LIB_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(LIB_SO): $(LIB_OBJS)
+	$(CC) -shared -Wl,-soname,$(LIB_SONAME) -Wl,--no-undefined -o $@ $^
+	@ln -sf $(@F) $(@D)/$(LIB_SONAME)
+	@ln -sf $(LIB_SONAME) $(@D)/libetnaviv.so
+
+lib: $(LIBS)
+
+# Tools over libetnaviv, linked statically so they run from anywhere.
+$(B)/tools/etnaviv-info: tools/etnaviv-info.c $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -Ilib -o $@ $(filter %.c,$^) $(LIB_A)
+
+OP2D := tools/etnaviv_op2d.c tools/etnaviv_op2d.h tests/ref2d/ref2d.c tests/ref2d/ref2d.h
+$(B)/tools/etnaviv-2d-demo: tools/etnaviv-2d-demo.c $(OP2D) $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -Ilib -Itests/ref2d $$(pkg-config --cflags libpng) -o $@ \
+		$(filter %.c,$^) $(LIB_A) $$(pkg-config --libs libpng)
+
+# Library unit tests: no GPU, a fake ioctl() in the test program.
+$(B)/tests/lib-unit: $(wildcard tests/lib/*.c tests/lib/*.h) $(LIB_HDRS) $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) $(SANITIZE) -Ilib -Iinclude/uapi -I$(UAPI) -I$(UAPI)/drm \
+		-o $@ $(filter %.c,$^) $(LIB_A)
+
+install: $(LIBS) $(LIB_TOOLS)
+	install -d $(DESTDIR)$(PREFIX)/include/etnaviv $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+		$(DESTDIR)$(PREFIX)/bin
+	install -m 644 $(LIB_HDRS) $(DESTDIR)$(PREFIX)/include/etnaviv/
+	install -m 644 $(LIB_A) $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(LIB_SO) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf libetnaviv.so.$(LIB_VERSION) $(DESTDIR)$(PREFIX)/lib/$(LIB_SONAME)
+	ln -sf $(LIB_SONAME) $(DESTDIR)$(PREFIX)/lib/libetnaviv.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(LIB_VERSION)|' lib/libetnaviv.pc.in \
+		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/libetnaviv.pc
+	install -m 755 $(LIB_TOOLS) $(DESTDIR)$(PREFIX)/bin/
+
+# The 2D pixel tests: libetnaviv on the GPU against ref2d on the CPU.
+$(B)/tests/pixels: tests/uml/pixels.c $(wildcard tests/uml/*.h) $(OP2D) $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Ilib -Itools -Itests/ref2d -o $@ \
+		$(filter %.c,$^) $(LIB_A)
+
 $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -o $@ $(filter %.c,$^) -lpthread
 
 # Model unit tests: each tests/sim/test_NAME.c with the model core.
 SIM_CORE := $(filter-out sim/uml/%,$(wildcard sim/*.c))
-$(B)/tests/sim-%: tests/sim/test_%.c $(SIM_CORE) $(wildcard sim/*.h tests/sim/*.h)
+# They also link the 2D reference (tests/ref2d), the DE tests' oracle.
+REF2D := $(wildcard tests/ref2d/*.c)
+$(B)/tests/sim-%: tests/sim/test_%.c $(SIM_CORE) $(REF2D) $(wildcard sim/*.h tests/sim/*.h tests/ref2d/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) $(SANITIZE) -Isim -o $@ $(filter %.c,$^)
+	$(CC) $(CFLAGS_USER) $(SANITIZE) -Isim -Itests/ref2d -o $@ $(filter %.c,$^)
+
+# Throughput of the model's 2D engine: build/tests/bench-de (not a test).
+$(B)/tests/bench-de: tests/sim/bench_de.c $(SIM_CORE) $(wildcard sim/*.h tests/sim/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -O2 -Isim -o $@ $(filter %.c,$^)
 
 $(B)/tests/uapi-layout: tests/uapi/layout.c include/uapi/drm/etnaviv_drm.h
 	@mkdir -p $(@D)

@@ -13,3 +13,11 @@ for s in /sys/kernel/debug/vgc-model/*/stats; do
 	d=$(basename "$(dirname "$s")")
 	printf '%-22s %s\n' "$d" "$(grep -E '^(fe|commands|events|waits|mmu_faults|bus_errors|bad_commands|tlb_flushes):' "$s" | tr '\n' ' ')"
 done
+echo
+echo "== etnaviv-info (libetnaviv)"
+"$tools/etnaviv-info" || exit 1
+echo
+png=$(cd "$tools/.." && pwd)/demo.png
+echo "== 2D demo: a test pattern drawn by the 2D engine, checked against the CPU reference"
+"$tools/etnaviv-2d-demo" --verify -o "$png" || exit 1
+echo "the picture is on the host at $png"

@@ -51,6 +51,7 @@ void vgc_reset(struct vgc_core *c)
 	c->ret_addr = 0;
 	c->ret_prefetch = 0;
 	c->freeze = false;
+	c->de.busy = false;	/* the operation in flight is lost */
 	vgc_mmu_reset(c);
 	c->stats.resets++;
 }
@@ -123,13 +124,16 @@ u32 vgc_read(struct vgc_core *c, u32 off)
 
 	switch (off) {
 	case VGC_CLOCK_CONTROL:
-		/* The engines are synchronous: every pipe is always idle. */
-		return REG(c, off) | VGC_CLK_IDLE_3D | VGC_CLK_IDLE_2D |
-		       VGC_CLK_IDLE_VG;
+		/* 3D and VG are synchronous; 2D is busy during a DE op. */
+		v = REG(c, off) | VGC_CLK_IDLE_3D | VGC_CLK_IDLE_VG;
+		return c->de.busy ? v : v | VGC_CLK_IDLE_2D;
 	case VGC_IDLE_STATE:
-		if (c->fe_state == VGC_FE_IDLE)
-			return VGC_IDLE_ALL;
-		return VGC_IDLE_ALL & ~VGC_IDLE_FE;
+		v = VGC_IDLE_ALL;
+		if (c->fe_state != VGC_FE_IDLE)
+			v &= ~VGC_IDLE_FE;
+		if (c->de.busy)
+			v &= ~(VGC_IDLE_DE | VGC_IDLE_PE);
+		return v;
 	case VGC_AXI_STATUS:
 		v = c->axi_status;
 		c->axi_status = 0;
@@ -271,9 +275,15 @@ static void load_state(struct vgc_core *c, u32 idx, u32 val)
 		c->stats.events++;
 		break;
 	case VGC_GL_FLUSH_CACHE:
+		if (val & VGC_GL_FLUSH_PE2D)
+			c->stats.de_flushes++;
+		fallthrough;
 	case VGC_GL_FLUSH_MMU:
 		/* No caches or TLBs: memory is always up to date. */
 		c->stats.flushes++;
+		break;
+	case VGC_DE_ROT_ANGLE:
+		val = vgc_de_state(c, off, val);
 		break;
 	}
 	REG(c, off) = val;
@@ -340,6 +350,9 @@ static enum vgc_run fe_draw_2d(struct vgc_core *c, u32 hdr)
 	if (c->pc + words * 4ull > c->fetch_end)
 		return fe_hang(c);
 	c->stats.draws++;
+	/* The 2D engine starts; the FE waits for it (vgc_fe_run). */
+	if (vgc_de_draw(c, hdr, c->pc))
+		return fe_hang(c);
 	c->pc += words * 4;
 	c->progress = true;
 	return VGC_RUN_BUSY;
@@ -420,8 +433,14 @@ static enum vgc_run fe_step(struct vgc_core *c)
 	return VGC_RUN_BUSY;
 }
 
+/*
+ * The FE blocks on every command while a 2D operation is in flight; a
+ * call draws at most VGC_DE_RUN_CHUNKS spans of it, so a huge rectangle
+ * takes many calls (each returns VGC_RUN_BUSY) and never stalls the host.
+ */
 enum vgc_run vgc_fe_run(struct vgc_core *c, unsigned int budget)
 {
+	long pixels = (long)VGC_DE_SPAN * VGC_DE_RUN_CHUNKS;
 	enum vgc_run r = VGC_RUN_BUSY;
 	u64 t0;
 
@@ -429,8 +448,15 @@ enum vgc_run vgc_fe_run(struct vgc_core *c, unsigned int budget)
 	if (!vgc_fe_active(c))
 		return VGC_RUN_IDLE;
 	t0 = now_ns(c);
-	while (budget-- && r == VGC_RUN_BUSY)
+	while (budget-- && r == VGC_RUN_BUSY) {
+		if (c->de.busy) {
+			c->progress = true;
+			if (!vgc_de_run(c, &pixels))
+				break;
+			continue;
+		}
 		r = fe_step(c);
+	}
 	if (c->progress)
 		c->stats.busy_ns += now_ns(c) - t0;
 	return r;

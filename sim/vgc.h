@@ -27,11 +27,15 @@ typedef __UINT8_TYPE__ u8;
 typedef __UINT16_TYPE__ u16;
 typedef __UINT32_TYPE__ u32;
 typedef __UINT64_TYPE__ u64;
+typedef __INT16_TYPE__ s16;
+typedef __INT64_TYPE__ s64;
 #define BIT(n)		(1u << (n))
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define fallthrough	__attribute__((__fallthrough__))
 #endif
 
 #include "vgc_regs.h"
+#include "vgc_de.h"
 
 /**
  * struct vgc_ident - what a core reports about itself
@@ -112,12 +116,20 @@ struct vgc_host_ops {
  * @busy_ns: time the FE spent executing commands (not waiting)
  * @tlb_flushes: MMUv2 TLB invalidations (CONFIGURATION FLUSH or MODE
  *	change, PTA slot load, MMU enable)
+ * @de_ops: DRAW_2D operations the 2D engine started
+ * @de_pixels: pixels it drew (inside the clip rectangle)
+ * @de_unsupported: DRAW_2D operations skipped: command, format or mode
+ *	the model does not draw
+ * @de_bad_pipe: DRAW_2D skipped because PIPE_SELECT was not 2D (or the
+ *	core has no 2D pipe)
+ * @de_flushes: GL.FLUSH_CACHE loads with PE2D
  */
 struct vgc_stats {
 	u64 commands, waits, events, draws, flushes, resets;
 	u64 mmu_faults, bus_errors, bad_commands, bad_reg_reads;
 	u64 busy_ns;
 	u64 tlb_flushes;
+	u64 de_ops, de_pixels, de_unsupported, de_bad_pipe, de_flushes;
 };
 
 #define VGC_TLB_ENTRIES	64	/* direct-mapped, one 4 KiB page each */
@@ -171,7 +183,8 @@ enum vgc_run {
  *
  * Allocated and owned by the environment (it is large: the state array
  * covers the full 256 KiB state space); initialise with vgc_init().
- * All fields are private to vgc.c except @stats, which may be read.
+ * All fields are private to vgc.c (@de to vgc_de.c) except @stats, which
+ * may be read.
  */
 struct vgc_core {
 	const struct vgc_ident *id;
@@ -199,6 +212,7 @@ struct vgc_core {
 	bool irq_edge;		/* an interrupt was latched: deliver it */
 
 	struct vgc_mmu2 mmu2;
+	struct vgc_de de;
 
 	struct vgc_stats stats;
 };

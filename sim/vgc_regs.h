@@ -22,6 +22,8 @@
 #define   VGC_CLK_ISOLATE		BIT(19)
 #define VGC_IDLE_STATE			0x0004
 #define   VGC_IDLE_FE			BIT(0)
+#define   VGC_IDLE_DE			BIT(1)
+#define   VGC_IDLE_PE			BIT(2)
 #define   VGC_IDLE_ALL			0x7fffffffu
 #define VGC_AXI_CONFIG			0x0008
 #define VGC_AXI_STATUS			0x000c
@@ -132,12 +134,101 @@
 #define VGC_DBG_LINK			19
 #define VGC_DBG_END			20
 
+/* 2D engine (DE) states, vivante-hw.md section 4.2 */
+#define VGC_DE_SRC_ADDRESS		0x1200
+#define VGC_DE_SRC_STRIDE		0x1204
+#define VGC_DE_SRC_ROTATION_CONFIG	0x1208
+#define VGC_DE_SRC_CONFIG		0x120c
+#define VGC_DE_SRC_ORIGIN		0x1210
+#define VGC_DE_SRC_SIZE			0x1214
+#define VGC_DE_SRC_COLOR_BG		0x1218
+#define VGC_DE_SRC_COLOR_FG		0x121c
+#define VGC_DE_STRETCH_FACTOR_LOW	0x1220
+#define VGC_DE_STRETCH_FACTOR_HIGH	0x1224
+#define VGC_DE_DEST_ADDRESS		0x1228
+#define VGC_DE_DEST_STRIDE		0x122c
+#define VGC_DE_DEST_ROTATION_CONFIG	0x1230
+#define VGC_DE_DEST_CONFIG		0x1234
+#define VGC_DE_PATTERN_CONFIG		0x123c
+#define VGC_DE_PATTERN_LOW		0x1240
+#define VGC_DE_PATTERN_HIGH		0x1244
+#define VGC_DE_PATTERN_BG_COLOR		0x1250
+#define VGC_DE_PATTERN_FG_COLOR		0x1254
+#define VGC_DE_ROP			0x125c
+#define VGC_DE_CLIP_TOP_LEFT		0x1260
+#define VGC_DE_CLIP_BOTTOM_RIGHT	0x1264
+#define VGC_DE_CLEAR_BYTE_MASK		0x1268
+#define VGC_DE_CONFIG			0x126c
+#define VGC_DE_CLEAR_PIXEL_VALUE_LOW	0x1270
+#define VGC_DE_CLEAR_PIXEL_VALUE_HIGH	0x1274
+#define VGC_DE_ALPHA_CONTROL		0x127c
+#define VGC_DE_DEST_ROTATION_HEIGHT	0x12b4
+#define VGC_DE_SRC_ROTATION_HEIGHT	0x12b8
+#define VGC_DE_ROT_ANGLE		0x12bc
+#define VGC_DE_CLEAR_PIXEL_VALUE32	0x12c0
+#define VGC_DE_PE_TRANSPARENCY		0x12d4
+#define VGC_DE_PE_DITHER_LOW		0x12e8
+
+/* SRC_CONFIG / DEST_CONFIG fields */
+#define   VGC_DE_SRC_PE10_FORMAT(v)	((v) & 0xfu)
+#define   VGC_DE_SRC_TRANSPARENCY(v)	(((v) >> 4) & 3u)
+#define   VGC_DE_SRC_RELATIVE		BIT(6)
+#define   VGC_DE_SRC_TILED		BIT(7)
+#define   VGC_DE_SRC_STREAM		BIT(8)
+#define   VGC_DE_SRC_PACK(v)		(((v) >> 12) & 3u)
+#define   VGC_DE_SRC_MONO_TRANSPARENCY	BIT(15)
+#define   VGC_DE_SRC_SWIZZLE(v)		(((v) >> 20) & 3u)
+#define   VGC_DE_SRC_FORMAT(v)		(((v) >> 24) & 0x1fu)
+#define   VGC_DE_SRC_ENDIAN(v)		(((v) >> 30) & 3u)
+#define   VGC_DE_DST_FORMAT(v)		((v) & 0x1fu)
+#define   VGC_DE_DST_TILED		BIT(8)
+#define   VGC_DE_DST_COMMAND(v)		(((v) >> 12) & 0xfu)
+#define   VGC_DE_DST_SWIZZLE(v)		(((v) >> 16) & 3u)
+#define   VGC_DE_DST_ENDIAN(v)		(((v) >> 20) & 3u)
+#define   VGC_DE_ROTATION_ENABLE	BIT(16)
+#define   VGC_DE_ROTATION_WIDTH		0xffffu
+
+/* DEST_CONFIG.COMMAND */
+#define VGC_DE_CMD_CLEAR		0
+#define VGC_DE_CMD_LINE			1
+#define VGC_DE_CMD_BIT_BLT		2
+#define VGC_DE_CMD_STRETCH_BLT		4
+
+/* DE_FORMAT values the model draws */
+#define VGC_DE_FMT_A8R8G8B8		6
+#define VGC_DE_FMT_MONO			10
+
+/* ROP and ROT_ANGLE fields */
+#define   VGC_DE_ROP_FG(v)		((v) & 0xffu)
+#define   VGC_DE_ROP_BG(v)		(((v) >> 8) & 0xffu)
+#define   VGC_DE_ROP_TYPE(v)		(((v) >> 20) & 3u)
+#define VGC_DE_ROP2_PATTERN		0
+#define VGC_DE_ROP2_SOURCE		1
+#define VGC_DE_ROP3			2
+#define VGC_DE_ROP4			3
+#define VGC_DE_ROT_0			0	/* ROT_ANGLE SRC/DST values */
+#define VGC_DE_ROT_FLIP_X		1
+#define VGC_DE_ROT_FLIP_Y		2
+#define VGC_DE_ROT_90			4
+#define VGC_DE_ROT_180			5
+#define VGC_DE_ROT_270			6
+#define   VGC_DE_ROT_SRC(v)		((v) & 7u)
+#define   VGC_DE_ROT_DST(v)		(((v) >> 3) & 7u)
+#define   VGC_DE_ROT_SRC_MASK		BIT(8)
+#define   VGC_DE_ROT_DST_MASK		BIT(9)
+#define   VGC_DE_ROT_SRC_MIRROR_MASK	BIT(15)
+#define   VGC_DE_ROT_DST_MIRROR_MASK	BIT(19)
+#define   VGC_DE_PATTERN_MONO		BIT(4)
+#define   VGC_DE_ALPHA_ENABLE		BIT(0)
+#define   VGC_DE_MIRROR_BLT_ENABLE	BIT(0)
+
 /* Global (GL) states */
 #define VGC_GL_PIPE_SELECT		0x3800
 #define VGC_GL_EVENT			0x3804
 #define   VGC_GL_EVENT_ID_MASK		0x1fu
 #define VGC_GL_SEMAPHORE_TOKEN		0x3808
 #define VGC_GL_FLUSH_CACHE		0x380c
+#define   VGC_GL_FLUSH_PE2D		BIT(3)
 #define VGC_GL_FLUSH_MMU		0x3810
 #define VGC_GL_STALL_TOKEN		0x3c00
 
@@ -171,6 +262,9 @@
 #define VGC_D2D_COUNT_MASK		0xffu
 #define VGC_D2D_DATA_SHIFT		16
 #define VGC_D2D_DATA_MASK		0x7ffu
+
+/* MINOR_FEATURE_0: the 2D engine is PE20 (else PE10) */
+#define VGC_MINOR0_2DPE20		BIT(7)
 
 /* Number of events the event bits of INTR_ACKNOWLEDGE carry. */
 #define VGC_NR_EVENTS			30

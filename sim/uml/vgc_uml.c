@@ -308,6 +308,11 @@ static int vgc_stats_show(struct seq_file *m, void *unused)
 		   s.bad_commands, s.bad_reg_reads);
 	seq_printf(m, "busy_ns: %llu\n", s.busy_ns);
 	seq_printf(m, "tlb_flushes: %llu\n", s.tlb_flushes);
+	seq_printf(m, "de_ops: %llu\nde_pixels: %llu\n", s.de_ops,
+		   s.de_pixels);
+	seq_printf(m, "de_unsupported: %llu\nde_bad_pipe: %llu\n",
+		   s.de_unsupported, s.de_bad_pipe);
+	seq_printf(m, "de_flushes: %llu\n", s.de_flushes);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(vgc_stats);

@@ -17,7 +17,9 @@
 #include "vgc.h"
 
 #define MEM_BASE	0x10000000ull
-#define MEM_SIZE	(4u << 20)
+#ifndef MEM_SIZE
+#define MEM_SIZE	(4u << 20)	/* a program may define its own */
+#endif
 
 static uint8_t *mem;
 static unsigned int passed, failed;

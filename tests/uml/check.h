@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,7 +66,40 @@ struct model_stats {
 	unsigned long long events, resets, bad_commands, mmu_faults,
 			   bus_errors;
 	bool parsed;
+	/* the 2D engine */
+	unsigned long long de_ops, de_pixels, de_unsupported, de_bad_pipe,
+			   de_flushes;
 };
+
+/* The counters of struct model_stats by their debugfs names. */
+static const struct {
+	const char *key;
+	size_t off;
+} model_stat_keys[] = {
+	{ "events", offsetof(struct model_stats, events) },
+	{ "resets", offsetof(struct model_stats, resets) },
+	{ "bad_commands", offsetof(struct model_stats, bad_commands) },
+	{ "mmu_faults", offsetof(struct model_stats, mmu_faults) },
+	{ "bus_errors", offsetof(struct model_stats, bus_errors) },
+	{ "de_ops", offsetof(struct model_stats, de_ops) },
+	{ "de_pixels", offsetof(struct model_stats, de_pixels) },
+	{ "de_unsupported", offsetof(struct model_stats, de_unsupported) },
+	{ "de_bad_pipe", offsetof(struct model_stats, de_bad_pipe) },
+	{ "de_flushes", offsetof(struct model_stats, de_flushes) },
+};
+
+static inline void model_stat_set(struct model_stats *c, const char *key,
+				  const char *val)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(model_stat_keys) / sizeof(model_stat_keys[0]);
+	     i++)
+		if (!strcmp(key, model_stat_keys[i].key))
+			*(unsigned long long *)((char *)c +
+						model_stat_keys[i].off) =
+				strtoull(val, NULL, 10);
+}
 
 /*
  * Read the stats of every core of the model, at most @max; returns how
@@ -100,16 +134,8 @@ static inline int read_model_stats(struct model_stats *st, unsigned int max)
 				snprintf(c->core, sizeof(c->core), "%s", val);
 			else if (!strcmp(key, "fe"))
 				snprintf(c->fe, sizeof(c->fe), "%s", val);
-			else if (!strcmp(key, "events"))
-				c->events = strtoull(val, NULL, 10);
-			else if (!strcmp(key, "resets"))
-				c->resets = strtoull(val, NULL, 10);
-			else if (!strcmp(key, "bad_commands"))
-				c->bad_commands = strtoull(val, NULL, 10);
-			else if (!strcmp(key, "mmu_faults"))
-				c->mmu_faults = strtoull(val, NULL, 10);
-			else if (!strcmp(key, "bus_errors"))
-				c->bus_errors = strtoull(val, NULL, 10);
+			else
+				model_stat_set(c, key, val);
 		}
 		fclose(f);
 		c->parsed = c->core[0] && c->fe[0];
