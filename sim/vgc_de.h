@@ -56,7 +56,8 @@ struct vgc_de {
 	int cx1, cy1, cx2, cy2;
 	int x, y;
 	/* current line */
-	int lx, ly, ldx, ldy, lsx, lsy, lerr;
+	int lx, ly, lsx, lsy, lmaj, lmin, lerr, lleft;
+	bool lxmajor;
 
 	/* decoded configuration */
 	struct vgc_de_fmt df, sf;

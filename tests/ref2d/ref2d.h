@@ -50,11 +50,13 @@
  *	of (x,y) is (op->sx + (((x-x1) * op->fx) >> 16), op->sy + (((y-y1) *
  *	op->fy) >> 16)), fx/fy unsigned 16.16.
  *  ref2d_line(): the "rectangle" is a line from (x1,y1), drawn, to
- *	(x2,y2), not drawn (nothing if equal), stepped by the all-octant
- *	integer Bresenham rule: dx = |x2-x1|, dy = -|y2-y1|, err = dx + dy;
- *	at each point: e2 = 2 err; if e2 >= dy: err += dy, x steps; if
- *	e2 <= dx: err += dx, y steps. Each point is clipped like any pixel
- *	and computed as ROP2_PATTERN with rop.fg: S := P.
+ *	(x2,y2), not drawn (nothing if equal): major = max(|dx|, |dy|)
+ *	points, x major when |dx| >= |dy|, of the Bresenham walk e = 2 minor
+ *	- major; repeat major times { plot; if (e > 0) { step the minor
+ *	coordinate; e -= 2 major; } e += 2 minor; step the major one },
+ *	each coordinate stepping towards the end point. Each point is
+ *	clipped like any pixel and computed as ROP2_PATTERN with rop.fg:
+ *	S := P.
  */
 #ifndef REF2D_H
 #define REF2D_H
@@ -93,8 +95,9 @@ enum ref2d_rotation {
  * @format: enum ref2d_format
  * @swizzle: enum ref2d_swizzle (ignored for REF2D_MONO)
  * @bit_pitch: REF2D_MONO only: if non-zero, bits from one row to the next
- *	(overrides @stride; for unpacked stream data). Pixel x of a row is
- *	bit 7 - (n & 7) of byte n / 8 of it, n = row start bit + x.
+ *	(overrides @stride; for stream data). Pixel x of a row is bit n & 7
+ *	of byte n / 8 of @px, n = row start bit + x (bit 0 of a
+ *	little-endian word first).
  */
 struct ref2d_surface {
 	void *px;
