@@ -419,7 +419,7 @@ int vgc_de_draw(struct vgc_core *c, u32 hdr, u32 addr)
 	de->nrects = count;
 	de->rect = 0;
 	de->busy = true;
-	c->stats.de_ops++;
+	c->stats.de_ops += count;	/* a rectangle is an operation */
 	next_rect(de);
 	return 0;
 }
