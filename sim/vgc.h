@@ -116,8 +116,9 @@ struct vgc_host_ops {
  * @busy_ns: time the FE spent executing commands (not waiting)
  * @tlb_flushes: MMUv2 TLB invalidations (CONFIGURATION FLUSH or MODE
  *	change, PTA slot load, MMU enable)
- * @de_ops: DRAW_2D operations the 2D engine started
- * @de_pixels: pixels it drew (inside the clip rectangle)
+ * @de_ops: rectangles of the DRAW_2D commands the 2D engine started
+ * @de_pixels: pixels it drew or skipped as transparent (inside the
+ *	rectangles and the clip), up to a fault that ended an operation
  * @de_unsupported: DRAW_2D operations skipped: command, format or mode
  *	the model does not draw
  * @de_bad_pipe: DRAW_2D skipped because PIPE_SELECT was not 2D (or the

@@ -35,13 +35,16 @@
  *  - STRETCH_BLT: nearest sampling, source x = SRC_ORIGIN.x + ((x - x1) *
  *    STRETCH_FACTOR_LOW >> 16), the same for y with _HIGH (truncation,
  *    no rounding; SRC_RELATIVE ignored);
- *  - LINE: from top-left (drawn) to bottom-right (not drawn), all-octant
- *    integer Bresenham (err = dx - dy; step x when 2 err >= -dy, y when
- *    2 err <= dx), each point as ROP2_PATTERN with ROP_FG;
- *  - mono bits: pixel x of a row is bit 7 - (n & 7) of byte n / 8,
- *    n = row start + x; rows SRC_STRIDE bytes apart in memory, and in the
- *    stream SRC_SIZE.width bits rounded up to 8, 16 or 32 (PACK 0-2) or
- *    not (PACK 3). Stream bits past DATA_COUNT read as 0;
+ *  - LINE: from top-left (drawn) to bottom-right (not drawn): major =
+ *    max(|dx|, |dy|) points (x is major on a tie) of the Bresenham walk
+ *    e = 2 minor - major; each point: plot; if e > 0, step the minor
+ *    coordinate and e -= 2 major; e += 2 minor; step the major one. Each
+ *    point is ROP2_PATTERN with ROP_FG (S := P);
+ *  - mono bits: pixel x of a row is bit n & 7 of byte n / 8 (bit 0 of
+ *    word 0 first), n = row start + x; rows are SRC_STRIDE bytes apart in
+ *    memory, and in the stream the first rectangle's width in bits
+ *    rounded up to 8, 16 or 32 (PACK 0-2) or not (PACK 3). Stream bits
+ *    past DATA_COUNT read as 0;
  *  - destination rotation: ROT_ANGLE.DST (FLIP_X, FLIP_Y, ROT90, ROT180,
  *    ROT270), or ROT90 when only DEST_ROTATION_CONFIG.ROTATION is set, on
  *    a physical surface of DEST_ROTATION_CONFIG.WIDTH x
@@ -314,12 +317,7 @@ static bool de_setup(struct vgc_core *c)
 		de->need_d = true;
 
 	if (de->mono) {
-		static const unsigned int pack[4] = { 8, 16, 32, 1 };
-		unsigned int w = REG(c, VGC_DE_SRC_SIZE) & 0xffff;
-		unsigned int p = pack[VGC_DE_SRC_PACK(scfg)];
-
-		de->mono_pitch = de->stream ? (w + p - 1) / p * p :
-			       de->src_stride * 8;
+		de->mono_pitch = de->src_stride * 8;	/* stream: at DRAW_2D */
 		de->mono_transparent = transparent;
 		de->mono_tbit = !!(scfg & VGC_DE_SRC_MONO_TRANSPARENCY);
 		de->mono_fg = from_argb(&de->df, REG(c, VGC_DE_SRC_COLOR_FG));
@@ -349,13 +347,18 @@ static bool next_rect(struct vgc_de *de)
 		if (de->cmd == VGC_DE_CMD_LINE) {
 			if (r[0] == r[2] && r[1] == r[3])
 				continue;
+			int dx = r[2] > r[0] ? r[2] - r[0] : r[0] - r[2];
+			int dy = r[3] > r[1] ? r[3] - r[1] : r[1] - r[3];
+
 			de->lx = r[0];
 			de->ly = r[1];
-			de->ldx = r[2] > r[0] ? r[2] - r[0] : r[0] - r[2];
-			de->ldy = -(r[3] > r[1] ? r[3] - r[1] : r[1] - r[3]);
 			de->lsx = r[2] > r[0] ? 1 : -1;
 			de->lsy = r[3] > r[1] ? 1 : -1;
-			de->lerr = de->ldx + de->ldy;
+			de->lxmajor = dx >= dy;
+			de->lmaj = de->lxmajor ? dx : dy;
+			de->lmin = de->lxmajor ? dy : dx;
+			de->lerr = 2 * de->lmin - de->lmaj;
+			de->lleft = de->lmaj;
 			return true;
 		}
 		de->cx1 = max_int(r[0], de->clip[0]);
@@ -403,10 +406,20 @@ int vgc_de_draw(struct vgc_core *c, u32 hdr, u32 addr)
 	if (data && vgc_dma_read(c, VGC_CLIENT_FE, addr, de->data, data * 4))
 		return -1;
 	de->ndata = data;
+	if (de->mono && de->stream) {
+		/* rows as wide as the first rectangle, PACK-aligned */
+		static const unsigned int pack[4] = { 8, 16, 32, 1 };
+		unsigned int p = pack[VGC_DE_SRC_PACK(REG(c,
+							  VGC_DE_SRC_CONFIG))];
+		unsigned int w = de->rects[0][2] > de->rects[0][0] ?
+				 de->rects[0][2] - de->rects[0][0] : 0;
+
+		de->mono_pitch = (w + p - 1) / p * p;
+	}
 	de->nrects = count;
 	de->rect = 0;
 	de->busy = true;
-	c->stats.de_ops++;
+	c->stats.de_ops += count;	/* a rectangle is an operation */
 	next_rect(de);
 	return 0;
 }
@@ -540,7 +553,7 @@ static unsigned int stream_bit(const struct vgc_de *de, s64 bit)
 	if (bit < 0 || bit >= (s64)de->ndata * 32)
 		return 0;
 	byte = de->data[bit >> 5] >> (8 * ((bit >> 3) & 3));
-	return (byte >> (7 - (bit & 7))) & 1;
+	return (byte >> (bit & 7)) & 1;
 }
 
 /*
@@ -594,7 +607,7 @@ static int src_fetch(struct vgc_core *c, int x, int y, unsigned int n)
 				m = stream_bit(de, sx);
 			else
 				m = (de->sbytes[(sx >> 3) - b0] >>
-				     (7 - (sx & 7))) & 1;
+				     (sx & 7)) & 1;
 			de->s[i] = m ? de->mono_fg : de->mono_bg;
 			de->skip[i] = (de->mono_transparent &&
 				       m == de->mono_tbit) | (!m << 1);
@@ -744,11 +757,9 @@ static int line_point(struct vgc_core *c)
 static int line_step(struct vgc_core *c, long *budget)
 {
 	struct vgc_de *de = &c->de;
-	const u16 *r = de->rects[de->rect];
-	int e2;
 
 	while (*budget > 0) {
-		if (de->lx == r[2] && de->ly == r[3]) {
+		if (!de->lleft) {
 			de->rect++;
 			next_rect(de);
 			return 0;
@@ -756,15 +767,19 @@ static int line_step(struct vgc_core *c, long *budget)
 		if (line_point(c))
 			return -1;
 		*budget -= VGC_DE_PIXEL_COST;
-		e2 = 2 * de->lerr;
-		if (e2 >= de->ldy) {
-			de->lerr += de->ldy;
+		if (de->lerr > 0) {	/* step the minor coordinate */
+			if (de->lxmajor)
+				de->ly += de->lsy;
+			else
+				de->lx += de->lsx;
+			de->lerr -= 2 * de->lmaj;
+		}
+		de->lerr += 2 * de->lmin;
+		if (de->lxmajor)
 			de->lx += de->lsx;
-		}
-		if (e2 <= de->ldx) {
-			de->lerr += de->ldx;
+		else
 			de->ly += de->lsy;
-		}
+		de->lleft--;
 	}
 	return 0;
 }

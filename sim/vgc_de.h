@@ -37,6 +37,73 @@ struct vgc_de_fmt {
 
 /**
  * struct vgc_de - the operation in flight
+ * @busy: an operation is in flight
+ * @cmd: its DEST_CONFIG.COMMAND
+ * @nrects: rectangles of the DRAW_2D
+ * @rect: the current one
+ * @rects: the rectangles as fetched: x1, y1, x2, y2
+ * @ndata: inline data words of the DRAW_2D
+ * @data: those words (mono stream sources)
+ * @cx1: current rectangle clipped: left
+ * @cy1: top
+ * @cx2: right (exclusive)
+ * @cy2: bottom (exclusive)
+ * @x: next pixel to draw: column
+ * @y: row
+ * @lx: current line: next point, x
+ * @ly: y
+ * @lsx: x step (+1 or -1)
+ * @lsy: y step
+ * @lmaj: points on the major axis
+ * @lmin: length on the minor axis
+ * @lerr: the Bresenham error term
+ * @lleft: points left to walk
+ * @lxmajor: x is the major axis
+ * @df: destination format
+ * @sf: source format (colour sources)
+ * @dst: DEST_ADDRESS
+ * @dst_stride: DEST_STRIDE
+ * @src: SRC_ADDRESS
+ * @src_stride: SRC_STRIDE
+ * @rot: destination rotation, a VGC_DE_ROT_* value
+ * @rot_w: physical destination width for rotations
+ * @rot_h: physical destination height
+ * @clip: clip rectangle (x1, y1, x2, y2), cut to the rotated surface
+ * @sox: SRC_ORIGIN x
+ * @soy: SRC_ORIGIN y
+ * @relative: SRC_RELATIVE (BIT_BLT only)
+ * @fx: stretch factor x, 16.16
+ * @fy: stretch factor y
+ * @rop_type: ROP.TYPE (ROP2_PATTERN for lines)
+ * @rop_fg: ROP_FG
+ * @rop_bg: ROP_BG
+ * @rop_m: ROP_FG and ROP_BG as rop masks (see vgc_de.c)
+ * @need_s: the result depends on the source: it is read
+ * @need_d: the result depends on the destination: it is read
+ * @mono: the source is MONOCHROME
+ * @stream: the source comes from @data
+ * @key: colour-key transparency
+ * @mono_transparent: mono transparency
+ * @fast_copy: a straight copy between identical layouts
+ * @mono_tbit: the mono bit value that is transparent
+ * @mono_pitch: bits from one mono source row to the next
+ * @keyv: the key, A8R8G8B8 at source precision
+ * @mono_fg: SRC_COLOR_FG in the destination format
+ * @mono_bg: SRC_COLOR_BG in the destination format
+ * @pat_fg: PATTERN_FG_COLOR in the destination format
+ * @pat_bg: PATTERN_BG_COLOR in the destination format
+ * @pat_mono: 8x8 mono pattern (else solid @pat_fg)
+ * @pat_bits: PATTERN_LOW | PATTERN_HIGH << 32
+ * @pat_ox: pattern origin x
+ * @pat_oy: pattern origin y
+ * @clear: CLEAR_PIXEL_VALUE32 in the destination format
+ * @pe10: the core is PE10 (no 2DPE20): clears use @pe10_pat
+ * @pe10_pat: CLEAR_PIXEL_VALUE_LOW/HIGH as 8 bytes
+ * @pe10_mask: CLEAR_BYTE_MASK
+ * @sbytes: one span of source memory
+ * @dbytes: one span of destination memory, as stored
+ * @s: the span's source pixels in the destination format
+ * @skip: per source pixel: bit 0 transparent, bit 1 mono background
  *
  * Owned by its struct vgc_core (member de), private to vgc_de.c; the
  * caller's serialisation of every call on the core covers it. The DE
@@ -48,17 +115,15 @@ struct vgc_de {
 	bool busy;
 	unsigned int cmd;
 	unsigned int nrects, rect;
-	u16 rects[VGC_DE_MAX_RECTS][4];	/* x1, y1, x2, y2 */
+	u16 rects[VGC_DE_MAX_RECTS][4];
 	unsigned int ndata;
 	u32 data[VGC_DE_MAX_DATA];
 
-	/* current rectangle: clipped bounds and the next pixel */
 	int cx1, cy1, cx2, cy2;
 	int x, y;
-	/* current line */
-	int lx, ly, ldx, ldy, lsx, lsy, lerr;
+	int lx, ly, lsx, lsy, lmaj, lmin, lerr, lleft;
+	bool lxmajor;
 
-	/* decoded configuration */
 	struct vgc_de_fmt df, sf;
 	u32 dst, dst_stride, src, src_stride;
 	unsigned int rot, rot_w, rot_h;
@@ -68,23 +133,23 @@ struct vgc_de {
 	u32 fx, fy;
 	unsigned int rop_type;
 	u8 rop_fg, rop_bg;
-	u32 rop_m[2][8];	/* ROP_FG, ROP_BG as rop_masks() */
+	u32 rop_m[2][8];
 	bool need_s, need_d, mono, stream, key, mono_transparent, fast_copy;
 	unsigned int mono_tbit, mono_pitch;
-	u32 keyv;		/* the key, A8R8G8B8 at source precision */
-	u32 mono_fg, mono_bg;	/* destination format */
-	u32 pat_fg, pat_bg;	/* destination format */
+	u32 keyv;
+	u32 mono_fg, mono_bg;
+	u32 pat_fg, pat_bg;
 	bool pat_mono;
 	u64 pat_bits;
 	unsigned int pat_ox, pat_oy;
-	u32 clear;		/* destination format */
+	u32 clear;
 	bool pe10;
 	u8 pe10_pat[8], pe10_mask;
 
 	u8 sbytes[VGC_DE_SPAN * 4 + 8];
 	u8 dbytes[VGC_DE_SPAN * 4];
-	u32 s[VGC_DE_SPAN], d[VGC_DE_SPAN];
-	u8 skip[VGC_DE_SPAN];	/* source pixel is transparent */
+	u32 s[VGC_DE_SPAN];
+	u8 skip[VGC_DE_SPAN];
 };
 
 struct vgc_core;

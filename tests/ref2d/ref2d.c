@@ -151,7 +151,7 @@ uint32_t ref2d_get(const struct ref2d_surface *s, int x, int y)
 		else
 			bit = (unsigned long)y * s->stride * 8 + x;
 		row = s->px;
-		return (row[bit / 8] >> (7 - bit % 8)) & 1;
+		return (row[bit / 8] >> (bit % 8)) & 1;
 	}
 	row = (const uint8_t *)s->px + (size_t)y * s->stride;
 	if (ref2d_bpp(s->format) == 2)
@@ -346,24 +346,27 @@ void ref2d_line(const struct ref2d_surface *dst, const struct ref2d_rect *r,
 		const struct ref2d_op *op)
 {
 	struct ref2d_op pt = *op;
-	int x = r->x1, y = r->y1;
-	int dx = r->x2 > r->x1 ? r->x2 - r->x1 : r->x1 - r->x2;
-	int dy = -(r->y2 > r->y1 ? r->y2 - r->y1 : r->y1 - r->y2);
-	int stepx = r->x2 > r->x1 ? 1 : -1, stepy = r->y2 > r->y1 ? 1 : -1;
-	int err = dx + dy, e2;
+	int dx = r->x2 - r->x1, dy = r->y2 - r->y1;
+	int adx = dx < 0 ? -dx : dx, ady = dy < 0 ? -dy : dy;
+	int major = adx >= ady ? adx : ady, minor = adx >= ady ? ady : adx;
+	int sx = dx < 0 ? -1 : 1, sy = dy < 0 ? -1 : 1;
+	int x = r->x1, y = r->y1, e = 2 * minor - major, i;
 
 	pt.rop_type = REF2D_ROP2_PATTERN;
 	pt.src = NULL;
-	while (x != r->x2 || y != r->y2) {
+	for (i = 0; i < major; i++) {
 		blit_pixel(dst, &pt, x, y, 0, 0);
-		e2 = 2 * err;
-		if (e2 >= dy) {
-			err += dy;
-			x += stepx;
+		if (e > 0) {
+			if (adx >= ady)
+				y += sy;
+			else
+				x += sx;
+			e -= 2 * major;
 		}
-		if (e2 <= dx) {
-			err += dx;
-			y += stepy;
-		}
+		e += 2 * minor;
+		if (adx >= ady)
+			x += sx;
+		else
+			y += sy;
 	}
 }

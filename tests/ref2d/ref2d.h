@@ -50,11 +50,13 @@
  *	of (x,y) is (op->sx + (((x-x1) * op->fx) >> 16), op->sy + (((y-y1) *
  *	op->fy) >> 16)), fx/fy unsigned 16.16.
  *  ref2d_line(): the "rectangle" is a line from (x1,y1), drawn, to
- *	(x2,y2), not drawn (nothing if equal), stepped by the all-octant
- *	integer Bresenham rule: dx = |x2-x1|, dy = -|y2-y1|, err = dx + dy;
- *	at each point: e2 = 2 err; if e2 >= dy: err += dy, x steps; if
- *	e2 <= dx: err += dx, y steps. Each point is clipped like any pixel
- *	and computed as ROP2_PATTERN with rop.fg: S := P.
+ *	(x2,y2), not drawn (nothing if equal): major = max(|dx|, |dy|)
+ *	points, x major when |dx| >= |dy|, of the Bresenham walk e = 2 minor
+ *	- major; repeat major times { plot; if (e > 0) { step the minor
+ *	coordinate; e -= 2 major; } e += 2 minor; step the major one },
+ *	each coordinate stepping towards the end point. Each point is
+ *	clipped like any pixel and computed as ROP2_PATTERN with rop.fg:
+ *	S := P.
  */
 #ifndef REF2D_H
 #define REF2D_H
@@ -89,12 +91,14 @@ enum ref2d_rotation {
  * struct ref2d_surface - a linear surface in plain memory (caller-owned)
  * @px: first byte of row 0
  * @stride: bytes from one row to the next
- * @width, @height: size in pixels; nothing outside is read or written
+ * @width: width in pixels; nothing outside is read or written
+ * @height: height in pixels
  * @format: enum ref2d_format
  * @swizzle: enum ref2d_swizzle (ignored for REF2D_MONO)
  * @bit_pitch: REF2D_MONO only: if non-zero, bits from one row to the next
- *	(overrides @stride; for unpacked stream data). Pixel x of a row is
- *	bit 7 - (n & 7) of byte n / 8 of it, n = row start bit + x.
+ *	(overrides @stride; for stream data). Pixel x of a row is bit n & 7
+ *	of byte n / 8 of @px, n = row start bit + x (bit 0 of a
+ *	little-endian word first).
  */
 struct ref2d_surface {
 	void *px;
@@ -112,15 +116,24 @@ struct ref2d_rect {
  * @clip: clip rectangle, bottom-right exclusive
  * @rotation: destination rotation (enum ref2d_rotation)
  * @clear_color: ref2d_clear() colour, A8R8G8B8
- * @rop_type, @rop_fg, @rop_bg: the ROP register
+ * @rop_type: ROP TYPE (enum ref2d_rop_type)
+ * @rop_fg: ROP_FG
+ * @rop_bg: ROP_BG
  * @pat_mono: false solid @pat_fg; true 8x8 mono pattern @pat_bits
+ * @pat_fg: pattern foreground colour, A8R8G8B8
+ * @pat_bg: pattern background colour, A8R8G8B8
  * @pat_bits: bit r*8+c is row r, column c (PATTERN_LOW | HIGH << 32)
- * @pat_ox, @pat_oy: pattern origin (0-7)
+ * @pat_ox: pattern origin x (0-7)
+ * @pat_oy: pattern origin y (0-7)
  * @src: source surface (may be NULL for clear and line)
- * @sx, @sy: source coordinate of the rectangle's top-left
- * @fx, @fy: ref2d_stretch() factors, 16.16
- * @src_key: colour key enabled; @key the key, A8R8G8B8
- * @mono_fg, @mono_bg: mono source colours, A8R8G8B8
+ * @sx: source x of the rectangle's top-left
+ * @sy: source y of the rectangle's top-left
+ * @fx: ref2d_stretch() x factor, 16.16
+ * @fy: ref2d_stretch() y factor, 16.16
+ * @src_key: colour key enabled
+ * @key: the key, A8R8G8B8
+ * @mono_fg: mono source colour of 1 bits, A8R8G8B8
+ * @mono_bg: mono source colour of 0 bits, A8R8G8B8
  * @mono_transparent: -1 none, or the mono bit value left transparent
  */
 struct ref2d_op {

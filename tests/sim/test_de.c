@@ -175,8 +175,10 @@ static void surfaces(const struct de_case *k, uint8_t *dbuf, uint8_t *sbuf,
 		static const unsigned int pack[4] = { 8, 16, 32, 1 };
 		unsigned int p = pack[k->pack];
 
+		unsigned int w = k->rects[0].x2 - k->rects[0].x1;
+
 		s->px = (void *)k->data;
-		s->bit_pitch = (k->sw + p - 1) / p * p;
+		s->bit_pitch = (w + p - 1) / p * p;	/* first rectangle */
 		s->stride = 0;
 	}
 }
@@ -301,7 +303,7 @@ static void t_clear_formats(struct vgc_core *c)
 			if (!check(c, &k, what))
 				return;
 		}
-	EXPECT_EQ(c->stats.de_ops, 28);
+	EXPECT_EQ(c->stats.de_ops, 28 * 3);
 	EXPECT_EQ(c->stats.de_unsupported, 0);
 }
 
@@ -572,6 +574,31 @@ static void t_mono_stream(struct vgc_core *c)
 		}
 }
 
+/* Stream bit order: bit 0 of word 0 is the first pixel. */
+static void t_mono_bit_order(struct vgc_core *c)
+{
+	struct de_case k;
+	uint32_t *d = (uint32_t *)(mem + DST);
+	unsigned int x;
+
+	setup(c);
+	defaults(&k);
+	k.sfmt = REF2D_MONO;
+	k.stream = true;
+	k.pack = 2;
+	k.rop_type = REF2D_ROP4;
+	k.rop_fg = k.rop_bg = 0xcc;
+	k.color_fg = 0xffffffff;
+	k.color_bg = 0xff000000;
+	k.rects[0] = (struct ref2d_rect){ 0, 0, 32, 1 };
+	k.ndata = 1;
+	k.data[0] = 0x80000005;	/* pixels 0, 2 and 31 */
+	check(c, &k, "bit order");
+	for (x = 0; x < 32; x++)
+		EXPECT_EQ(d[x], x == 0 || x == 2 || x == 31 ? 0xffffffff :
+							    0xff000000);
+}
+
 static void t_mono_memory(struct vgc_core *c)
 {
 	struct de_case k;
@@ -708,6 +735,27 @@ static void t_lines(struct vgc_core *c)
 	c->stats.de_pixels = 0;
 	check(c, &k, "short");
 	EXPECT_EQ(c->stats.de_pixels, 6);
+	/* the walk itself: (0,0)-(4,2) is (0,0) (1,0) (2,1) (3,1) */
+	k.rects[0] = (struct ref2d_rect){ 0, 0, 4, 2 };
+	k.pat_fg = 0x12345678;
+	memset(mem + DST, 0, 3 * k.dstride);
+	start(c, CMD, build(&k, true));
+	run_idle(c);
+	{
+		static const int pts[4][2] = { { 0, 0 }, { 1, 0 }, { 2, 1 },
+					       { 3, 1 } };
+		unsigned int i, n = 0, x, y;
+
+		for (i = 0; i < 4; i++)
+			EXPECT_EQ(*(uint32_t *)(mem + DST + pts[i][1] *
+						k.dstride + pts[i][0] * 4),
+				  0x12345678);
+		for (y = 0; y < 3; y++)
+			for (x = 0; x < 5; x++)
+				n += *(uint32_t *)(mem + DST + y * k.dstride +
+						   x * 4) != 0;
+		EXPECT_EQ(n, 4);
+	}
 }
 
 static void t_stretch(struct vgc_core *c)
@@ -857,7 +905,7 @@ static void t_libdrm_2d_test(struct vgc_core *c)
 				return;
 			}
 		}
-	EXPECT_EQ(c->stats.de_ops, 1);
+	EXPECT_EQ(c->stats.de_ops, 256);
 	EXPECT_EQ(c->stats.de_pixels, 256 * 16);
 	EXPECT_EQ(c->stats.de_flushes, 1);
 }
@@ -1131,6 +1179,7 @@ int main(void)
 	run_test("de-pattern", t_pattern, "gc320");
 	run_test("de-rop4-mono", t_rop4_mono, "gc320");
 	run_test("de-mono-stream", t_mono_stream, "gc320");
+	run_test("de-mono-bit-order", t_mono_bit_order, "gc320");
 	run_test("de-mono-memory", t_mono_memory, "gc320");
 	run_test("de-color-key", t_color_key, "gc320");
 	run_test("de-clipping", t_clipping, "gc320");
