@@ -8,12 +8,6 @@ echo
 echo "== workload: 1000 jobs on every engine"
 "$tools/gpu-workload" 1000 || exit 1
 echo
-echo "== device model statistics"
-for s in /sys/kernel/debug/vgc-model/*/stats; do
-	d=$(basename "$(dirname "$s")")
-	printf '%-22s %s\n' "$d" "$(grep -E '^(fe|commands|events|waits|mmu_faults|bus_errors|bad_commands|tlb_flushes):' "$s" | tr '\n' ' ')"
-done
-echo
 echo "== etnaviv-info (libetnaviv)"
 "$tools/etnaviv-info" || exit 1
 echo
@@ -21,3 +15,9 @@ png=$(cd "$tools/.." && pwd)/demo.png
 echo "== 2D demo: a test pattern drawn by the 2D engine, checked against the CPU reference"
 "$tools/etnaviv-2d-demo" --verify -o "$png" || exit 1
 echo "the picture is on the host at $png"
+echo
+echo "== device model statistics"
+for s in /sys/kernel/debug/vgc-model/*/stats; do
+	d=$(basename "$(dirname "$s")")
+	printf '%-16s %s\n' "$d" "$(grep -E '^(fe|commands|events|waits|mmu_faults|bus_errors|bad_commands|de_ops|de_pixels):' "$s" | tr '\n' ' ' | sed 's/ $//')"
+done
