@@ -5,12 +5,8 @@
 # pkg-config, shared and static, and run it.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { echo "PASS: install/$1"; pass=$((pass + 1)); }
-ko() { echo "FAIL: install/$1: $2"; fail=$((fail + 1)); }
+. "$ROOT/tests/checks.sh"
+checks_begin install
 
 P=$T/prefix
 if make -s -C "$ROOT" install PREFIX="$P" >"$T/make.log" 2>&1; then
@@ -88,5 +84,4 @@ if make -s -C "$ROOT" install DESTDIR="$D" PREFIX=/opt/etna >"$T/make.log" 2>&1 
 else
 	ko "DESTDIR staging keeps PREFIX in the .pc" "$(tail -3 "$T/make.log")"
 fi
-echo "install: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+checks_end

@@ -16,14 +16,9 @@ if [ -z "$BIN" ] || [ ! -x "$DIS" ] || [ ! -x "$ASM" ]; then
 	echo "FAIL: tools/setup: no etnaviv-disasm/etnaviv-asm in ${1:-$ROOT/build/tests/tools} (make first)"
 	exit 1
 fi
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+. "$ROOT/tests/checks.sh"
+checks_begin tools
 cd "$T" || exit 1
-pass=0
-fail=0
-
-ok() { echo "PASS: tools/$1"; pass=$((pass + 1)); }
-ko() { echo "FAIL: tools/$1: $2"; fail=$((fail + 1)); }
 
 # bin FILE WORD...: write little-endian 32-bit words
 bin() {
@@ -708,5 +703,4 @@ else
 	ko stdin-stdout "pipes do not work"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+checks_end

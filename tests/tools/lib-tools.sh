@@ -8,12 +8,8 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BIN=${1:-$ROOT/build/tools}
 INFO=$BIN/etnaviv-info
 DEMO=$BIN/etnaviv-2d-demo
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { echo "PASS: lib-tools/$1"; pass=$((pass + 1)); }
-ko() { echo "FAIL: lib-tools/$1: $2"; fail=$((fail + 1)); }
+. "$ROOT/tests/checks.sh"
+checks_begin lib-tools
 
 # expect NAME STATUS PATTERN CMD...: CMD exits STATUS and says PATTERN on
 # stderr (on stdout for status 0).
@@ -55,5 +51,4 @@ if file "$T/ref.png" | grep -q "PNG image data, 320 x 240, 8-bit/color RGBA"; th
 else
 	ko "demo reference is a 320x240 RGBA PNG" "$(file "$T/ref.png")"
 fi
-echo "lib-tools: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+checks_end

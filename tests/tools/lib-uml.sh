@@ -11,12 +11,8 @@ TOOLS=$(cd "${1:?usage: lib-uml.sh TOOLS_DIR OUT_DIR}" && pwd) || exit 1
 OUTDIR=$(cd "${2:?usage: lib-uml.sh TOOLS_DIR OUT_DIR}" && pwd) || exit 1
 pre="lib-uml-${ETNAVIV_BOARD:-?}-${ETNAVIV_DRIVER:-?}"
 png=$OUTDIR/demo-${ETNAVIV_BOARD:-board}-${ETNAVIV_DRIVER:-driver}.png
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { echo "PASS: $pre/$1"; pass=$((pass + 1)); }
-ko() { echo "FAIL: $pre/$1: $2"; fail=$((fail + 1)); }
+. "$(dirname "$0")/../checks.sh"
+checks_begin "$pre"
 
 if "$TOOLS/etnaviv-info" >"$T/info" 2>&1; then
 	ok "etnaviv-info runs"
@@ -51,5 +47,4 @@ if "$TOOLS/etnaviv-2d-demo" --reference -o "$T/ref.png" >/dev/null 2>&1 &&
 else
 	ko "demo PNG equals the reference PNG" "files differ"
 fi
-echo "$pre: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+checks_end

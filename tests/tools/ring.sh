@@ -9,14 +9,8 @@
 set -uo pipefail
 TOOLS=$(cd "${1:?usage: ring.sh TOOLS_DIR}" && pwd) || exit 1
 JOBS=20
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-pre="tools/ring-${ETNAVIV_DRIVER:-?}"
-
-ok() { echo "PASS: $pre/$1"; pass=$((pass + 1)); }
-ko() { echo "FAIL: $pre/$1: $2"; fail=$((fail + 1)); }
+. "$(dirname "$0")/../checks.sh"
+checks_begin "tools/ring-${ETNAVIV_DRIVER:-?}"
 
 if "$TOOLS/gpu-workload" $JOBS >"$T/workload.log" 2>&1; then
 	ok workload
@@ -88,5 +82,4 @@ for s in "$T"/sect*.s; do
 done
 if [ -z "$bad" ]; then ok reassembles; else ko reassembles "$bad"; fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+checks_end
