@@ -421,6 +421,7 @@ static int etna_ring_start(struct etna_core *core)
 	etna_core_set_vm(core, core->edev->kvm);
 	wmb();	/* the ring is in memory before the FE fetches it */
 	etna_fe_start(core, core->ring_gpu, 2);
+	core->fe_running = true;
 	return 0;
 }
 
@@ -637,7 +638,10 @@ struct dma_fence *etna_core_run(struct etna_core *core, struct etna_job *job)
 	mutex_lock(&core->hw_lock);
 	dma_fence_init(&hf->base, &etna_hw_fence_ops, &etna_fence_lock,
 		       core->fence_ctx, ++core->fence_seq);
-	ev = etna_event_get(core, &hf->base);
+	/* an idle FE spinning in its WAIT/LINK loop costs power: start late */
+	ev = core->fe_running ? 0 : etna_ring_start(core);
+	if (!ev)
+		ev = etna_event_get(core, &hf->base);
 	if (ev < 0) {
 		mutex_unlock(&core->hw_lock);
 		dma_fence_put(&hf->base);
@@ -717,6 +721,7 @@ void etna_core_recover(struct etna_core *core)
 	etna_reset(core);
 	etna_events_cancel(core, -ETIMEDOUT);
 	etna_hw_init(core);
+	core->fe_running = false;	/* a failed restart is retried by the next job */
 	if (etna_ring_start(core))
 		dev_err(core->dev, "cannot restart after the reset\n");
 	enable_irq(core->irq);
@@ -875,17 +880,10 @@ int etna_core_init(struct etna_core *core)
 
 	mutex_lock(&core->hw_lock);
 	etna_hw_init(core);
-	ret = etna_ring_start(core);
 	mutex_unlock(&core->hw_lock);
-	if (ret)
-		goto err_sched;
 	enable_irq(core->irq);
 	return 0;
 
-err_sched:
-	drm_sched_fini(&core->sched);
-	etna_vm_put(core->vm);
-	core->vm = NULL;
 err_ring:
 	etna_pool_free(&edev->pool, &core->ring_node);
 	return ret;

@@ -204,12 +204,15 @@ struct etna_file {
  * @clk_reg: AHB clock (optional)
  * @pipe: index in the UAPI
  * @id: identity
- * @hw_lock: serialises the ring, @exec_state, @vm, @vm_seq and resets
+ * @hw_lock: serialises the ring, @fe_running, @exec_state, @vm, @vm_seq
+ *	and resets
  * @ring: CPU address of the 4 KiB ring in the pool
  * @ring_node: the ring's place in the pool
  * @ring_gpu: GPU (linear window) address of the ring
  * @ring_tail: byte offset where the next block goes
  * @ring_wait: byte offset of the WAIT the FE idles on
+ * @fe_running: the FE was started on the ring; it is started at the core's
+ *	first job, so a core nobody uses stays idle
  * @exec_state: pipe the FE last selected (ETNA_PIPE_*), or -1
  * @vm: the address space the ring last switched the MMU to (a reference)
  * @vm_seq: the flush_seq of @vm this core's TLBs match
@@ -242,6 +245,7 @@ struct etna_core {
 	u32 ring_gpu;
 	u32 ring_tail;
 	u32 ring_wait;
+	bool fe_running;
 	int exec_state;
 	struct etna_vm *vm;
 	u32 vm_seq;
