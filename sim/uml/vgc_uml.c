@@ -27,9 +27,11 @@
 #include <linux/of_address.h>
 #include <linux/of_platform.h>
 #include <linux/platform_device.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/wait.h>
+#include <uapi/linux/sched/types.h>
 
 #include "../vgc.h"
 
@@ -227,11 +229,32 @@ static bool vgc_kicked(struct vgc_dev *vd)
 }
 
 /*
+ * Re-reading a WAIT is the CPU's idle work: as a normal task the spinning
+ * thread took its fair half of the one CPU from a busy submitter, in
+ * slices of up to poll_spin_us (yield() does not hand the CPU to a task
+ * that has had more of it). SCHED_IDLE lets it run only when nothing else
+ * can. Executing commands runs as a normal task, as the engines of a real
+ * GPU run beside the CPU.
+ */
+static void vgc_fe_set_idle(bool *idle, bool want)
+{
+	struct sched_attr attr = {
+		.sched_policy = want ? SCHED_IDLE : SCHED_NORMAL,
+	};
+
+	if (*idle == want)
+		return;
+	if (!sched_setattr_nocheck(current, &attr))
+		*idle = want;
+}
+
+/*
  * The FE thread. While the FE spins in a WAIT/LINK loop it must notice a
  * WAIT patched into a LINK quickly, without burning the one CPU UML has:
- *  - for poll_spin_us after the last work, it re-reads the WAIT each time
- *    it gets the CPU back after yielding it: whoever is submitting runs
- *    first, and an otherwise idle CPU comes straight back here;
+ *  - for poll_spin_us after the last work, it re-reads the WAIT whenever
+ *    the CPU has nothing else to do (see vgc_fe_set_idle()): whoever is
+ *    submitting runs first, and an otherwise idle CPU comes straight back
+ *    here;
  *  - after that, it sleeps between re-reads, from poll_min_us doubling up
  *    to poll_max_us while nothing arrives.
  * Timers are the expensive part under UML: each one that fires while a
@@ -244,8 +267,8 @@ static int vgc_fe_thread(void *data)
 	unsigned int delay = poll_min_us;
 	unsigned long flags;
 	u64 spin_until = 0;
+	bool progress, idle = false;
 	enum vgc_run r;
-	bool progress;
 
 	while (!kthread_should_stop()) {
 		atomic_set(&vd->kick, 0);
@@ -257,6 +280,7 @@ static int vgc_fe_thread(void *data)
 
 		switch (r) {
 		case VGC_RUN_BUSY:
+			vgc_fe_set_idle(&idle, false);
 			delay = poll_min_us;
 			cond_resched();
 			break;
@@ -267,15 +291,18 @@ static int vgc_fe_thread(void *data)
 				delay = poll_min_us;
 			}
 			if (ktime_get_ns() < spin_until) {
+				vgc_fe_set_idle(&idle, true);
 				yield();
 				break;
 			}
+			vgc_fe_set_idle(&idle, false);
 			wait_event_interruptible_hrtimeout(vd->wq,
 							   vgc_kicked(vd),
 							   ns_to_ktime(delay * NSEC_PER_USEC));
 			delay = min(delay * 2, max(poll_max_us, 1u));
 			break;
 		case VGC_RUN_IDLE:
+			vgc_fe_set_idle(&idle, false);
 			wait_event_interruptible(vd->wq, vgc_kicked(vd));
 			break;
 		}
