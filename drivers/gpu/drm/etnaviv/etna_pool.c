@@ -58,6 +58,12 @@ int etna_pool_alloc(struct etna_pool *pool, struct drm_mm_node *node,
 	int ret;
 
 	memset(node, 0, sizeof(*node));
+	/*
+	 * Whole bursts only: every hole then starts and ends on a burst, so
+	 * the best-fitting hole always fits, found in O(log n). Holes of odd
+	 * sizes are skipped one by one, and a deep queue makes thousands.
+	 */
+	size = ALIGN(size, POOL_ALIGN);
 	if (size > pool->size)
 		return -ENOSPC;
 	ret = etna_pool_try(pool, node, size);
