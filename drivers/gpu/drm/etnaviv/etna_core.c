@@ -949,6 +949,7 @@ static int etna_core_probe(struct platform_device *pdev)
 	core->dev = dev;
 	mutex_init(&core->hw_lock);
 	mutex_init(&core->submit_lock);
+	init_waitqueue_head(&core->queue_wq);
 	spin_lock_init(&core->event_lock);
 
 	core->mmio = devm_platform_ioremap_resource(pdev, 0);

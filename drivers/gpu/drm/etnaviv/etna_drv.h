@@ -222,6 +222,8 @@ struct etna_file {
  * @fence_ctx: dma_fence context of the hardware fences
  * @fence_seq: last hardware fence seqno handed out (@hw_lock)
  * @sched: job scheduler of this core
+ * @queue_wq: submitters whose entity queue is full sleep here; woken as
+ *	the scheduler takes jobs off the queues
  * @submit_lock: orders job arming and pushing with @user_fences ids
  * @user_fences: out-fences by the id returned to user space
  * @next_fence_id: cyclic id allocator state for @user_fences
@@ -257,6 +259,7 @@ struct etna_core {
 	u64 fence_ctx;
 	u32 fence_seq;
 	struct drm_gpu_scheduler sched;
+	wait_queue_head_t queue_wq;
 	struct mutex submit_lock;	/* arm+push order, user_fences */
 	struct xarray user_fences;
 	u32 next_fence_id;

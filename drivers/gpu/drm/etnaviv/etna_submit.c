@@ -28,6 +28,13 @@
 #define SUBMIT_MAX_BOS		SZ_128K
 #define SUBMIT_MAX_RELOCS	SZ_128K
 #define SUBMIT_MAX_PMRS		128
+/*
+ * A client's jobs waiting for the core, per pipe: past QUEUE_MAX a submit
+ * sleeps until the queue is down to QUEUE_RESUME, at most QUEUE_WAIT.
+ */
+#define QUEUE_MAX		32
+#define QUEUE_RESUME		(QUEUE_MAX / 2)
+#define QUEUE_WAIT		HZ
 
 static void etna_job_free(struct etna_job *job)
 {
@@ -57,6 +64,9 @@ static struct dma_fence *etna_sched_run_job(struct drm_sched_job *sj)
 	struct etna_job *job = to_etna_job(sj);
 	struct dma_fence *fence;
 
+	/* a job left its entity's queue: a throttled submitter may go on */
+	if (wq_has_sleeper(&job->core->queue_wq))
+		wake_up_all(&job->core->queue_wq);
 	/* cancelled by a hang recovery: do not run it again */
 	if (sj->s_fence->finished.error)
 		return NULL;
@@ -112,6 +122,26 @@ const struct drm_sched_backend_ops etna_sched_ops = {
 	.timedout_job = etna_sched_timedout_job,
 	.free_job = etna_sched_free_job,
 };
+
+/*
+ * Keep a client from queueing without bound while the core is busy: its
+ * jobs and their command buffers would pile up, and every one of them
+ * costs memory and bookkeeping until the core gets to it. A queue stuck
+ * behind a fence that does not signal only slows its own client down.
+ */
+static int etna_submit_throttle(struct etna_core *core,
+				struct drm_sched_entity *entity)
+{
+	struct spsc_queue *queue = &entity->job_queue;
+	long ret;
+
+	if (spsc_queue_count(queue) < QUEUE_MAX)
+		return 0;
+	ret = wait_event_interruptible_timeout(core->queue_wq,
+					       spsc_queue_count(queue) <=
+					       QUEUE_RESUME, QUEUE_WAIT);
+	return ret < 0 ? ret : 0;
+}
 
 /* Copy an array of @n elements of @size bytes from user space. */
 static void *etna_copy_array(u64 uptr, u32 n, size_t size, int *err)
@@ -306,6 +336,9 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	/* no performance domains exist, so no request can name one */
 	if (args->nr_pmrs)
 		return -EINVAL;
+	ret = etna_submit_throttle(core, &ef->entity[args->pipe]);
+	if (ret)
+		return ret;
 
 	job = kzalloc(sizeof(*job), GFP_KERNEL);
 	if (!job)
