@@ -38,6 +38,10 @@ LIBS := $(LIB_A) $(LIB_SO)
 PREFIX ?= /usr/local
 BENCHES := $(B)/tests/bench-de
 
+# One step at a time, in the order written: the kernels, the UAPI headers
+# and the packages come first (the kernel builds run in parallel inside).
+.NOTPARALLEL:
+
 .PHONY: all deps kernels module-% driver-% run check bench clean install lib
 all: deps kernels module-plain module-debug driver-plain driver-debug $(DTBS) $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES)
 
