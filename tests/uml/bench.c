@@ -5,6 +5,9 @@
  *
  *   getparam_us       mean time of one GET_PARAM ioctl (the floor of any
  *                     ioctl under UML)
+ *   floor_us          mean time of a SUBMIT the driver rejects at once
+ *                     (pipe 255): what every submit costs before the
+ *                     driver does anything, the same for any driver
  *   submit_per_s      no-op submits per second on pipe 0's first engine,
  *                     SUBMITS (default 5000) of them back to back, the
  *                     time to drain the queue included
@@ -279,6 +282,21 @@ int main(int argc, char **argv)
 	t1 = etna_now_ns();
 	printf("BENCH getparam_us %.1f us\n",
 	       (t1 - t0) / 1e3 / GETPARAM_CALLS);
+
+	t0 = etna_now_ns();
+	for (i = 0; i < GETPARAM_CALLS; i++) {
+		struct drm_etnaviv_gem_submit bad = {
+			.pipe = 255, .exec_state = exec_state,
+			.stream_size = sizeof(noop_stream),
+			.stream = (uintptr_t)noop_stream, .fence_fd = -1,
+		};
+
+		ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &bad);
+		if (ret != -EINVAL)
+			return die("submit to pipe 255", ret ? ret : -EPROTO);
+	}
+	t1 = etna_now_ns();
+	printf("BENCH floor_us %.1f us\n", (t1 - t0) / 1e3 / GETPARAM_CALLS);
 
 	t0 = etna_now_ns();
 	for (i = 0; i < submits; i++) {
