@@ -44,6 +44,7 @@ void vgc_reset(struct vgc_core *c)
 	c->cmd_addr = 0;
 	c->pc = 0;
 	c->fetch_end = 0;
+	c->fifo_words = 0;
 	c->dma_addr = 0;
 	c->dma_low = 0;
 	c->dma_high = 0;
@@ -104,6 +105,11 @@ static u32 ident_reg(const struct vgc_core *c, u32 off, bool *hit)
 
 static enum vgc_run fe_jump(struct vgc_core *c, u32 addr,
 			    u32 prefetch);
+
+static void fe_fifo_flush(struct vgc_core *c)
+{
+	c->fifo_words = 0;
+}
 
 /* A start: the FE fetches @prefetch qwords at COMMAND_ADDRESS. */
 static void fe_start(struct vgc_core *c, u32 prefetch)
@@ -188,6 +194,7 @@ void vgc_write(struct vgc_core *c, u32 off, u32 val)
 	ident_reg(c, off, &hit);
 	if (hit)
 		return;	/* read-only identity */
+	fe_fifo_flush(c);	/* whatever it changes, the FE refetches */
 
 	switch (off) {
 	case VGC_CLOCK_CONTROL:
@@ -264,8 +271,10 @@ static void load_state(struct vgc_core *c, u32 idx, u32 val)
 		 */
 		if (off == VGC_MMUV2_SAFE_ADDRESS ||
 		    off == VGC_MMUV2_CONFIGURATION ||
-		    off == VGC_MMUV2_PTA_CONFIG)
+		    off == VGC_MMUV2_PTA_CONFIG) {
 			vgc_mmu_load_state(c, off, val);
+			fe_fifo_flush(c);
+		}
 		return;
 	}
 
@@ -281,6 +290,7 @@ static void load_state(struct vgc_core *c, u32 idx, u32 val)
 	case VGC_GL_FLUSH_MMU:
 		/* No caches or TLBs: memory is always up to date. */
 		c->stats.flushes++;
+		fe_fifo_flush(c);
 		break;
 	case VGC_DE_ROT_ANGLE:
 		val = vgc_de_state(c, off, val);
@@ -297,9 +307,51 @@ static enum vgc_run fe_hang(struct vgc_core *c)
 	return VGC_RUN_IDLE;
 }
 
+/* Read ahead from @addr to the end of the window or of the page. */
+static int fe_fifo_fill(struct vgc_core *c, u32 addr)
+{
+	u64 end = c->fetch_end;
+	u64 page_end = (addr | (VGC_PAGE_SIZE - 1)) + 1ull;
+
+	if (end > page_end)
+		end = page_end;
+	if (end < addr + 4ull)
+		end = addr + 4ull;
+	c->fifo_words = 0;
+	if (vgc_dma_read(c, VGC_CLIENT_FE, addr, c->fifo, end - addr))
+		return -1;
+	c->fifo_addr = addr;
+	c->fifo_words = (end - addr) / 4;
+	return 0;
+}
+
 static int fe_fetch(struct vgc_core *c, u32 addr, u32 *w, size_t n)
 {
-	return vgc_dma_read(c, VGC_CLIENT_FE, addr, w, n * 4);
+	u32 i = (addr - c->fifo_addr) / 4;
+	size_t k;
+
+	/* most commands are in the FIFO already: no call, no copy loop */
+	if (addr >= c->fifo_addr && i < c->fifo_words &&
+	    n <= c->fifo_words - i) {
+		for (k = 0; k < n; k++)
+			w[k] = c->fifo[i + k];
+		return 0;
+	}
+	while (n) {
+		if (addr < c->fifo_addr ||
+		    addr - c->fifo_addr >= c->fifo_words * 4u) {
+			if (fe_fifo_fill(c, addr))
+				return -1;
+		}
+		k = c->fifo_words - (addr - c->fifo_addr) / 4;
+		if (k > n)
+			k = n;
+		memcpy(w, &c->fifo[(addr - c->fifo_addr) / 4], k * 4);
+		w += k;
+		addr += k * 4;
+		n -= k;
+	}
+	return 0;
 }
 
 static enum vgc_run fe_jump(struct vgc_core *c, u32 addr,
@@ -310,6 +362,7 @@ static enum vgc_run fe_jump(struct vgc_core *c, u32 addr,
 		return fe_hang(c);
 	c->pc = addr;
 	c->fetch_end = addr + prefetch * 8ull;
+	fe_fifo_flush(c);
 	return VGC_RUN_BUSY;
 }
 

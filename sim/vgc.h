@@ -207,6 +207,15 @@ struct vgc_core {
 	u32 dma_low, dma_high;
 	u32 dbg_state;
 	u32 ret_addr, ret_prefetch;
+	/*
+	 * The prefetch FIFO: words of the current fetch window read ahead,
+	 * up to the window's end and never across a page. A jump (LINK,
+	 * CALL, RETURN, a start) and anything that may change what memory
+	 * the FE sees (an MMIO write, an MMU state load or flush) empty it,
+	 * so the WAIT of a WAIT/LINK loop is read from memory every turn.
+	 */
+	u32 fifo[VGC_PAGE_SIZE / 4];
+	u32 fifo_addr, fifo_words;
 	bool freeze;		/* test knob: FE makes no progress */
 	bool inject_bus_error;	/* test knob: next memory access fails */
 	bool progress;		/* last run did more than WAIT/LINK */

@@ -149,6 +149,35 @@ static void t_half_patched_wait(struct vgc_core *c)
 	EXPECT_EQ(c->stats.bus_errors, 0);
 }
 
+/*
+ * The FE prefetches its window: a word changed after the fetch is seen at
+ * the next jump through it, not before; an MMIO write empties the FIFO.
+ */
+static void t_prefetch_fifo(struct vgc_core *c)
+{
+	uint32_t p = 0x2000, q, ev;
+
+	setup_linear(c);
+	q = emit(p, OP_NOP, 0);
+	ev = q;
+	q = emit(q, ls(VGC_GL_EVENT, 1), 0x40 | 1);
+	q = emit(q, ls(VGC_GL_EVENT, 1), 0x40 | 3);
+	emit(q, OP_LINK(4), p);
+	start(c, p, 4);
+	EXPECT_EQ(vgc_fe_run(c, 1), VGC_RUN_BUSY);	/* the NOP */
+	w32(ev)[1] = 0x40 | 2;
+	EXPECT_EQ(vgc_fe_run(c, 1), VGC_RUN_BUSY);
+	EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), 1u << 1);	/* the prefetched word */
+	vgc_write(c, VGC_INTR_ENBL, 0);
+	w32(ev + 8)[1] = 0x40 | 4;
+	EXPECT_EQ(vgc_fe_run(c, 1), VGC_RUN_BUSY);
+	EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), 1u << 4);	/* refetched */
+	EXPECT_EQ(vgc_fe_run(c, 2), VGC_RUN_BUSY);	/* LINK, NOP */
+	EXPECT_EQ(vgc_fe_run(c, 1), VGC_RUN_BUSY);
+	EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), 1u << 2);	/* the jump refetched */
+	EXPECT_EQ(c->stats.bad_commands, 0);
+}
+
 static void t_load_state(struct vgc_core *c)
 {
 	uint32_t p = 0x6000, q, i;
@@ -387,6 +416,7 @@ int main(void)
 	run_test("end-dma-address", t_end_dma_address, "gc2000");
 	run_test("wait-link-patch", t_wait_link_patch, "gc320");
 	run_test("half-patched-wait", t_half_patched_wait, "gc320");
+	run_test("prefetch-fifo", t_prefetch_fifo, "gc2000");
 	run_test("load-state", t_load_state, "gc2000");
 	run_test("call-return", t_call_return, "gc2000");
 	run_test("prefetch-overrun-hangs", t_prefetch_overrun_hangs, "gc2000");
