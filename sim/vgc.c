@@ -325,18 +325,11 @@ static int fe_fifo_fill(struct vgc_core *c, u32 addr)
 	return 0;
 }
 
-static int fe_fetch(struct vgc_core *c, u32 addr, u32 *w, size_t n)
+/* fe_fetch() when the words are not all in the FIFO: refill as needed. */
+static int fe_fetch_fill(struct vgc_core *c, u32 addr, u32 *w, size_t n)
 {
-	u32 i = (addr - c->fifo_addr) / 4;
 	size_t k;
 
-	/* most commands are in the FIFO already: no call, no copy loop */
-	if (addr >= c->fifo_addr && i < c->fifo_words &&
-	    n <= c->fifo_words - i) {
-		for (k = 0; k < n; k++)
-			w[k] = c->fifo[i + k];
-		return 0;
-	}
 	while (n) {
 		if (addr < c->fifo_addr ||
 		    addr - c->fifo_addr >= c->fifo_words * 4u) {
@@ -352,6 +345,21 @@ static int fe_fetch(struct vgc_core *c, u32 addr, u32 *w, size_t n)
 		n -= k;
 	}
 	return 0;
+}
+
+static inline int fe_fetch(struct vgc_core *c, u32 addr, u32 *w, size_t n)
+{
+	u32 i = (addr - c->fifo_addr) / 4;
+	size_t k;
+
+	/* most commands are in the FIFO already */
+	if (addr >= c->fifo_addr && i < c->fifo_words &&
+	    n <= c->fifo_words - i) {
+		for (k = 0; k < n; k++)
+			w[k] = c->fifo[i + k];
+		return 0;
+	}
+	return fe_fetch_fill(c, addr, w, n);
 }
 
 static enum vgc_run fe_jump(struct vgc_core *c, u32 addr,
@@ -419,10 +427,11 @@ static enum vgc_run fe_step(struct vgc_core *c)
 	if (c->pc + 8ull > c->fetch_end)
 		return fe_hang(c);	/* ran off the prefetch window */
 	/*
-	 * The header first, then its argument: the kernel patches a WAIT
-	 * into a LINK argument-first, so a new header implies a new argument.
+	 * The header and its argument come from one fill of the FIFO, which
+	 * reads upwards: the kernel patches a WAIT into a LINK argument
+	 * first, so a new header implies a new argument.
 	 */
-	if (fe_fetch(c, c->pc, &w[0], 1) || fe_fetch(c, c->pc + 4, &w[1], 1))
+	if (fe_fetch(c, c->pc, w, 2))
 		return fe_hang(c);
 	c->dma_addr = c->pc;
 	c->dma_low = w[0];

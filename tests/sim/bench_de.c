@@ -61,6 +61,27 @@ static void run_op(struct vgc_core *c, unsigned int cmd, unsigned int rop)
 		;
 }
 
+#define NOPS		(64u * 1024 / 8 - 1)
+
+/* A stream of NOPS NOPs and an END at CMD. */
+static void run_nops(struct vgc_core *c)
+{
+	uint32_t *w = (uint32_t *)(mem + CMD);
+	unsigned int i;
+
+	for (i = 0; i < NOPS; i++) {
+		w[2 * i] = 0x18000000;	/* NOP */
+		w[2 * i + 1] = 0;
+	}
+	w[2 * NOPS] = 0x10000000;	/* END */
+	w[2 * NOPS + 1] = 0;
+	vgc_write(c, VGC_FE_COMMAND_ADDRESS, CMD);
+	vgc_write(c, VGC_FE_COMMAND_CONTROL,
+		  VGC_FE_CONTROL_ENABLE | (NOPS + 1));
+	while (vgc_fe_run(c, 256) != VGC_RUN_IDLE)
+		;
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -107,6 +128,13 @@ int main(void)
 	for (i = 0; i < reps; i++)
 		run_op(c, VGC_DE_CMD_BIT_BLT, 0x66);
 	report("de_rop_MBps", reps, now() - t);
+
+	/* the FE alone: a 64 KiB stream of NOPs, as bench's stream64k */
+	t = now();
+	for (i = 0; i < reps * 20; i++)
+		run_nops(c);
+	t = now() - t;
+	printf("BENCH fe_nop_Mcmdps %.1f Mcmd/s\n", reps * 20 * NOPS / t / 1e6);
 
 	t = now();
 	for (i = 0; i < reps; i++) {
