@@ -274,7 +274,8 @@ int etna_validate_stream(const u32 *stream, unsigned int words,
 		.nr_relocs = nr_relocs,
 		.addr_relocs = addr_relocs,
 	};
-	unsigned int pos = 0;
+	unsigned int pos = 0, len, next = 0;
+	u32 hdr;
 	int ret;
 
 	etna_addr_map_ready();
@@ -282,9 +283,13 @@ int etna_validate_stream(const u32 *stream, unsigned int words,
 	ret = etna_check_relocs(&w);
 
 	while (!ret && pos < words) {
-		u32 hdr = stream[pos];
-		unsigned int len = etna_cmd_words(&w, hdr);
-
+		hdr = stream[pos];
+		/* commands without a payload: the usual padding, fast */
+		if (FIELD_GET(ETNA_CMD_OPCODE, hdr) == ETNA_OP_NOP ||
+		    FIELD_GET(ETNA_CMD_OPCODE, hdr) == ETNA_OP_STALL)
+			len = 2;
+		else
+			len = etna_cmd_words(&w, hdr);
 		if (!len) {
 			ret = -EINVAL;
 			break;
@@ -293,12 +298,19 @@ int etna_validate_stream(const u32 *stream, unsigned int words,
 			ret = etna_refuse(&w, "command runs past the end of the stream");
 			break;
 		}
-		if (etna_word_relocated(&w, pos)) {
-			ret = etna_refuse(&w, "relocation patches a command header");
-			break;
+		/* @next: word of the first relocation not yet passed */
+		if (pos >= next) {
+			if (etna_word_relocated(&w, pos)) {
+				ret = etna_refuse(&w, "relocation patches a command header");
+				break;
+			}
+			next = w.next_reloc < nr_relocs ?
+			       reloc_offs[w.next_reloc] / 4 : words;
 		}
-		if (FIELD_GET(ETNA_CMD_OPCODE, hdr) == ETNA_OP_LOAD_STATE)
+		if (FIELD_GET(ETNA_CMD_OPCODE, hdr) == ETNA_OP_LOAD_STATE) {
 			ret = etna_check_load_state(&w, hdr, pos);
+			next = 0;	/* it may have passed relocations */
+		}
 
 		pos += len;
 	}

@@ -421,6 +421,23 @@ static void reloc_on_header_refused(struct kunit *test)
 	ts_reloc(ts, at - 1);
 	ts_reloc(ts, at);
 	EXPECT_REFUSED(ts, "command header");
+
+	/* after a run of commands without payload */
+	ts = ts_new(test);
+	ts_cmd(ts, OP_NOP, 2);
+	ts_cmd(ts, OP_STALL, 2);
+	at = ts_cmd(ts, OP_NOP, 2);
+	ts_reloc(ts, at);
+	EXPECT_REFUSED(ts, "command header");
+
+	/* after a load that used a relocation */
+	ts = ts_new(test);
+	at = ts_load1(ts, 0x1228, 0);
+	ts_reloc(ts, at);
+	ts_cmd(ts, OP_NOP, 2);
+	at = ts_cmd(ts, OP_STALL, 2);
+	ts_reloc(ts, at);
+	EXPECT_REFUSED(ts, "command header");
 }
 
 static void unaligned_reloc_refused(struct kunit *test)
