@@ -235,7 +235,7 @@ static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 {
 	struct etna_dev *edev = job->core->edev;
 	const char *why = NULL;
-	u32 *offs = NULL, i, last = 0;
+	u32 *offs = NULL, i;
 	int ret = 0;
 
 	if (nr_relocs) {
@@ -246,14 +246,12 @@ static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 	for (i = 0; i < nr_relocs; i++) {
 		const struct drm_etnaviv_gem_submit_reloc *r = &relocs[i];
 
-		if (r->flags || r->submit_offset % 4 ||
-		    r->submit_offset / 4 >= words || r->submit_offset < last ||
-		    r->reloc_idx >= job->nr_bos ||
+		/* their order, range and alignment: the validator's */
+		if (r->flags || r->reloc_idx >= job->nr_bos ||
 		    r->reloc_offset > job->bos[r->reloc_idx]->size - 4) {
 			ret = -EINVAL;
 			goto out;
 		}
-		last = r->submit_offset;
 		offs[i] = r->submit_offset;
 	}
 

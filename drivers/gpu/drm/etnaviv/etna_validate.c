@@ -160,18 +160,29 @@ static int etna_refuse(struct etna_walk *w, const char *why)
 }
 
 /*
- * Move the relocation cursor to the first relocation at or after stream
- * word @word, and tell whether one patches exactly that word. The walk
- * asks about words in increasing order only.
+ * Whether a relocation patches each of the @n words from stream word
+ * @word. The relocation cursor moves on past them; the walk asks about
+ * words in increasing order only.
  */
+static bool etna_words_relocated(struct etna_walk *w, unsigned int word,
+				 unsigned int n)
+{
+	const u32 *offs = w->reloc_offs;
+	unsigned int i = w->next_reloc;
+	bool ok = true;
+
+	for (; n && ok; word++, n--) {
+		while (i < w->nr_relocs && offs[i] / 4 < word)
+			i++;
+		ok = i < w->nr_relocs && offs[i] / 4 == word;
+	}
+	w->next_reloc = i;
+	return ok;
+}
+
 static bool etna_word_relocated(struct etna_walk *w, unsigned int word)
 {
-	while (w->next_reloc < w->nr_relocs &&
-	       w->reloc_offs[w->next_reloc] / 4 < word)
-		w->next_reloc++;
-
-	return w->next_reloc < w->nr_relocs &&
-	       w->reloc_offs[w->next_reloc] / 4 == word;
+	return etna_words_relocated(w, word, 1);
 }
 
 static int etna_check_relocs(struct etna_walk *w)
@@ -201,16 +212,18 @@ static int etna_check_states(struct etna_walk *w, unsigned int first,
 			     unsigned int n, unsigned int word, bool fixp)
 {
 	unsigned int end = first + n;
-	unsigned int state = first;
+	unsigned int state = first, run_end;
 
 	if (first < ETNA_WINDOW_END && end > ETNA_WINDOW_FIRST)
 		return etna_refuse(w, "load into the register window");
 	if (!w->addr_relocs)
 		return 0;
-	for_each_set_bit_from(state, etna_addr_map, end) {
+	/* address states come in runs (arrays): look each run up once */
+	for_each_set_bitrange_from(state, run_end, etna_addr_map, end) {
 		if (fixp)
 			return etna_refuse(w, "fixed-point load into an address state");
-		if (!etna_word_relocated(w, word + (state - first)))
+		if (!etna_words_relocated(w, word + (state - first),
+					  run_end - state))
 			return etna_refuse(w, "address state loaded without a relocation");
 	}
 
