@@ -361,7 +361,7 @@ static inline struct etna_bo *to_etna_bo(struct drm_gem_object *obj)
  * @cmd_gpu: its GPU address
  * @cmd_size: bytes of commands, excluding the return LINK
  * @bos: referenced objects, one reference each
- * @maps: their mappings in @vm, one reference each
+ * @maps: their mappings in @vm, one reference each; in @bos's allocation
  * @nr_bos: entries of @bos
  * @vm: the address space the job runs in (a reference)
  * @prev_vm: the one the core switched away from to run the job, kept

@@ -32,7 +32,7 @@
  * A client's jobs waiting for the core, per pipe: past QUEUE_MAX a submit
  * sleeps until the queue is down to QUEUE_RESUME, at most QUEUE_WAIT.
  */
-#define QUEUE_MAX		32
+#define QUEUE_MAX		64
 #define QUEUE_RESUME		(QUEUE_MAX / 2)
 #define QUEUE_WAIT		HZ
 
@@ -52,8 +52,7 @@ static void etna_job_free(struct etna_job *job)
 		etna_mapping_put(job->maps[i]);
 	for (i = 0; i < job->nr_bos; i++)
 		drm_gem_object_put(job->bos[i]);
-	kvfree(job->maps);
-	kvfree(job->bos);
+	kvfree(job->bos);	/* and the maps after them */
 	etna_vm_put(job->prev_vm);
 	etna_vm_put(job->vm);
 	kfree(job);
@@ -173,7 +172,9 @@ static int etna_submit_lookup(struct etna_job *job, struct drm_file *file,
 	int ret = 0;
 	u32 i;
 
-	job->bos = kvcalloc(nr_bos, sizeof(*job->bos), GFP_KERNEL);
+	/* room for the mappings too, which etna_submit_map() fills in */
+	job->bos = kvcalloc(nr_bos, sizeof(*job->bos) + sizeof(*job->maps),
+			    GFP_KERNEL);
 	if (nr_bos && !job->bos)
 		return -ENOMEM;
 	spin_lock(&file->table_lock);
@@ -207,9 +208,7 @@ static int etna_submit_map(struct etna_job *job,
 	u64 va = 0;
 	u32 i;
 
-	job->maps = kvcalloc(job->nr_bos, sizeof(*job->maps), GFP_KERNEL);
-	if (job->nr_bos && !job->maps)
-		return -ENOMEM;
+	job->maps = (struct etna_mapping **)(job->bos + job->nr_bos);
 	for (i = 0; i < job->nr_bos; i++) {
 		if (softpin) {
 			va = bos[i].presumed;
