@@ -150,6 +150,7 @@ struct etna_walk {
 	unsigned int nr_relocs;
 	unsigned int next_reloc;	/* first relocation not yet passed */
 	bool addr_relocs;		/* address states need relocations */
+	bool distinct;			/* no two relocations patch one word */
 	const char *why;
 };
 
@@ -171,6 +172,15 @@ static bool etna_words_relocated(struct etna_walk *w, unsigned int word,
 	unsigned int i = w->next_reloc;
 	bool ok = true;
 
+	while (i < w->nr_relocs && offs[i] / 4 < word)
+		i++;
+	/* distinct and sorted: n of them from @word cover the words or not */
+	if (w->distinct && n > 1) {
+		ok = n <= w->nr_relocs - i && offs[i] / 4 == word &&
+		     offs[i + n - 1] / 4 == word + n - 1;
+		w->next_reloc = ok ? i + n - 1 : i;
+		return ok;
+	}
 	for (; n && ok; word++, n--) {
 		while (i < w->nr_relocs && offs[i] / 4 < word)
 			i++;
@@ -198,6 +208,8 @@ static int etna_check_relocs(struct etna_walk *w)
 			return etna_refuse(w, "relocation beyond the end of the stream");
 		if (i && off < w->reloc_offs[i - 1])
 			return etna_refuse(w, "relocations not sorted by offset");
+		if (i && off == w->reloc_offs[i - 1])
+			w->distinct = false;
 	}
 
 	return 0;
@@ -286,6 +298,7 @@ int etna_validate_stream(const u32 *stream, unsigned int words,
 		.reloc_offs = reloc_offs,
 		.nr_relocs = nr_relocs,
 		.addr_relocs = addr_relocs,
+		.distinct = true,
 	};
 	unsigned int pos = 0, len, next = 0;
 	u32 hdr;

@@ -369,6 +369,43 @@ static void whole_array_relocated_accepted(struct kunit *test)
 	EXPECT_ACCEPTED(ts);
 }
 
+/* Each word of a run of address states, not just as many relocations. */
+static void array_needs_every_word(struct kunit *test)
+{
+	struct tstream *ts = ts_new(test);
+	unsigned int at, plain, i;
+
+	/* one word without, a plain state with one after the array */
+	at = ts_load(ts, 0x0680, 8);
+	plain = ts_load1(ts, 0x1204, 0);
+	for (i = 0; i < 8; i++)
+		if (i != 6)
+			ts_reloc(ts, at + i);
+	ts_reloc(ts, plain);
+	EXPECT_REFUSED(ts, R_NORELOC);
+
+	/* one word without, another twice */
+	ts = ts_new(test);
+	at = ts_load(ts, 0x0680, 8);
+	for (i = 0; i < 8; i++) {
+		if (i != 6)
+			ts_reloc(ts, at + i);
+		if (i == 2)
+			ts_reloc(ts, at + i);
+	}
+	EXPECT_REFUSED(ts, R_NORELOC);
+
+	/* every word, one twice */
+	ts = ts_new(test);
+	at = ts_load(ts, 0x0680, 8);
+	for (i = 0; i < 8; i++) {
+		ts_reloc(ts, at + i);
+		if (i == 2)
+			ts_reloc(ts, at + i);
+	}
+	EXPECT_ACCEPTED(ts);
+}
+
 static void third_state_of_load_needs_reloc(struct kunit *test)
 {
 	struct tstream *ts = ts_new(test);
@@ -738,6 +775,7 @@ static struct kunit_case etna_validate_cases[] = {
 	KUNIT_CASE(pe_rt_pipe3_range_needs_reloc),
 	KUNIT_CASE(array_ends_need_reloc),
 	KUNIT_CASE(whole_array_relocated_accepted),
+	KUNIT_CASE(array_needs_every_word),
 	KUNIT_CASE(third_state_of_load_needs_reloc),
 	KUNIT_CASE(harmless_relocs_accepted),
 	KUNIT_CASE(reloc_on_header_refused),
