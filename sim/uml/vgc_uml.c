@@ -31,7 +31,6 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/wait.h>
-#include <uapi/linux/sched/types.h>
 
 #include "../vgc.h"
 
@@ -229,23 +228,22 @@ static bool vgc_kicked(struct vgc_dev *vd)
 }
 
 /*
- * Re-reading a WAIT is the CPU's idle work: as a normal task the spinning
+ * Re-reading a WAIT is background work: as a normal task the spinning
  * thread took its fair half of the one CPU from a busy submitter, in
  * slices of up to poll_spin_us (yield() does not hand the CPU to a task
- * that has had more of it). SCHED_IDLE lets it run only when nothing else
- * can. Executing commands runs as a normal task, as the engines of a real
- * GPU run beside the CPU.
+ * that has had more of it). It spins at nice 19 instead, and runs
+ * commands at nice 0, as the engines of a real GPU run beside the CPU.
+ * Not SCHED_IDLE: its weight is so small that a millisecond of spinning
+ * on an idle CPU left the thread a third of a second behind in CFS's
+ * accounting, and a process busy polling a fence then starved the FE
+ * until the scheduler's hang check fired.
  */
 static void vgc_fe_set_idle(bool *idle, bool want)
 {
-	struct sched_attr attr = {
-		.sched_policy = want ? SCHED_IDLE : SCHED_NORMAL,
-	};
-
 	if (*idle == want)
 		return;
-	if (!sched_setattr_nocheck(current, &attr))
-		*idle = want;
+	set_user_nice(current, want ? MAX_NICE : 0);
+	*idle = want;
 }
 
 /*
