@@ -249,10 +249,9 @@ static void vgc_fe_set_idle(bool *idle, bool want)
 /*
  * The FE thread. While the FE spins in a WAIT/LINK loop it must notice a
  * WAIT patched into a LINK quickly, without burning the one CPU UML has:
- *  - for poll_spin_us after the last work, it re-reads the WAIT whenever
- *    the CPU has nothing else to do (see vgc_fe_set_idle()): whoever is
- *    submitting runs first, and an otherwise idle CPU comes straight back
- *    here;
+ *  - for poll_spin_us after the last work, it re-reads the WAIT at nice
+ *    19 (see vgc_fe_set_idle()): whoever is submitting runs first, and an
+ *    otherwise idle CPU comes straight back here;
  *  - after that, it sleeps between re-reads, from poll_min_us doubling up
  *    to poll_max_us while nothing arrives.
  * Timers are the expensive part under UML: each one that fires while a
