@@ -172,10 +172,10 @@ static bool etna_words_relocated(struct etna_walk *w, unsigned int word,
 	unsigned int i = w->next_reloc;
 	bool ok = true;
 
-	while (i < w->nr_relocs && offs[i] / 4 < word)
-		i++;
 	/* distinct and sorted: n of them from @word cover the words or not */
-	if (w->distinct && n > 1) {
+	if (w->distinct) {
+		while (i < w->nr_relocs && offs[i] / 4 < word)
+			i++;
 		ok = n <= w->nr_relocs - i && offs[i] / 4 == word &&
 		     offs[i + n - 1] / 4 == word + n - 1;
 		w->next_reloc = ok ? i + n - 1 : i;
