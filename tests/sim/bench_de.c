@@ -26,6 +26,15 @@ static uint32_t put(uint32_t at, uint32_t reg, uint32_t val)
 	return at + 8;
 }
 
+/* Run the @qwords of commands at CMD until the FE reaches their END. */
+static void run_stream(struct vgc_core *c, uint32_t qwords)
+{
+	vgc_write(c, VGC_FE_COMMAND_ADDRESS, CMD);
+	vgc_write(c, VGC_FE_COMMAND_CONTROL, VGC_FE_CONTROL_ENABLE | qwords);
+	while (vgc_fe_run(c, 256) != VGC_RUN_IDLE)
+		;
+}
+
 /* One DE operation over the whole surface: clear, or blit with @rop. */
 static void run_op(struct vgc_core *c, unsigned int cmd, unsigned int rop)
 {
@@ -53,12 +62,7 @@ static void run_op(struct vgc_core *c, unsigned int cmd, unsigned int rop)
 	w = (uint32_t *)(mem + q);
 	w[0] = 0x10000000;	/* END */
 	w[1] = 0;
-	q += 8;
-	vgc_write(c, VGC_FE_COMMAND_ADDRESS, CMD);
-	vgc_write(c, VGC_FE_COMMAND_CONTROL,
-		  VGC_FE_CONTROL_ENABLE | (q - CMD) / 8);
-	while (vgc_fe_run(c, 256) != VGC_RUN_IDLE)
-		;
+	run_stream(c, (q + 8 - CMD) / 8);
 }
 
 #define NOPS		(64u * 1024 / 8 - 1)
@@ -75,11 +79,7 @@ static void run_nops(struct vgc_core *c)
 	}
 	w[2 * NOPS] = 0x10000000;	/* END */
 	w[2 * NOPS + 1] = 0;
-	vgc_write(c, VGC_FE_COMMAND_ADDRESS, CMD);
-	vgc_write(c, VGC_FE_COMMAND_CONTROL,
-		  VGC_FE_CONTROL_ENABLE | (NOPS + 1));
-	while (vgc_fe_run(c, 256) != VGC_RUN_IDLE)
-		;
+	run_stream(c, NOPS + 1);
 }
 
 static double now(void)
