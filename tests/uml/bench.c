@@ -45,10 +45,11 @@
 
 static const uint32_t noop_stream[] = { ETNA_CMD_NOP, 0, ETNA_CMD_NOP, 0 };
 
-static int noop_submit(int fd, uint32_t exec_state, uint32_t *fence)
+static int noop_submit(int fd, uint32_t pipe, uint32_t exec_state,
+		       uint32_t *fence)
 {
 	struct drm_etnaviv_gem_submit req = {
-		.pipe = 0,
+		.pipe = pipe,
 		.exec_state = exec_state,
 		.stream_size = sizeof(noop_stream),
 		.stream = (uintptr_t)noop_stream,
@@ -200,7 +201,7 @@ static double turns(const int *fds, unsigned int nr_fds, unsigned int n,
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
-		*err = noop_submit(fds[i % nr_fds], exec_state,
+		*err = noop_submit(fds[i % nr_fds], 0, exec_state,
 				   &last[i % nr_fds]);
 		if (*err)
 			return 0;
@@ -259,7 +260,7 @@ int main(int argc, char **argv)
 
 	/* Warm up: the first submit starts the front end, resumes PM. */
 	for (i = 0; i < WARMUP_SUBMITS; i++) {
-		ret = noop_submit(fd, exec_state, &fence);
+		ret = noop_submit(fd, 0, exec_state, &fence);
 		if (ret)
 			return die("warm-up submit", ret);
 	}
@@ -285,13 +286,7 @@ int main(int argc, char **argv)
 
 	t0 = etna_now_ns();
 	for (i = 0; i < GETPARAM_CALLS; i++) {
-		struct drm_etnaviv_gem_submit bad = {
-			.pipe = 255, .exec_state = exec_state,
-			.stream_size = sizeof(noop_stream),
-			.stream = (uintptr_t)noop_stream, .fence_fd = -1,
-		};
-
-		ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &bad);
+		ret = noop_submit(fd, 255, exec_state, &fence);
 		if (ret != -EINVAL)
 			return die("submit to pipe 255", ret ? ret : -EPROTO);
 	}
@@ -300,7 +295,7 @@ int main(int argc, char **argv)
 
 	t0 = etna_now_ns();
 	for (i = 0; i < submits; i++) {
-		ret = noop_submit(fd, exec_state, &fence);
+		ret = noop_submit(fd, 0, exec_state, &fence);
 		if (ret)
 			return die("submit", ret);
 	}
