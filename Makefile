@@ -22,6 +22,9 @@ TOOLS += $(CS_TOOLS:%=$(B)/tools/%)
 LIB_TOOLS := $(B)/tools/etnaviv-info $(B)/tools/etnaviv-2d-demo
 TOOLS += $(LIB_TOOLS)
 UML_TESTS := $(patsubst tests/uml/%.c,$(B)/tests/%,$(wildcard tests/uml/*.c))
+# The test programs of several files: tests/uml/NAME/*.c.
+UML_SUITES := $(patsubst tests/uml/%/,%,$(wildcard tests/uml/*/))
+UML_TESTS += $(UML_SUITES:%=$(B)/tests/%)
 SIM_TESTS := $(patsubst tests/sim/test_%.c,$(B)/tests/sim-%,$(wildcard tests/sim/test_*.c))
 UNIT_TESTS := $(SIM_TESTS) $(B)/tests/uapi-layout
 UNIT_TESTS += $(B)/tests/etna-states $(CS_TOOLS:%=$(B)/tests/tools/%)
@@ -145,6 +148,11 @@ $(B)/tests/pixels: tests/uml/pixels.c $(wildcard tests/uml/*.h) $(OP2D) $(LIB_A)
 		$(filter %.c,$^) $(LIB_A)
 
 $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -o $@ $(filter %.c,$^) -lpthread
+
+$(foreach s,$(UML_SUITES),$(eval $(B)/tests/$(s): $(wildcard tests/uml/$(s)/*)))
+$(UML_SUITES:%=$(B)/tests/%): $(wildcard tests/uml/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -o $@ $(filter %.c,$^) -lpthread
 
