@@ -46,7 +46,7 @@ BENCHES := $(B)/tests/bench-de
 .NOTPARALLEL:
 
 .PHONY: all deps kernels module-% driver-% run check bench clean install lib
-all: deps kernels module-plain module-debug driver-plain driver-debug $(DTBS) $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES)
+all: deps kernels module-plain module-debug driver-plain driver-debug $(DTBS) boards/README.md $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES)
 
 deps:
 	@scripts/deps
@@ -77,6 +77,10 @@ driver-%: $(DRIVER_SRC)
 $(B)/boards/%.dtb: boards/%.dts $(wildcard boards/*.dtsi)
 	@mkdir -p $(@D)
 	dtc -q -I dts -O dtb -i boards -o $@ $<
+
+# The table of boards/README.md follows the board manifest.
+boards/README.md: boards/boards.manifest scripts/boards-table
+	@scripts/boards-table --update
 
 $(B)/tools/%: tools/%.c $(wildcard tools/*.h tests/uml/*.h)
 	@mkdir -p $(@D)
@@ -149,12 +153,18 @@ $(B)/tests/pixels: tests/uml/pixels.c $(wildcard tests/uml/*.h) $(OP2D) $(LIB_A)
 
 $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -o $@ $(filter %.c,$^) -lpthread
+	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -I$(B)/tests -o $@ $(filter %.c,$^) -lpthread
 
 $(foreach s,$(UML_SUITES),$(eval $(B)/tests/$(s): $(wildcard tests/uml/$(s)/*)))
 $(UML_SUITES:%=$(B)/tests/%): $(wildcard tests/uml/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -o $@ $(filter %.c,$^) -lpthread
+
+# smoke has the board manifest compiled in, as a C string.
+$(B)/tests/smoke: $(B)/tests/boards-manifest.h
+$(B)/tests/boards-manifest.h: boards/boards.manifest
+	@mkdir -p $(@D)
+	sed -e 's/[\\"]/\\&/g' -e 's/.*/"&\\n"/' $< >$@
 
 # Model unit tests: each tests/sim/test_NAME.c with the model core.
 SIM_CORE := $(filter-out sim/uml/%,$(wildcard sim/*.c))
