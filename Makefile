@@ -45,7 +45,7 @@ BENCHES := $(B)/tests/bench-de
 # and the packages come first (the kernel builds run in parallel inside).
 .NOTPARALLEL:
 
-.PHONY: all deps kernels module-% driver-% run check bench clean install lib
+.PHONY: all deps kernels kernel-% module-% driver-% run check bench clean install lib
 all: deps kernels module-plain module-debug driver-plain driver-debug $(DTBS) boards/README.md $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES)
 
 deps:
@@ -53,6 +53,9 @@ deps:
 
 kernels:
 	@scripts/build-kernel plain debug
+
+kernel-%:
+	@scripts/build-kernel $*
 
 # The model module, built per kernel flavour in a copy of sim/.
 module-%: $(SIM_SRC)
@@ -183,7 +186,10 @@ $(B)/tests/uapi-layout: tests/uapi/layout.c include/uapi/drm/etnaviv_drm.h
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -Wall -Wextra -Werror -I$(UAPI)/drm -I$(UAPI) -o $@ $<
 
-run: all
+# What scripts/run and scripts/demo.sh use: no debug kernel.
+RUN_DEPS := deps kernel-plain module-plain driver-plain $(DTBS) \
+	$(B)/tools/gpu-list $(B)/tools/gpu-workload $(LIB_TOOLS)
+run: $(RUN_DEPS)
 	@scripts/run
 
 check: all
