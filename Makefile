@@ -22,6 +22,9 @@ TOOLS += $(CS_TOOLS:%=$(B)/tools/%)
 LIB_TOOLS := $(B)/tools/etnaviv-info $(B)/tools/etnaviv-2d-demo
 TOOLS += $(LIB_TOOLS)
 UML_TESTS := $(patsubst tests/uml/%.c,$(B)/tests/%,$(wildcard tests/uml/*.c))
+# The test programs of several files: tests/uml/NAME/*.c.
+UML_SUITES := $(patsubst tests/uml/%/,%,$(wildcard tests/uml/*/))
+UML_TESTS += $(UML_SUITES:%=$(B)/tests/%)
 SIM_TESTS := $(patsubst tests/sim/test_%.c,$(B)/tests/sim-%,$(wildcard tests/sim/test_*.c))
 UNIT_TESTS := $(SIM_TESTS) $(B)/tests/uapi-layout
 UNIT_TESTS += $(B)/tests/etna-states $(CS_TOOLS:%=$(B)/tests/tools/%)
@@ -42,14 +45,17 @@ BENCHES := $(B)/tests/bench-de
 # and the packages come first (the kernel builds run in parallel inside).
 .NOTPARALLEL:
 
-.PHONY: all deps kernels module-% driver-% run check bench clean install lib
-all: deps kernels module-plain module-debug driver-plain driver-debug $(DTBS) $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES)
+.PHONY: all deps kernels kernel-% module-% driver-% run check bench clean install lib
+all: deps kernels module-plain module-debug driver-plain driver-debug $(DTBS) boards/README.md $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES)
 
 deps:
 	@scripts/deps
 
 kernels:
 	@scripts/build-kernel plain debug
+
+kernel-%:
+	@scripts/build-kernel $*
 
 # The model module, built per kernel flavour in a copy of sim/.
 module-%: $(SIM_SRC)
@@ -74,6 +80,10 @@ driver-%: $(DRIVER_SRC)
 $(B)/boards/%.dtb: boards/%.dts $(wildcard boards/*.dtsi)
 	@mkdir -p $(@D)
 	dtc -q -I dts -O dtb -i boards -o $@ $<
+
+# The table of boards/README.md follows the board manifest.
+boards/README.md: boards/boards.manifest scripts/boards-table
+	@scripts/boards-table --update
 
 $(B)/tools/%: tools/%.c $(wildcard tools/*.h tests/uml/*.h)
 	@mkdir -p $(@D)
@@ -146,7 +156,18 @@ $(B)/tests/pixels: tests/uml/pixels.c $(wildcard tests/uml/*.h) $(OP2D) $(LIB_A)
 
 $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h)
 	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -I$(B)/tests -o $@ $(filter %.c,$^) -lpthread
+
+$(foreach s,$(UML_SUITES),$(eval $(B)/tests/$(s): $(wildcard tests/uml/$(s)/*)))
+$(UML_SUITES:%=$(B)/tests/%): $(wildcard tests/uml/*.h)
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -o $@ $(filter %.c,$^) -lpthread
+
+# smoke has the board manifest compiled in, as a C string.
+$(B)/tests/smoke: $(B)/tests/boards-manifest.h
+$(B)/tests/boards-manifest.h: boards/boards.manifest
+	@mkdir -p $(@D)
+	sed -e 's/[\\"]/\\&/g' -e 's/.*/"&\\n"/' $< >$@
 
 # Model unit tests: each tests/sim/test_NAME.c with the model core.
 SIM_CORE := $(filter-out sim/uml/%,$(wildcard sim/*.c))
@@ -165,7 +186,10 @@ $(B)/tests/uapi-layout: tests/uapi/layout.c include/uapi/drm/etnaviv_drm.h
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -Wall -Wextra -Werror -I$(UAPI)/drm -I$(UAPI) -o $@ $<
 
-run: all
+# What scripts/run and scripts/demo.sh use: no debug kernel.
+RUN_DEPS := deps kernel-plain module-plain driver-plain $(DTBS) \
+	$(B)/tools/gpu-list $(B)/tools/gpu-workload $(LIB_TOOLS)
+run: $(RUN_DEPS)
 	@scripts/run
 
 check: all

@@ -23,8 +23,18 @@
 #define CHECK_PREFIX ""
 #endif
 
+/*
+ * A program of several files defines CHECK_SHARED before including this
+ * and, in one of its files, "unsigned int nr_failed, nr_passed; char
+ * why[768];".
+ */
+#ifdef CHECK_SHARED
+extern unsigned int nr_failed, nr_passed;
+extern char why[768];		/* why the current check failed */
+#else
 static unsigned int nr_failed, nr_passed;
 static char why[768];		/* why the current check failed */
+#endif
 
 /* Record why the current check fails; returns false to "return fail(...)". */
 static inline bool __printf(1, 2) fail(const char *fmt, ...)

@@ -40,7 +40,7 @@
 #define CLIENTS		4
 #define ROUNDS		60
 
-/* DE states (shared/reference/vivante-hw.md §4) */
+/* DE states (etna_viv rules-ng: state_2d.xml; GL_FLUSH_CACHE: state.xml) */
 #define DE_SRC_ADDRESS		0x1200
 #define DE_SRC_STRIDE		0x1204
 #define DE_SRC_CONFIG		0x120c

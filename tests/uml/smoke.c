@@ -3,10 +3,11 @@
  * smoke: the smoke test that runs inside a simulated board.
  *
  * It finds the GPU cores itself (GET_PARAM GPU_MODEL on pipes 0..3) and
- * checks them against what the board named by ETNAVIV_BOARD has: every
- * GET_PARAM, buffer objects (create, map, CPU access, close), a thousand
- * small submits on every 2D and 3D engine with their fences, a few
- * submits the MMUv1 command-stream validator must refuse, and at the end
+ * checks them against what the board named by ETNAVIV_BOARD has (its line
+ * in boards/boards.manifest, compiled in): every GET_PARAM, buffer objects
+ * (create, map, CPU access, close), a thousand small submits on every 2D
+ * and 3D engine with their fences, a few submits the MMUv1 command-stream
+ * validator must refuse, and at the end
  * the device model's own statistics (debugfs), which tell whether the
  * GPU saw a bad command, an MMU fault or a bus error.
  *
@@ -57,8 +58,9 @@ struct core_id {
 };
 
 /*
- * Identities and specs as in shared/reference/vivante-hw.md section 7
- * (GC880: derived from its SPECS words like the driver does).
+ * Identities and specs of the cores the device model presents (its table
+ * is sim/vgc_ident.c, with the public sources of each value; GC880's
+ * specs are derived from its SPECS words as the driver does).
  */
 static const uint64_t gc2000_specs[NR_SPECS] = {
 	8, 64, 1024, 16, 4, 2, 512, 0, 512, 168, 11,
@@ -104,26 +106,103 @@ static const struct core_id gc320_5303 = {
 	{ 0xe02c7eca, 0xe9399eff, 0xfe1fb2db }, true, NULL,
 };
 
-struct board {
-	const char *name;
-	const struct core_id *pipe[ETNA_MAX_PIPES];	/* NULL: ENXIO */
+/* Every core a board may have, by the device model's name for it. */
+static const struct core_id *const core_ids[] = {
+	&gc2000, &gc320, &gc880, &gc600, &gc7000, &gc3000, &gc320_5303,
 };
 
 /*
- * The GC355 VG cores of the i.MX6Q are refused by the driver: no pipe.
- * With the legacy master node, our driver numbers pipes in the order of
- * its "cores" list (2D first), as the binding meant; upstream 6.1 ignores
- * the master node and numbers them in device-tree order.
+ * The boards, their cores and the pipe order: boards/boards.manifest,
+ * compiled in as a string. The GC355 VG cores are refused by the drivers:
+ * no pipe. With the legacy master node, our driver numbers pipes in the
+ * order of its "cores" list (2D first), as the binding meant; upstream
+ * 6.1 ignores the master node and numbers them in device-tree order.
  */
-static const struct board boards[] = {
-	{ "imx6q", { &gc2000, &gc320 } },
-	{ "imx6q-legacy/ours", { &gc320, &gc2000 } },
-	{ "imx6q-legacy", { &gc2000, &gc320 } },
-	{ "imx6dl", { &gc880, &gc320 } },
-	{ "dove", { &gc600 } },
-	{ "imx8mq", { &gc7000 } },
-	{ "imx6qp", { &gc3000, &gc320_5303 } },
+static const char manifest[] =
+#include "boards-manifest.h"
+	;
+
+struct board {
+	char name[64];
+	const struct core_id *pipe[ETNA_MAX_PIPES];	/* NULL: ENXIO */
 };
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	e = s + strlen(s);
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
+		*--e = '\0';
+	return s;
+}
+
+/*
+ * Fills @b with the pipes of board @name for driver @drv from the
+ * manifest's "pipes" field: the list for "DRIVER:" if there is one, the
+ * plain list otherwise. False, with the reason in why, if it cannot.
+ */
+static bool manifest_board(const char *name, const char *drv,
+			   struct board *b)
+{
+	char buf[sizeof(manifest)], *line, *next, *f[6], *alt, *order, *c;
+	unsigned int n, i, pipe;
+	bool found = false;
+
+	memcpy(buf, manifest, sizeof(buf));
+	for (line = buf; line && !found; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		line = trim(line);
+		if (!*line || *line == '#')
+			continue;
+		for (n = 0; n < 6 && line; n++)
+			f[n] = trim(strsep(&line, "|"));
+		found = n == 6 && !strcmp(f[0], name);
+	}
+	if (!found)
+		return fail("board %s is not in boards/boards.manifest", name);
+
+	order = NULL;
+	while ((alt = strsep(&f[3], ";"))) {
+		alt = trim(alt);
+		c = strchr(alt, ':');
+		if (!c) {
+			if (!order)
+				order = alt;
+			continue;
+		}
+		*c = '\0';
+		if (!strcmp(trim(alt), drv)) {
+			order = c + 1;
+			break;
+		}
+	}
+	if (!order)
+		return fail("board %s: no pipe order for driver %s", name, drv);
+
+	memset(b, 0, sizeof(*b));
+	snprintf(b->name, sizeof(b->name), "%s", name);
+	pipe = 0;
+	while ((c = strsep(&order, " \t"))) {
+		if (!*c)
+			continue;
+		if (pipe == ETNA_MAX_PIPES)
+			return fail("board %s: more than %u pipes", name,
+				    ETNA_MAX_PIPES);
+		for (i = 0; i < ARRAY_SIZE(core_ids); i++)
+			if (!strcmp(core_ids[i]->name, c))
+				b->pipe[pipe] = core_ids[i];
+		if (!b->pipe[pipe])
+			return fail("board %s: core %s has no identity here",
+				    name, c);
+		pipe++;
+	}
+	return pipe || fail("board %s: no pipes", name);
+}
 
 static const char *const param_names[] = {
 	[0x01] = "GPU_MODEL", [0x02] = "GPU_REVISION",
@@ -249,6 +328,7 @@ static const struct board *check_params(int fd, bool present[ETNA_MAX_PIPES])
 	};
 	static const uint32_t bad_pipes[] = { ETNA_MAX_PIPES, 0xffffffff };
 	const char *bname = getenv("ETNAVIV_BOARD");
+	static struct board manifest_entry;
 	const struct board *board = NULL;
 	uint32_t pipe, param, any = ETNA_MAX_PIPES;
 	unsigned int i;
@@ -256,20 +336,10 @@ static const struct board *check_params(int fd, bool present[ETNA_MAX_PIPES])
 	bool ok;
 	int ret;
 
-	char variant[64];
-
-	/* a "BOARD/DRIVER" entry, where the driver matters, comes first */
-	snprintf(variant, sizeof(variant), "%s/%s", bname ? bname : "",
-		 driver_name());
-	for (i = 0; bname && i < ARRAY_SIZE(boards) && !board; i++)
-		if (!strcmp(boards[i].name, variant))
-			board = &boards[i];
-	for (i = 0; bname && i < ARRAY_SIZE(boards) && !board; i++)
-		if (!strcmp(boards[i].name, bname))
-			board = &boards[i];
-	if (!board)
-		fail("ETNAVIV_BOARD=%s: no expected identities for it",
-		     bname ? bname : "(unset)");
+	if (!bname)
+		fail("ETNAVIV_BOARD is not set");
+	else if (manifest_board(bname, driver_name(), &manifest_entry))
+		board = &manifest_entry;
 	report(board, "board %s known", bname ? bname : "(unset)");
 
 	for (pipe = 0; pipe < ETNA_MAX_PIPES; pipe++) {

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * functional: functional tests of an etnaviv driver inside a simulated
+ * board, beyond the smoke test: buffer contents through every cache mode,
+ * PRIME sharing (between two files of the render node and with vgem),
+ * fence ordering across pipes, implicit synchronisation of GEM_WAIT and
+ * CPU_PREP against a job the GPU cannot finish (the device model's FE is
+ * frozen through debugfs), recovery from a hung core and from an AXI bus
+ * error, and many processes submitting at once.
+ *
+ * Output: one line per check, "PASS: func/<name>" or
+ * "FAIL: func/<name>: <why>"; "INFO: func/<name>: ..." lines record what
+ * a driver did where more than one behaviour is acceptable. Exit status 0
+ * iff nothing failed.
+ */
+#ifndef FUNCTIONAL_H
+#define FUNCTIONAL_H
+
+#include <dirent.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+
+#include <drm/vgem_drm.h>
+#include <linux/dma-buf.h>
+#include <linux/sync_file.h>
+
+#define CHECK_PREFIX "func/"
+#define CHECK_SHARED	/* one set of counters for all the files */
+#include "check.h"
+
+#define SEC_NS		1000000000ull
+#define MS_NS		1000000ull
+#define MAX_ENGINES	(2 * ETNA_MAX_PIPES)
+#define JOB_BO_SIZE	0x10000
+
+/* ------------------------------------------------------------------ */
+/* Shared state and helpers: common.c */
+
+struct engine {
+	uint32_t pipe, exec_state;
+	char core[128];		/* model debugfs directory, "" if unknown */
+};
+
+extern struct engine engines[MAX_ENGINES];
+extern unsigned int nr_engines;
+extern int vgem_fd;	/* kept open for the prime-sync checks (vgem.c) */
+
+void __printf(2, 3) info(const char *name, const char *fmt, ...);
+const char *err_name(int ret);
+const char *driver_name(void);
+bool is_upstream(void);
+double secs(uint64_t ns);
+const char *engine_name(const struct engine *e);
+long long stat_of(const struct engine *e, const char *key);
+const char *fe_state(const struct engine *e);
+int knob_set(const struct engine *e, const char *knob, int val);
+long knob_get(const struct engine *e, const char *knob);
+void find_engines(int fd);
+unsigned int pipe_engines(const struct engine **out);
+uint32_t pattern(size_t i, uint32_t seed);
+int gem_wait(int fd, uint32_t pipe, uint32_t handle, uint32_t flags,
+	     uint64_t ns);
+void *map_fd(int fd, uint64_t offset, size_t len);
+uint32_t *map_bo(int fd, uint32_t handle, size_t len);
+void fill(uint32_t *p, size_t len, uint32_t seed);
+bool check_pattern(const uint32_t *p, size_t len, uint32_t seed,
+		   const char *what);
+int submit_ex(int fd, const struct engine *e, uint32_t bo,
+	      uint32_t bo_flags, uint32_t bo_offset, uint32_t flags,
+	      int in_fd, uint32_t *fence, int *out_fd);
+int submit_job(int fd, const struct engine *e, uint32_t bo,
+	       uint32_t bo_flags, uint32_t bo_offset, uint32_t *fence,
+	       int *fence_fd);
+int sync_status(int sfd);
+const char *status_name(int s);
+void drain(int fd);
+
+/* ------------------------------------------------------------------ */
+/* The test groups, one file each */
+
+/* bo.c */
+void test_bo_contents(void);
+
+/* prime.c */
+int prime_export(int fd, uint32_t handle, int *dmabuf);
+int prime_import(int fd, int dmabuf, uint32_t *handle);
+bool gpu_uses(int fd, uint32_t handle, uint32_t bo_flags);
+void test_prime_etnaviv(void);
+int vgem_open(char *node, size_t len, char *err, size_t errlen);
+
+/* vgem.c */
+void test_prime_vgem(void);
+void test_prime_sync(void);
+
+/* fences.c */
+void test_fence_order(void);
+void test_fence_in(void);
+
+/* sync.c */
+void test_implicit_sync(void);
+
+/* hang.c */
+void test_hang(const struct engine *e);
+void test_exit_inflight(const struct engine *e);
+void test_bus_error(const struct engine *e);
+
+/* clients.c */
+void test_clients(void);
+
+#endif /* FUNCTIONAL_H */

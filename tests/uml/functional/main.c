@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+/*
+ * functional: runs the groups named on the command line (all without
+ * arguments)
+ */
+#include "functional.h"
+
+/* ------------------------------------------------------------------ */
+
+/* With arguments, only the groups named (bo, prime, vgem, ...) run. */
+static bool want(int argc, char **argv, const char *group)
+{
+	int i;
+
+	if (argc < 2)
+		return true;
+	for (i = 1; i < argc; i++)
+		if (!strcmp(argv[i], group))
+			return true;
+	return false;
+}
+
+int main(int argc, char **argv)
+{
+	const struct engine *cores[ETNA_MAX_PIPES];
+	unsigned int n, i;
+	int fd = etna_open();
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	find_engines(fd);
+	close(fd);
+	info("setup", "board %s, driver %s",
+	     getenv("ETNAVIV_BOARD") ?: "?", driver_name());
+	if (!nr_engines)
+		goto done;
+	n = pipe_engines(cores);
+
+	if (want(argc, argv, "bo"))
+		test_bo_contents();
+	if (want(argc, argv, "prime"))
+		test_prime_etnaviv();
+	if (want(argc, argv, "vgem"))
+		test_prime_vgem();
+	if (want(argc, argv, "prime-sync"))
+		test_prime_sync();
+	if (want(argc, argv, "fences"))
+		test_fence_order();
+	if (want(argc, argv, "fence-in"))
+		test_fence_in();
+	if (want(argc, argv, "sync"))
+		test_implicit_sync();
+	for (i = 0; i < n && want(argc, argv, "hang"); i++)
+		test_hang(cores[i]);
+	if (want(argc, argv, "exit"))
+		test_exit_inflight(cores[0]);
+	if (want(argc, argv, "clients"))
+		test_clients();
+	for (i = 0; i < n && want(argc, argv, "bus-error"); i++)
+		test_bus_error(cores[i]);
+	if (vgem_fd >= 0)
+		close(vgem_fd);
+done:
+	printf("functional: %u passed, %u failed\n", nr_passed, nr_failed);
+	return nr_failed ? 1 : 0;
+}

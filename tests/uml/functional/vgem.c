@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: MIT
+/* functional: PRIME with vgem, and its implicit fences */
+#include "functional.h"
+
+int vgem_fd = -1;	/* kept open for the prime-sync checks */
+
+void test_prime_vgem(void)
+{
+	const size_t size = JOB_BO_SIZE;
+	char node[64], err[600];
+	uint32_t h = 0, vh = 0, back, h2 = 0, dh = 0, eh = 0, *p = NULL,
+		 *vp = NULL;
+	int fd1 = etna_open(), fd2 = etna_open(), vfd, dmabuf = -1,
+	    dmabuf2 = -1, dmabuf3 = -1, ret;
+	bool ok;
+
+	vfd = vgem_open(node, sizeof(node), err, sizeof(err));
+	ok = vfd >= 0 || fail("%s", err);
+	report(ok, "prime-vgem: vgem device opened");
+	if (vfd < 0)
+		goto out;
+	info("prime-vgem", "vgem is %s", node);
+
+	/* etnaviv -> vgem -> etnaviv */
+	ret = etna_gem_new(fd1, size, ETNA_BO_WC, &h);
+	if (!ret)
+		p = map_bo(fd1, h, size);
+	if (p)
+		fill(p, size, 0x7101);
+	ret = ret ? ret : prime_export(fd1, h, &dmabuf);
+	ret = ret ? ret : prime_import(vfd, dmabuf, &vh);
+	ok = (!ret && p) || fail("%s", ret ? err_name(ret) : why);
+	report(ok, "prime-vgem: etnaviv BO imported into vgem");
+	if (!ok)
+		goto out;
+	ret = prime_export(vfd, vh, &dmabuf2);
+	ret = ret ? ret : prime_import(fd1, dmabuf2, &back);
+	ok = (!ret && back == h) ||
+	     fail("%s, handle %u, want the original %u", err_name(ret), back,
+		  h);
+	report(ok, "prime-vgem: re-exported by vgem, it comes back to "
+	       "etnaviv as the original handle");
+	if (dmabuf2 >= 0) {
+		uint32_t *q = NULL;
+
+		ret = prime_import(fd2, dmabuf2, &h2);
+		if (!ret)
+			q = map_bo(fd2, h2, size);
+		ok = (!ret && q && check_pattern(q, size, 0x7101,
+						 "through vgem's re-export")) ||
+		     fail("%s", ret ? err_name(ret) : why);
+		if (q)
+			munmap(q, size);
+		report(ok, "prime-vgem: contents through vgem's re-export on "
+		       "another etnaviv file");
+	}
+
+	/* vgem -> etnaviv */
+	{
+		struct drm_mode_create_dumb cd = {
+			.width = 256, .height = size / 1024, .bpp = 32,
+		};
+		struct drm_mode_map_dumb md = { 0 };
+		uint32_t *q = NULL;
+
+		ret = etna_ioctl(vfd, DRM_IOCTL_MODE_CREATE_DUMB, &cd);
+		if (!ret) {
+			md.handle = cd.handle;
+			ret = etna_ioctl(vfd, DRM_IOCTL_MODE_MAP_DUMB, &md);
+		}
+		if (!ret) {
+			vp = map_fd(vfd, md.offset, size);
+			if (!vp)
+				ret = -errno;
+		}
+		ok = (!ret && cd.size >= size) ||
+		     fail("vgem CREATE_DUMB/MAP_DUMB/mmap: %s, size %llu",
+			  err_name(ret), (unsigned long long)cd.size);
+		report(ok, "prime-vgem: vgem dumb BO created and mapped");
+		if (!ok)
+			goto out;
+		dh = cd.handle;
+		fill(vp, size, 0x7201);
+		ret = prime_export(vfd, dh, &dmabuf3);
+		ret = ret ? ret : prime_import(fd1, dmabuf3, &eh);
+		ok = !ret || fail("%s", err_name(ret));
+		report(ok, "prime-vgem: vgem BO imported into etnaviv");
+		if (ret)
+			goto out;
+		q = map_bo(fd1, eh, size);
+		ok = q && check_pattern(q, size, 0x7201, "etnaviv mapping of "
+					"the vgem BO");
+		report(ok, "prime-vgem: etnaviv sees the vgem BO's contents");
+		if (q) {
+			fill(q, size, 0x7202);
+			ok = check_pattern(vp, size, 0x7202, "vgem mapping "
+					   "after an etnaviv write");
+			report(ok, "prime-vgem: vgem sees etnaviv's writes");
+			munmap(q, size);
+		}
+		report(gpu_uses(fd1, eh, ETNA_SUBMIT_BO_READ |
+				ETNA_SUBMIT_BO_WRITE),
+		       "prime-vgem: a GPU job uses the vgem BO");
+		ret = etna_cpu_prep(fd1, eh, ETNA_PREP_WRITE, 5 * SEC_NS);
+		ok = !ret || fail("CPU_PREP(WRITE) returned %s", err_name(ret));
+		if (!ret)
+			etna_cpu_fini(fd1, eh);
+		report(ok, "prime-vgem: CPU_PREP on the imported vgem BO");
+	}
+out:
+	if (p)
+		munmap(p, size);
+	if (vp)
+		munmap(vp, size);
+	for (int *f = (int[]){ dmabuf, dmabuf2, dmabuf3, -2 }; *f != -2; f++)
+		if (*f >= 0)
+			close(*f);
+	if (eh)
+		etna_gem_close(fd1, eh);
+	if (h2)
+		etna_gem_close(fd2, h2);
+	if (h)
+		etna_gem_close(fd1, h);
+	if (vfd >= 0) {
+		if (vh)
+			etna_gem_close(vfd, vh);
+		if (dh)
+			etna_gem_close(vfd, dh);
+		vgem_fd = vfd;
+	}
+	close(fd1);
+	close(fd2);
+}
+
+/* vgem dumb BO of @size, exported; its handle in *vh. */
+static int vgem_dumb_export(int vfd, size_t size, uint32_t *vh, int *dmabuf)
+{
+	struct drm_mode_create_dumb cd = {
+		.width = 256, .height = size / 1024, .bpp = 32,
+	};
+	int ret = etna_ioctl(vfd, DRM_IOCTL_MODE_CREATE_DUMB, &cd);
+
+	*vh = ret ? 0 : cd.handle;
+	*dmabuf = -1;
+	return ret ? ret : prime_export(vfd, cd.handle, dmabuf);
+}
+
+static bool poll_ready(int fd, short events, int ms)
+{
+	struct pollfd pfd = { .fd = fd, .events = events };
+
+	return poll(&pfd, 1, ms) == 1 && (pfd.revents & events);
+}
+
+/*
+ * Implicit synchronisation through a dma-buf's reservation object: the
+ * fences of etnaviv jobs are seen by other users of the dma-buf (poll,
+ * EXPORT_SYNC_FILE, vgem, another etnaviv file), and etnaviv jobs wait
+ * for the fences other drivers put there (vgem's FENCE_ATTACH), unless
+ * submitted with NO_IMPLICIT.
+ */
+void test_prime_sync(void)
+{
+	const struct engine *e = &engines[0];
+	int fd1 = etna_open(), fd2 = etna_open(), dmabuf = -1, sfd = -1,
+	    jfd = -1, dmabuf3 = -1, ret;
+	uint32_t h = 0, h2 = 0, vh = 0, dh = 0, eh = 0, eh2 = 0, fence, f2;
+	struct dma_buf_export_sync_file ex = { .flags = DMA_BUF_SYNC_READ,
+					       .fd = -1 };
+	bool ok;
+
+	ret = etna_gem_new(fd1, JOB_BO_SIZE, ETNA_BO_WC, &h);
+	ret = ret ? ret : prime_export(fd1, h, &dmabuf);
+	ret = ret ? ret : prime_import(fd2, dmabuf, &h2);
+	if (!ret && vgem_fd >= 0)
+		ret = prime_import(vgem_fd, dmabuf, &vh);
+	ok = !ret || fail("BO/export/import: %s", err_name(ret));
+	report(ok, "prime-sync: setup");
+	if (!ok)
+		goto out;
+	drain(fd1);
+
+	/* an etnaviv writer held on a frozen core */
+	ret = knob_set(e, "freeze", 1);
+	ret = ret ? ret : submit_job(fd1, e, h, ETNA_SUBMIT_BO_WRITE, 0,
+				     &fence, &jfd);
+	ok = !ret || fail("freeze/submit: %s", err_name(ret));
+	report(ok, "prime-sync: a job writing the exported BO on frozen %s",
+	       engine_name(e));
+	if (!ok) {
+		knob_set(e, "freeze", 0);
+		goto out;
+	}
+	usleep(10000);
+	ok = !poll_ready(dmabuf, POLLIN, 0) ||
+	     fail("poll(POLLIN) on the dma-buf is ready");
+	report(ok, "prime-sync: dma-buf poll sees the etnaviv writer");
+	ret = etna_ioctl(dmabuf, DMA_BUF_IOCTL_EXPORT_SYNC_FILE, &ex);
+	sfd = ret ? -1 : ex.fd;
+	ok = (!ret && sync_status(sfd) == 0) ||
+	     fail("EXPORT_SYNC_FILE: %s, status %s", err_name(ret),
+		  ret ? "-" : status_name(sync_status(sfd)));
+	report(ok, "prime-sync: dma-buf EXPORT_SYNC_FILE gives the active "
+	       "writer");
+	ret = etna_cpu_prep(fd2, h2, ETNA_PREP_READ | ETNA_PREP_NOSYNC, 0);
+	ok = ret == -EBUSY || fail("got %s, want EBUSY", err_name(ret));
+	if (!ret)
+		etna_cpu_fini(fd2, h2);
+	report(ok, "prime-sync: importer's CPU_PREP(READ|NOSYNC) sees the "
+	       "exporter's writer");
+	if (vh) {
+		struct drm_vgem_fence_attach fa = {
+			.handle = vh, .flags = VGEM_FENCE_WRITE,
+		};
+
+		ret = etna_ioctl(vgem_fd, DRM_IOCTL_VGEM_FENCE_ATTACH, &fa);
+		ok = ret == -EBUSY || fail("got %s, want EBUSY",
+					   err_name(ret));
+		if (!ret) {
+			struct drm_vgem_fence_signal fs = {
+				.fence = fa.out_fence,
+			};
+
+			etna_ioctl(vgem_fd, DRM_IOCTL_VGEM_FENCE_SIGNAL, &fs);
+		}
+		report(ok, "prime-sync: vgem FENCE_ATTACH(WRITE) is EBUSY "
+		       "while etnaviv writes");
+	}
+	knob_set(e, "freeze", 0);
+	ok = poll_ready(dmabuf, POLLIN, 2000) ||
+	     fail("poll(POLLIN) not ready 2 s after unfreeze");
+	report(ok, "prime-sync: dma-buf poll ready once the job is done");
+	ret = sfd >= 0 ? sync_status(sfd) : 1;
+	ok = ret == 1 || fail("exported sync file status %s",
+			      status_name(ret));
+	report(ok, "prime-sync: the exported sync file signals");
+
+	if (vgem_fd < 0)
+		goto out;
+
+	/* a vgem writer: etnaviv jobs wait for it, unless NO_IMPLICIT */
+	ret = vgem_dumb_export(vgem_fd, JOB_BO_SIZE, &dh, &dmabuf3);
+	ret = ret ? ret : prime_import(fd1, dmabuf3, &eh);
+	ret = ret ? ret : prime_import(fd2, dmabuf3, &eh2);
+	ok = !ret || fail("vgem BO/export/import: %s", err_name(ret));
+	report(ok, "prime-sync: vgem BO imported on two etnaviv files");
+	if (!ok)
+		goto out;
+	{
+		struct drm_vgem_fence_attach fa = {
+			.handle = dh, .flags = VGEM_FENCE_WRITE,
+		};
+		struct drm_vgem_fence_signal fs = { 0 };
+		uint64_t t;
+
+		ret = etna_ioctl(vgem_fd, DRM_IOCTL_VGEM_FENCE_ATTACH, &fa);
+		ok = !ret || fail("FENCE_ATTACH: %s", err_name(ret));
+		report(ok, "prime-sync: vgem attaches a write fence");
+		if (!ok)
+			goto out;
+		fs.fence = fa.out_fence;
+		if (jfd >= 0)
+			close(jfd);
+		ret = submit_job(fd1, e, eh, ETNA_SUBMIT_BO_READ, 0, &fence,
+				 &jfd);
+		ok = !ret || fail("SUBMIT: %s", err_name(ret));
+		report(ok, "prime-sync: submit a job reading the vgem BO");
+		usleep(100000);
+		ret = ok ? etna_wait_fence(fd1, e->pipe, fence,
+					   ETNA_WAIT_NONBLOCK, 0) : 0;
+		ok = ok && (ret == -EBUSY ||
+			    fail("job fence: %s, want EBUSY (not run yet)",
+				 err_name(ret)));
+		report(ok, "prime-sync: the etnaviv job waits for vgem's "
+		       "write fence");
+		ret = etna_cpu_prep(fd1, eh, ETNA_PREP_READ | ETNA_PREP_NOSYNC, 0);
+		ok = ret == -EBUSY || fail("got %s, want EBUSY",
+					   err_name(ret));
+		if (!ret)
+			etna_cpu_fini(fd1, eh);
+		report(ok, "prime-sync: CPU_PREP(READ|NOSYNC) on the import "
+		       "sees vgem's fence");
+		t = etna_now_ns();
+		ret = submit_ex(fd2, e, eh2, ETNA_SUBMIT_BO_READ, 0,
+				ETNA_SUBMIT_NO_IMPLICIT, -1, &f2, NULL);
+		if (!ret)
+			ret = etna_wait_fence(fd2, e->pipe, f2, 0, 2 * SEC_NS);
+		t = etna_now_ns() - t;
+		ok = (!ret && t < SEC_NS) ||
+		     fail("%s after %.3f s", err_name(ret), secs(t));
+		report(ok, "prime-sync: a NO_IMPLICIT job ignores vgem's "
+		       "fence");
+		ret = etna_ioctl(vgem_fd, DRM_IOCTL_VGEM_FENCE_SIGNAL, &fs);
+		ok = !ret || fail("FENCE_SIGNAL: %s", err_name(ret));
+		if (ok) {
+			t = etna_now_ns();
+			ret = etna_wait_fence(fd1, e->pipe, fence, 0,
+					      2 * SEC_NS);
+			t = etna_now_ns() - t;
+			ok = (!ret && sync_status(jfd) == 1) ||
+			     fail("WAIT_FENCE: %s after %.3f s, sync file %s",
+				  err_name(ret), secs(t),
+				  status_name(sync_status(jfd)));
+		}
+		report(ok, "prime-sync: the job runs once vgem signals");
+	}
+out:
+	knob_set(e, "freeze", 0);
+	for (int *f = (int[]){ dmabuf, dmabuf3, sfd, jfd, -2 }; *f != -2;
+	     f++)
+		if (*f >= 0)
+			close(*f);
+	if (vgem_fd >= 0) {
+		if (vh)
+			etna_gem_close(vgem_fd, vh);
+		if (dh)
+			etna_gem_close(vgem_fd, dh);
+	}
+	if (eh)
+		etna_gem_close(fd1, eh);
+	if (eh2)
+		etna_gem_close(fd2, eh2);
+	if (h)
+		etna_gem_close(fd1, h);
+	if (h2)
+		etna_gem_close(fd2, h2);
+	close(fd1);
+	close(fd2);
+}
