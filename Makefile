@@ -45,8 +45,8 @@ BENCHES := $(B)/tests/bench-de
 # and the packages come first (the kernel builds run in parallel inside).
 .NOTPARALLEL:
 
-.PHONY: all deps kernels kernel-% module-% driver-% run check bench clean install lib
-all: deps kernels module-plain module-debug driver-plain driver-debug $(DTBS) boards/README.md $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES)
+.PHONY: all deps kernels kernel-% module-% driver-% run check bench clean install lib boards-table
+all: deps kernels module-plain module-debug driver-plain driver-debug $(DTBS) $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES)
 
 deps:
 	@scripts/deps
@@ -81,8 +81,10 @@ $(B)/boards/%.dtb: boards/%.dts $(wildcard boards/*.dtsi)
 	@mkdir -p $(@D)
 	dtc -q -I dts -O dtb -i boards -o $@ $<
 
-# The table of boards/README.md follows the board manifest.
-boards/README.md: boards/boards.manifest scripts/boards-table
+# The table of boards/README.md follows the board manifest: after a change
+# to the manifest, `make boards-table` rewrites it (tests/boards.sh, in
+# make check, fails while the committed table is stale).
+boards-table:
 	@scripts/boards-table --update
 
 $(B)/tools/%: tools/%.c $(wildcard tools/*.h tests/uml/*.h)

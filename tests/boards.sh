@@ -103,6 +103,6 @@ sed -n '/^<!-- boards-table begin/,/^<!-- boards-table end/p' \
 	"$ROOT/boards/README.md" | sed '1d;$d' >"$tmp/readme"
 ETNAVIV_MANIFEST=$MANIFEST "$ROOT/scripts/boards-table" >"$tmp/table" 2>&1
 t readme-table "$(diff -u "$tmp/table" "$tmp/readme" >"$tmp/diff" ||
-	echo "boards/README.md differs from scripts/boards-table:"; cat "$tmp/diff")"
+	echo "boards/README.md differs from scripts/boards-table (make boards-table updates it):"; cat "$tmp/diff")"
 
 exit $fail
