@@ -26,6 +26,8 @@ SIM_TESTS := $(patsubst tests/sim/test_%.c,$(B)/tests/sim-%,$(wildcard tests/sim
 UNIT_TESTS := $(SIM_TESTS) $(B)/tests/uapi-layout
 UNIT_TESTS += $(B)/tests/etna-states $(CS_TOOLS:%=$(B)/tests/tools/%)
 UNIT_TESTS += $(B)/tests/lib-unit
+# hw/: the hardware facts and what is generated from them (hw/gen.py).
+ETNA_STATES := tools/etna_states.c tools/etna_states.h tools/etna_states_gen.h
 
 # libetnaviv (MIT): a static and a shared library from lib/*.c.
 LIB_VERSION := 1.0.0
@@ -81,15 +83,15 @@ $(B)/tools/%: tools/%.c $(wildcard tools/*.h tests/uml/*.h)
 
 # The command-stream tools: plain C with the shared decoding tables (and,
 # for tests/tools/, the same built with the sanitizers).
-$(CS_TOOLS:%=$(B)/tools/%): $(B)/tools/%: tools/%.c tools/etna_states.c tools/etna_states.h
+$(CS_TOOLS:%=$(B)/tools/%): $(B)/tools/%: tools/%.c $(ETNA_STATES)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -o $@ $(filter %.c,$^) -lm
 
-$(CS_TOOLS:%=$(B)/tests/tools/%): $(B)/tests/tools/%: tools/%.c tools/etna_states.c tools/etna_states.h
+$(CS_TOOLS:%=$(B)/tests/tools/%): $(B)/tests/tools/%: tools/%.c $(ETNA_STATES)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) $(SANITIZE) -o $@ $(filter %.c,$^) -lm
 
-$(B)/tests/etna-states: tests/tools/states.c tools/etna_states.c tools/etna_states.h
+$(B)/tests/etna-states: tests/tools/states.c $(ETNA_STATES)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) $(SANITIZE) -Itools -o $@ $(filter %.c,$^)
 
