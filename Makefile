@@ -29,6 +29,9 @@ SIM_TESTS := $(patsubst tests/sim/test_%.c,$(B)/tests/sim-%,$(wildcard tests/sim
 UNIT_TESTS := $(SIM_TESTS) $(B)/tests/uapi-layout
 UNIT_TESTS += $(B)/tests/etna-states $(CS_TOOLS:%=$(B)/tests/tools/%)
 UNIT_TESTS += $(B)/tests/lib-unit
+# hw/: the hardware facts and what is generated from them (hw/gen.py).
+ETNA_STATES := tools/etna_states.c tools/etna_states.h tools/etna_states_gen.h
+UNIT_TESTS += $(B)/tests/hw-consistency
 
 # libetnaviv (MIT): a static and a shared library from lib/*.c.
 LIB_VERSION := 1.0.0
@@ -45,7 +48,7 @@ BENCHES := $(B)/tests/bench-de
 # and the packages come first (the kernel builds run in parallel inside).
 .NOTPARALLEL:
 
-.PHONY: all deps kernels kernel-% module-% driver-% run check bench clean install lib boards-table
+.PHONY: all deps kernels kernel-% module-% driver-% run check bench clean install lib boards-table hw
 all: deps kernels module-plain module-debug driver-plain driver-debug $(DTBS) $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES)
 
 deps:
@@ -93,17 +96,28 @@ $(B)/tools/%: tools/%.c $(wildcard tools/*.h tests/uml/*.h)
 
 # The command-stream tools: plain C with the shared decoding tables (and,
 # for tests/tools/, the same built with the sanitizers).
-$(CS_TOOLS:%=$(B)/tools/%): $(B)/tools/%: tools/%.c tools/etna_states.c tools/etna_states.h
+$(CS_TOOLS:%=$(B)/tools/%): $(B)/tools/%: tools/%.c $(ETNA_STATES)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -o $@ $(filter %.c,$^) -lm
 
-$(CS_TOOLS:%=$(B)/tests/tools/%): $(B)/tests/tools/%: tools/%.c tools/etna_states.c tools/etna_states.h
+$(CS_TOOLS:%=$(B)/tests/tools/%): $(B)/tests/tools/%: tools/%.c $(ETNA_STATES)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) $(SANITIZE) -o $@ $(filter %.c,$^) -lm
 
-$(B)/tests/etna-states: tests/tools/states.c tools/etna_states.c tools/etna_states.h
+$(B)/tests/etna-states: tests/tools/states.c $(ETNA_STATES)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) $(SANITIZE) -Itools -o $@ $(filter %.c,$^)
+
+# The facts (hw/gc.db) against the validator's table, the tools' tables
+# and the states the model reads as addresses; `make hw` regenerates the
+# files hw/gen.py writes (make check fails while one is stale).
+$(B)/tests/hw-consistency: tests/hw/consistency.c $(ETNA_STATES) sim/vgc_addrs.c \
+		$(wildcard sim/*.h) drivers/gpu/drm/etnaviv/etna_addr_states.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) $(SANITIZE) -Itools -Isim -o $@ $(filter %.c,$^)
+
+hw:
+	python3 hw/gen.py
 
 $(B)/lib/%.o: lib/%.c $(LIB_HDRS) include/uapi/drm/etnaviv_drm.h
 	@mkdir -p $(@D)

@@ -90,7 +90,8 @@ static void print_words(struct dis *d, uint32_t addr, const uint32_t *w,
 /*
  * Loads into the register window (below 0x600) do nothing, except those
  * of the MMUv2 states SAFE_ADDRESS, CONFIGURATION and PTA_CONFIG; drivers
- * use state 0 or 4 as a dummy after DRAW_2D (vivante-hw.md 2.3).
+ * use state 0 (libdrm's tests/etnaviv/etnaviv_2d_test.c) or 4
+ * (xf86-video-armada) as a dummy after DRAW_2D.
  */
 static bool ignored_state(uint32_t state)
 {

@@ -55,10 +55,13 @@ if cc -Wall -Werror -o "$T/hello" "$T/hello.c" $cflags $libs 2>"$T/cc.log"; then
 	out=$(LD_LIBRARY_PATH=$P/lib "$T/hello")
 	[ "$out" = "bpp 2, pack 0xffff" ] && ok "shared program runs" ||
 		ko "shared program runs" "'$out'"
-	if LD_LIBRARY_PATH=$P/lib ldd "$T/hello" | grep -q "libetnaviv.so.1 => $P/lib"; then
+	# ldd's output whole first: grep -q stops reading at the match, and
+	# with pipefail ldd's SIGPIPE would fail the check now and then
+	linked=$(LD_LIBRARY_PATH=$P/lib ldd "$T/hello")
+	if grep -q "libetnaviv.so.1 => $P/lib" <<<"$linked"; then
 		ok "linked against the soname"
 	else
-		ko "linked against the soname" "$(ldd "$T/hello" | tr '\n' ' ')"
+		ko "linked against the soname" "$(tr '\n' ' ' <<<"$linked")"
 	fi
 else
 	ko "shared program builds" "$(head -5 "$T/cc.log")"

@@ -114,7 +114,8 @@ asm_err() {
 }
 
 # ---------------------------------------------------------------------
-# The kernel ring after the first 2D submit (vivante-hw.md 2.6), exact.
+# The kernel ring after the first 2D submit (the WAIT/LINK protocol of
+# Linux 6.1's etnaviv_buffer.c), exact.
 
 bin ring.bin 0x40000006 0x00400010 0x40000002 0x00400000 \
 	0x08010e04 0x0000001f 0x08010e03 0x00000000 0x08010e02 0x00000701 \
@@ -176,7 +177,7 @@ else
 fi
 
 # ---------------------------------------------------------------------
-# libdrm's etnaviv_2d_test stream (vivante-hw.md 4.5), hand-written.
+# libdrm's etnaviv_2d_test stream (libdrm tests/etnaviv/etnaviv_2d_test.c), hand-written.
 
 {
 	cat <<'EOF'

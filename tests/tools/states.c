@@ -122,7 +122,7 @@ static bool holes_unnamed(void)
 	return true;
 }
 
-/* Known facts (vivante-hw.md, the ring protocol and the 2D test). */
+/* Known facts (hw/gc.db, the ring protocol and libdrm's 2D test). */
 static bool known_states(void)
 {
 	static const struct { uint32_t addr; const char *name; } known[] = {

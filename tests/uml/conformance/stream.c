@@ -229,6 +229,18 @@ void test_submit_stream(const struct engine *e)
 		{ 0x2400, "te-lod-0x2400" },
 		{ 0x14800, "pe-rt-0x14800" },
 	};
+	/* address states (hw/gc.db) that Linux 6.1's validator does not list */
+	static const struct {
+		uint32_t state;
+		const char *name;
+	} more_addr_states[] = {
+		{ 0x3868, "gl-fence-out-0x3868" },
+		{ 0x14000, "blt-src-0x14000" },
+	};
+	struct drm_etnaviv_gem_submit_bo bo = {
+		.flags = ETNA_SUBMIT_BO_READ, .handle = sbo,
+	};
+	struct drm_etnaviv_gem_submit req;
 	uint32_t s[8];
 	unsigned int i;
 
@@ -258,6 +270,15 @@ void test_submit_stream(const struct engine *e)
 		stream_expect2(e, s, 2, NULL, 0, -EINVAL,
 			       "address-state-without-reloc-%s",
 			       addr_states[i].name);
+	}
+	for (i = 0; i < ARRAY_SIZE(more_addr_states); i++) {
+		s[0] = ETNA_CMD_LOAD_STATE(more_addr_states[i].state, 1);
+		s[1] = 0;
+		req = sub_init(e, s, 2, &bo, 1, NULL, 0);
+		sub_expect2(e, &req, -EINVAL, 0,
+			    "upstream's list of address states lacks it",
+			    "address-state-without-reloc-%s",
+			    more_addr_states[i].name);
 	}
 	s[0] = ETNA_CMD_LOAD_STATE(0x1220, 4);
 	s[1] = s[2] = s[3] = s[4] = s[5] = 0;

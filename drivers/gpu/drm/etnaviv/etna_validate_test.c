@@ -322,6 +322,22 @@ static void address_3d_needs_reloc(struct kunit *test)
 	EXPECT_REFUSED(ts, R_NORELOC);
 	ts_reloc(ts, at);
 	EXPECT_ACCEPTED(ts);
+
+	/* GL.FENCE_OUT_ADDRESS, the BLT source and its last MIP address. */
+	at = ts_load1(ts, 0x3868, 0);
+	EXPECT_REFUSED(ts, R_NORELOC);
+	ts_reloc(ts, at);
+	EXPECT_ACCEPTED(ts);
+
+	at = ts_load1(ts, 0x14000, 0);
+	EXPECT_REFUSED(ts, R_NORELOC);
+	ts_reloc(ts, at);
+	EXPECT_ACCEPTED(ts);
+
+	at = ts_load1(ts, 0x140c0 + 12 * 4, 0);
+	EXPECT_REFUSED(ts, R_NORELOC);
+	ts_reloc(ts, at);
+	EXPECT_ACCEPTED(ts);
 }
 
 static void pe_rt_pipe3_range_needs_reloc(struct kunit *test)
