@@ -2,8 +2,8 @@
 /*
  * The 2D engine (DE) of the GC320 and GC600: what a DRAW_2D draws.
  * Register fields are from etna_viv rnndb state_2d.xml; where the public
- * facts run out the model chooses, and tests/ref2d/ref2d.h documents the
- * same choices as the oracle's contract:
+ * facts run out the model chooses, and tools/ref2d.h documents the same
+ * choices as the oracle's contract:
  *
  *  - commands: CLEAR (PE20: CLEAR_PIXEL_VALUE32; PE10 cores: the 8-byte
  *    LOW/HIGH pattern by destination address with CLEAR_BYTE_MASK), LINE,

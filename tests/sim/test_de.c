@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * User-space unit tests of the model's 2D engine (sim/vgc_de.c), pixel by
- * pixel against the reference in tests/ref2d: each case programs the DE
+ * pixel against the reference in tools/ref2d.c: each case programs the DE
  * through a command stream, runs it on the core, runs the same operation
  * on a copy of memory with ref2d and compares all of the destination and
  * source areas, so a pixel written outside the clip also fails.
