@@ -75,10 +75,6 @@ $(B)/boards/%.dtb: boards/%.dts $(wildcard boards/*.dtsi)
 	@mkdir -p $(@D)
 	dtc -q -I dts -O dtb -i boards -o $@ $<
 
-$(B)/tools/%: tools/%.c $(wildcard tools/*.h tests/uml/*.h)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -o $@ $(filter %.c,$^)
-
 # The command-stream tools: plain C with the shared decoding tables (and,
 # for tests/tools/, the same built with the sanitizers).
 $(CS_TOOLS:%=$(B)/tools/%): $(B)/tools/%: tools/%.c tools/etna_states.c tools/etna_states.h
@@ -110,7 +106,7 @@ $(LIB_SO): $(LIB_OBJS)
 lib: $(LIBS)
 
 # Tools over libetnaviv, linked statically so they run from anywhere.
-$(B)/tools/etnaviv-info: tools/etnaviv-info.c $(LIB_A)
+$(B)/tools/gpu-list $(B)/tools/gpu-workload $(B)/tools/etnaviv-info: $(B)/tools/%: tools/%.c $(LIB_HDRS) $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -Ilib -o $@ $(filter %.c,$^) $(LIB_A)
 
