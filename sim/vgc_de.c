@@ -74,6 +74,7 @@ static const u8 fmt_width[7][4] = {
 	{ 4, 4, 4, 4 }, { 4, 4, 4, 4 }, { 5, 5, 5, 1 }, { 5, 5, 5, 1 },
 	{ 5, 6, 5, 0 }, { 8, 8, 8, 8 }, { 8, 8, 8, 8 },
 };
+
 static const bool fmt_x[7] = { true, false, true, false, false, true, false };
 
 /* Channels from the top bit down for ARGB, RGBA, ABGR, BGRA. */
