@@ -9,6 +9,7 @@
 
 static void t_identity(struct vgc_core *c)
 {
+	EXPECT_EQ(vgc_get_ident(c) == vgc_ident_find("gc2000"), 1);
 	EXPECT_EQ(vgc_read(c, VGC_CHIP_MODEL), 0x2000);
 	EXPECT_EQ(vgc_read(c, VGC_CHIP_REV), 0x5108);
 	EXPECT_EQ(vgc_read(c, VGC_CHIP_FEATURE), 0xe0296cad);
