@@ -90,10 +90,6 @@ $(B)/boards/%.dtb: boards/%.dts $(wildcard boards/*.dtsi)
 boards-table:
 	@scripts/boards-table --update
 
-$(B)/tools/%: tools/%.c $(wildcard tools/*.h tests/uml/*.h)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -o $@ $(filter %.c,$^)
-
 # The command-stream tools: plain C with the shared decoding tables (and,
 # for tests/tools/, the same built with the sanitizers).
 $(CS_TOOLS:%=$(B)/tools/%): $(B)/tools/%: tools/%.c $(ETNA_STATES)
@@ -136,14 +132,14 @@ $(LIB_SO): $(LIB_OBJS)
 lib: $(LIBS)
 
 # Tools over libetnaviv, linked statically so they run from anywhere.
-$(B)/tools/etnaviv-info: tools/etnaviv-info.c $(LIB_A)
+$(B)/tools/gpu-list $(B)/tools/gpu-workload $(B)/tools/etnaviv-info: $(B)/tools/%: tools/%.c $(LIB_HDRS) $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -Ilib -o $@ $(filter %.c,$^) $(LIB_A)
 
-OP2D := tools/etnaviv_op2d.c tools/etnaviv_op2d.h tests/ref2d/ref2d.c tests/ref2d/ref2d.h
+OP2D := tools/etnaviv_op2d.c tools/etnaviv_op2d.h tools/ref2d.c tools/ref2d.h
 $(B)/tools/etnaviv-2d-demo: tools/etnaviv-2d-demo.c $(OP2D) $(LIB_A)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -Ilib -Itests/ref2d $$(pkg-config --cflags libpng) -o $@ \
+	$(CC) $(CFLAGS_USER) -Ilib -Itools $$(pkg-config --cflags libpng) -o $@ \
 		$(filter %.c,$^) $(LIB_A) $$(pkg-config --libs libpng)
 
 # Library unit tests: no GPU, a fake ioctl() in the test program.
@@ -167,7 +163,7 @@ install: $(LIBS) $(LIB_TOOLS)
 # The 2D pixel tests: libetnaviv on the GPU against ref2d on the CPU.
 $(B)/tests/pixels: tests/uml/pixels.c $(wildcard tests/uml/*.h) $(OP2D) $(LIB_A)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Ilib -Itools -Itests/ref2d -o $@ \
+	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Ilib -Itools -o $@ \
 		$(filter %.c,$^) $(LIB_A)
 
 $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h)
@@ -187,11 +183,11 @@ $(B)/tests/boards-manifest.h: boards/boards.manifest
 
 # Model unit tests: each tests/sim/test_NAME.c with the model core.
 SIM_CORE := $(filter-out sim/uml/%,$(wildcard sim/*.c))
-# They also link the 2D reference (tests/ref2d), the DE tests' oracle.
-REF2D := $(wildcard tests/ref2d/*.c)
-$(B)/tests/sim-%: tests/sim/test_%.c $(SIM_CORE) $(REF2D) $(wildcard sim/*.h tests/sim/*.h tests/ref2d/*.h)
+# They also link the 2D reference (tools/ref2d.c), the DE tests' oracle.
+REF2D := tools/ref2d.c tools/ref2d.h
+$(B)/tests/sim-%: tests/sim/test_%.c $(SIM_CORE) $(REF2D) $(wildcard sim/*.h tests/sim/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) $(SANITIZE) -Isim -Itests/ref2d -o $@ $(filter %.c,$^)
+	$(CC) $(CFLAGS_USER) $(SANITIZE) -Isim -Itools -o $@ $(filter %.c,$^)
 
 # Throughput of the model's 2D engine: build/tests/bench-de (not a test).
 $(B)/tests/bench-de: tests/sim/bench_de.c $(SIM_CORE) $(wildcard sim/*.h tests/sim/*.h)

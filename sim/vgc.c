@@ -73,6 +73,64 @@ void vgc_raise(struct vgc_core *c, u32 bits)
 	c->irq_edge = true;
 }
 
+bool vgc_irq_edge(const struct vgc_core *c)
+{
+	return c->irq_edge;
+}
+
+bool vgc_irq_take_edge(struct vgc_core *c)
+{
+	bool edge = c->irq_edge;
+
+	c->irq_edge = false;
+	return edge;
+}
+
+enum vgc_fe_state vgc_fe_get_state(const struct vgc_core *c)
+{
+	return c->fe_state;
+}
+
+bool vgc_fe_progress(const struct vgc_core *c)
+{
+	return c->progress;
+}
+
+bool vgc_de_busy(const struct vgc_core *c)
+{
+	return c->de.busy;
+}
+
+const struct vgc_ident *vgc_get_ident(const struct vgc_core *c)
+{
+	return c->id;
+}
+
+u32 vgc_state_peek(const struct vgc_core *c, u32 off)
+{
+	return off < VGC_STATE_WORDS * 4 ? REG(c, off & ~3u) : 0;
+}
+
+void vgc_set_freeze(struct vgc_core *c, bool on)
+{
+	c->freeze = on;
+}
+
+bool vgc_get_freeze(const struct vgc_core *c)
+{
+	return c->freeze;
+}
+
+void vgc_set_inject_bus_error(struct vgc_core *c, bool on)
+{
+	c->inject_bus_error = on;
+}
+
+bool vgc_get_inject_bus_error(const struct vgc_core *c)
+{
+	return c->inject_bus_error;
+}
+
 static u32 ident_reg(const struct vgc_core *c, u32 off, bool *hit)
 {
 	const struct vgc_ident *id = c->id;

@@ -185,7 +185,7 @@ enum vgc_run {
  * Allocated and owned by the environment (it is large: the state array
  * covers the full 256 KiB state space); initialise with vgc_init().
  * All fields are private to vgc.c (@de to vgc_de.c) except @stats, which
- * may be read.
+ * may be read; the environment uses the functions below for the rest.
  */
 struct vgc_core {
 	const struct vgc_ident *id;
@@ -240,10 +240,46 @@ enum vgc_run vgc_fe_run(struct vgc_core *c, unsigned int budget);
 
 /* Interrupt line level: some enabled interrupt is pending. */
 bool vgc_irq_line(const struct vgc_core *c);
+/*
+ * Interrupt edge: set when interrupt bits are latched, or when pending bits
+ * become enabled; the environment then delivers the line if it is high.
+ * vgc_irq_edge() tells whether one is latched, vgc_irq_take_edge() tells
+ * and clears it.
+ */
+bool vgc_irq_edge(const struct vgc_core *c);
+bool vgc_irq_take_edge(struct vgc_core *c);
 /* Whether the FE has work (running and not frozen). */
 bool vgc_fe_active(const struct vgc_core *c);
+/* FE execution state (for debugfs and tests). */
+enum vgc_fe_state vgc_fe_get_state(const struct vgc_core *c);
+/*
+ * Whether the last vgc_fe_run() did more than re-read a WAIT or follow a
+ * LINK: it executed another command or drew. The environment polls a WAIT
+ * eagerly for a while after progress.
+ */
+bool vgc_fe_progress(const struct vgc_core *c);
+/* Whether a 2D operation is in flight (the FE waits for it). */
+bool vgc_de_busy(const struct vgc_core *c);
 /* Latch interrupt bits (events, MMU exception, bus error). */
 void vgc_raise(struct vgc_core *c, u32 bits);
+
+/* The identity @c was initialised with. */
+const struct vgc_ident *vgc_get_ident(const struct vgc_core *c);
+/*
+ * The value state @off (a byte address) holds, as last loaded or written,
+ * for tests and debugging; 0 outside the state space.
+ */
+u32 vgc_state_peek(const struct vgc_core *c, u32 off);
+
+/*
+ * Test knobs. Freeze: the FE makes no progress (a simulated hang) until a
+ * reset, which clears it. Bus error injection: the next GPU memory access
+ * fails as if no memory answered (an AXI bus error); the knob then clears.
+ */
+void vgc_set_freeze(struct vgc_core *c, bool on);
+bool vgc_get_freeze(const struct vgc_core *c);
+void vgc_set_inject_bus_error(struct vgc_core *c, bool on);
+bool vgc_get_inject_bus_error(const struct vgc_core *c);
 
 /*
  * GPU memory access as a client of the memory controller: translates

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The 2D engine (DE) of the GC320 and GC600: what a DRAW_2D draws.
- * Register fields are from vivante-hw.md section 4 (etna_viv rnndb
- * state_2d.xml); where the public facts run out the model chooses, and
- * tests/ref2d/ref2d.h documents the same choices as the oracle's contract:
+ * Register fields are from etna_viv rnndb state_2d.xml; where the public
+ * facts run out the model chooses, and tools/ref2d.h documents the same
+ * choices as the oracle's contract:
  *
  *  - commands: CLEAR (PE20: CLEAR_PIXEL_VALUE32; PE10 cores: the 8-byte
  *    LOW/HIGH pattern by destination address with CLEAR_BYTE_MASK), LINE,
@@ -74,6 +74,7 @@ static const u8 fmt_width[7][4] = {
 	{ 4, 4, 4, 4 }, { 4, 4, 4, 4 }, { 5, 5, 5, 1 }, { 5, 5, 5, 1 },
 	{ 5, 6, 5, 0 }, { 8, 8, 8, 8 }, { 8, 8, 8, 8 },
 };
+
 static const bool fmt_x[7] = { true, false, true, false, false, true, false };
 
 /* Channels from the top bit down for ARGB, RGBA, ABGR, BGRA. */

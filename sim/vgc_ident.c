@@ -21,7 +21,6 @@
  * (src/etnaviv/drm-shim/etnaviv_noop.c); the SPECS words encode those.
  * GC3000 r5450 and GC320 r5303 have MINOR_FEATURE_1 bit 28 (MMU_VERSION):
  * both are MMUv2 cores, without the security block.
- * See shared/reference/vivante-hw.md section 7.
  */
 #include "vgc.h"
 

@@ -2,7 +2,7 @@
 /*
  * etnaviv-2d-demo: draw a test pattern with the GPU's 2D engine through
  * libetnaviv and write it as a PNG. With --verify, compute the same
- * picture with the CPU reference (tests/ref2d) and fail on any pixel that
+ * picture with the CPU reference (tools/ref2d.c) and fail on any pixel that
  * differs; with --reference, only the CPU picture is made (no GPU).
  */
 #include <errno.h>

@@ -2,7 +2,7 @@
 /*
  * op2d: one description of a 2D operation, run two ways: emitted through
  * libetnaviv for the GPU's 2D engine, or computed on the CPU by the
- * reference implementation (tests/ref2d). The demo and the pixel tests
+ * reference implementation (ref2d.h). The demo and the pixel tests
  * describe their pictures with it and compare the two.
  */
 #ifndef ETNAVIV_OP2D_H

@@ -4,92 +4,114 @@
  * command streams each (state loads, a cache flush, NOPs), wait for their
  * fences, and report how long the GPU took. The demo part of `make run`.
  */
-#include "etna.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
-#define FEATURE_PIPE_3D	(1u << 2)
-#define FEATURE_PIPE_2D	(1u << 9)
+#include "etnaviv.h"
 
-/* A stream the MMUv1 validator accepts: no addresses, only states. */
-static unsigned int build_stream(uint32_t *s, uint32_t seq)
+#define STATE_PRIMITIVE_RESTART_INDEX	0x0678	/* FE */
+#define STATE_FLUSH_CACHE		0x380c	/* GL */
+#define FLUSH_DEPTH_COLOR		0x3
+
+static uint64_t now_ns(void)
 {
-	unsigned int n = 0;
+	struct timespec now;
 
-	s[n++] = 0x08010000u | (0x0678 >> 2);	/* FE: PRIMITIVE_RESTART_INDEX */
-	s[n++] = seq;
-	s[n++] = 0x08010000u | (0x380c >> 2);	/* GL: FLUSH_CACHE */
-	s[n++] = 0x3;				/* depth | color */
-	s[n++] = 0x18000000u;			/* NOP */
-	s[n++] = 0;
-	return n;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return now.tv_sec * 1000000000ull + now.tv_nsec;
 }
 
-static int run_pipe(int fd, uint32_t pipe, uint32_t exec_state,
+/* A stream the MMUv1 validator accepts: no addresses, only states. */
+static void build_stream(struct etnaviv_cmd_stream *s, uint32_t seq)
+{
+	etnaviv_emit_state(s, STATE_PRIMITIVE_RESTART_INDEX, seq);
+	etnaviv_emit_state(s, STATE_FLUSH_CACHE, FLUSH_DEPTH_COLOR);
+	etnaviv_emit(s, ETNAVIV_CMD_NOP);
+	etnaviv_emit(s, 0);
+}
+
+static int run_pipe(struct etnaviv_gpu *gpu, enum etnaviv_pipe_id id,
 		    const char *engine, unsigned int jobs)
 {
-	struct drm_etnaviv_gem_submit req;
-	struct drm_etnaviv_wait_fence wait;
-	uint32_t stream[8], first = 0, last = 0;
-	uint64_t t0, t1, t2, model = 0;
+	unsigned int core = etnaviv_gpu_info(gpu)->core;
+	struct etnaviv_cmd_stream *s = NULL;
+	struct etnaviv_pipe *pipe;
+	uint32_t first = 0, last = 0, fence;
+	uint64_t t0, t1, t2;
 	unsigned int i;
 	int ret;
 
-	etna_param(fd, pipe, ETNAVIV_PARAM_GPU_MODEL, &model);
-	t0 = etna_now_ns();
-	for (i = 0; i < jobs; i++) {
-		memset(&req, 0, sizeof(req));
-		req.pipe = pipe;
-		req.exec_state = exec_state;
-		req.stream_size = build_stream(stream, i) * 4;
-		req.stream = (uintptr_t)stream;
-		ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
-		if (ret) {
-			fprintf(stderr, "pipe %u: submit %u: %s\n", pipe, i,
-				strerror(-ret));
-			return 1;
-		}
-		if (!i)
-			first = req.fence;
-		last = req.fence;
-	}
-	t1 = etna_now_ns();
-	memset(&wait, 0, sizeof(wait));
-	wait.pipe = pipe;
-	wait.fence = last;
-	wait.timeout = etna_timeout(10ull * 1000000000ull);
-	ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_WAIT_FENCE, &wait);
-	if (ret) {
-		fprintf(stderr, "pipe %u: fence %u: %s\n", pipe, last,
-			strerror(-ret));
+	pipe = etnaviv_pipe_new(gpu, id);
+	if (pipe)
+		s = etnaviv_cmd_stream_new(pipe, 8);
+	if (!s) {
+		fprintf(stderr, "pipe %u: %s: %s\n", core, engine,
+			strerror(errno));
+		etnaviv_pipe_del(pipe);
 		return 1;
 	}
-	t2 = etna_now_ns();
-	printf("pipe %u GC%llx %s: %u jobs, fences %u..%u signalled, "
-	       "%.1f ms (%.0f jobs/s, drain %.2f ms)\n", pipe,
-	       (unsigned long long)model, engine, jobs, first, last,
+	t0 = now_ns();
+	for (i = 0; i < jobs; i++) {
+		build_stream(s, i);
+		ret = etnaviv_cmd_stream_flush(s, &fence);
+		if (ret) {
+			fprintf(stderr, "pipe %u: submit %u: %s\n", core, i,
+				strerror(-ret));
+			goto out;
+		}
+		if (!i)
+			first = fence;
+		last = fence;
+	}
+	t1 = now_ns();
+	ret = etnaviv_pipe_wait(pipe, last, 10ull * 1000000000ull);
+	if (ret) {
+		fprintf(stderr, "pipe %u: fence %u: %s\n", core, last,
+			strerror(-ret));
+		goto out;
+	}
+	t2 = now_ns();
+	printf("pipe %u GC%x %s: %u jobs, fences %u..%u signalled, "
+	       "%.1f ms (%.0f jobs/s, drain %.2f ms)\n", core,
+	       etnaviv_gpu_info(gpu)->model, engine, jobs, first, last,
 	       (t2 - t0) / 1e6, jobs * 1e9 / (t2 - t0), (t2 - t1) / 1e6);
-	return 0;
+out:
+	etnaviv_cmd_stream_del(s);
+	etnaviv_pipe_del(pipe);
+	return ret ? 1 : 0;
 }
 
 int main(int argc, char **argv)
 {
 	unsigned int jobs = argc > 1 ? strtoul(argv[1], NULL, 0) : 1000;
-	int fd = etna_open(), err = 0;
-	uint64_t features;
-	uint32_t pipe;
+	struct etnaviv_device *dev;
+	struct etnaviv_gpu *gpu;
+	unsigned int core;
+	int err = 0;
 
 	if (!jobs) {
 		fprintf(stderr, "usage: gpu-workload [JOBS > 0]\n");
 		return 2;
 	}
-	for (pipe = 0; pipe < ETNA_MAX_PIPES; pipe++) {
-		if (etna_param(fd, pipe, ETNAVIV_PARAM_GPU_FEATURES_0,
-			       &features))
-			continue;
-		if (features & FEATURE_PIPE_3D)
-			err |= run_pipe(fd, pipe, ETNA_PIPE_3D, "3D", jobs);
-		if (features & FEATURE_PIPE_2D)
-			err |= run_pipe(fd, pipe, ETNA_PIPE_2D, "2D", jobs);
+	dev = etnaviv_device_open(NULL);
+	if (!dev) {
+		fprintf(stderr, "gpu-workload: no etnaviv device: %s\n",
+			strerror(errno));
+		return 2;
 	}
-	close(fd);
+	for (core = 0; core < ETNAVIV_MAX_CORES; core++) {
+		gpu = etnaviv_gpu_open(dev, core);
+		if (!gpu)
+			continue;
+		if (etnaviv_gpu_has_pipe(gpu, ETNAVIV_PIPE_3D))
+			err |= run_pipe(gpu, ETNAVIV_PIPE_3D, "3D", jobs);
+		if (etnaviv_gpu_has_pipe(gpu, ETNAVIV_PIPE_2D))
+			err |= run_pipe(gpu, ETNAVIV_PIPE_2D, "2D", jobs);
+		etnaviv_gpu_close(gpu);
+	}
+	etnaviv_device_close(dev);
 	return err;
 }

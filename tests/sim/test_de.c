@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * User-space unit tests of the model's 2D engine (sim/vgc_de.c), pixel by
- * pixel against the reference in tests/ref2d: each case programs the DE
+ * pixel against the reference in tools/ref2d.c: each case programs the DE
  * through a command stream, runs it on the core, runs the same operation
  * on a copy of memory with ref2d and compares all of the destination and
  * source areas, so a pixel written outside the clip also fails.
@@ -255,8 +255,8 @@ static bool check(struct vgc_core *c, const struct de_case *k,
 	len = build(k, true);
 	start(c, CMD, len);
 	run_idle(c);
-	if (c->fe_state != VGC_FE_IDLE)
-		fail("%s: FE state %d", what, c->fe_state);
+	if (vgc_fe_get_state(c) != VGC_FE_IDLE)
+		fail("%s: FE state %d", what, vgc_fe_get_state(c));
 	if (memcmp(mem + SRC, sbuf, AREA))
 		fail("%s: the source changed", what);
 	for (i = 0; i < AREA; i++)
@@ -858,7 +858,7 @@ static void t_rot_angle_masked(struct vgc_core *c)
 	q = emit(q, OP_END, 0);
 	start(c, CMD, (q - CMD) / 8);
 	run_idle(c);
-	EXPECT_EQ(c->state[VGC_DE_ROT_ANGLE >> 2], 6 << 3 | 1);
+	EXPECT_EQ(vgc_state_peek(c, VGC_DE_ROT_ANGLE), 6 << 3 | 1);
 }
 
 /* libdrm's etnaviv_2d_test: 256 rectangles of 4x4, exact image. */
@@ -984,7 +984,7 @@ static void t_mmu_fault_aborts(struct vgc_core *c)
 	q = emit(q, OP_END, 0);
 	start(c, CMD, (q - CMD) / 8);
 	run_idle(c);
-	EXPECT_EQ(c->fe_state, VGC_FE_IDLE);	/* the FE went on */
+	EXPECT_EQ(vgc_fe_get_state(c), VGC_FE_IDLE);	/* the FE went on */
 	for (i = 0; i < 0x4000 / 4; i++)
 		if (d[i] != (i < 0x2000 / 4 ? 0x12345678u : 0)) {
 			fail("word %u = 0x%08x", i, d[i]);
@@ -1016,7 +1016,7 @@ static void t_bus_error_aborts(struct vgc_core *c)
 	EXPECT_EQ(memcmp(before, mem + DST, sizeof(before)), 0);
 	EXPECT_EQ(c->stats.bus_errors, 1);
 	EXPECT_EQ(c->stats.de_pixels, 0);
-	EXPECT_EQ(c->fe_state, VGC_FE_IDLE);
+	EXPECT_EQ(vgc_fe_get_state(c), VGC_FE_IDLE);
 }
 
 static void t_huge_rect_chunks(struct vgc_core *c)
@@ -1038,7 +1038,7 @@ static void t_huge_rect_chunks(struct vgc_core *c)
 	while (vgc_fe_run(c, 64) != VGC_RUN_IDLE && calls < 100000) {
 		calls++;
 		v = vgc_read(c, VGC_IDLE_STATE);
-		if (c->de.busy) {
+		if (vgc_de_busy(c)) {
 			busy_seen = true;
 			EXPECT_EQ(v & 7, 0);	/* FE, DE, PE busy */
 			EXPECT_EQ(vgc_read(c, VGC_CLOCK_CONTROL) &
@@ -1096,10 +1096,10 @@ static void t_reset_discards(struct vgc_core *c)
 	len = build(&k, true);
 	start(c, CMD, len);
 	EXPECT_EQ(vgc_fe_run(c, 64), VGC_RUN_BUSY);
-	EXPECT_EQ(c->de.busy, 1);
+	EXPECT_EQ(vgc_de_busy(c), 1);
 	EXPECT_EQ(vgc_read(c, VGC_IDLE_STATE) & 6, 0);
 	vgc_write(c, VGC_CLOCK_CONTROL, VGC_CLK_SOFT_RESET | 0x100);
-	EXPECT_EQ(c->de.busy, 0);
+	EXPECT_EQ(vgc_de_busy(c), 0);
 	EXPECT_EQ(vgc_read(c, VGC_IDLE_STATE), 0x7fffffff);
 	EXPECT_EQ(vgc_fe_run(c, 64), VGC_RUN_IDLE);
 	/* a new job after the reset draws normally */
@@ -1122,7 +1122,7 @@ static void t_bad_pipe(struct vgc_core *c)
 	len = build(&k, false);
 	start(c, CMD, len);
 	run_idle(c);
-	EXPECT_EQ(c->fe_state, VGC_FE_IDLE);
+	EXPECT_EQ(vgc_fe_get_state(c), VGC_FE_IDLE);
 	EXPECT_EQ(c->stats.de_bad_pipe, 1);
 	EXPECT_EQ(c->stats.de_ops, 0);
 	EXPECT_EQ(memcmp(before, mem + DST, sizeof(before)), 0);
@@ -1158,7 +1158,7 @@ static void t_unsupported(struct vgc_core *c)
 	k.sfmt = 9;	/* INDEX8 source */
 	start(c, CMD, build(&k, true));
 	run_idle(c);
-	EXPECT_EQ(c->fe_state, VGC_FE_IDLE);
+	EXPECT_EQ(vgc_fe_get_state(c), VGC_FE_IDLE);
 	EXPECT_EQ(c->stats.de_unsupported, ARRAY_SIZE(cmds) + 2);
 	EXPECT_EQ(c->stats.de_ops, 0);
 	EXPECT_EQ(memcmp(before, mem + DST, sizeof(before)), 0);

@@ -9,6 +9,7 @@
 
 static void t_identity(struct vgc_core *c)
 {
+	EXPECT_EQ(vgc_get_ident(c) == vgc_ident_find("gc2000"), 1);
 	EXPECT_EQ(vgc_read(c, VGC_CHIP_MODEL), 0x2000);
 	EXPECT_EQ(vgc_read(c, VGC_CHIP_REV), 0x5108);
 	EXPECT_EQ(vgc_read(c, VGC_CHIP_FEATURE), 0xe0296cad);
@@ -80,9 +81,14 @@ static void t_events_and_ack(struct vgc_core *c)
 	start(c, p, 3);
 	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
 	EXPECT_EQ(vgc_irq_line(c), 0);	/* not enabled yet */
+	EXPECT_EQ(vgc_irq_take_edge(c), 1);	/* latched all the same */
+	EXPECT_EQ(vgc_irq_edge(c), 0);		/* taken */
 	vgc_write(c, VGC_INTR_ENBL, ~0u);
 	EXPECT_EQ(vgc_irq_line(c), 1);
-	EXPECT_EQ(c->irq_edge, 1);
+	EXPECT_EQ(vgc_irq_edge(c), 1);	/* pending bits enabled: a new edge */
+	EXPECT_EQ(vgc_irq_take_edge(c), 1);
+	vgc_write(c, VGC_INTR_ENBL, ~0u);
+	EXPECT_EQ(vgc_irq_edge(c), 1);	/* and again, while still pending */
 	EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), (1u << 5) | (1u << 29));
 	EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), 0);	/* read clears */
 	EXPECT_EQ(vgc_irq_line(c), 0);
@@ -114,9 +120,9 @@ static void t_wait_link_patch(struct vgc_core *c)
 	emit(ring + 8, OP_LINK(2), ring);
 	start(c, ring, 2);
 	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_WAIT);
-	EXPECT_EQ(c->progress, 0);
+	EXPECT_EQ(vgc_fe_progress(c), 0);
 	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_WAIT);	/* LINK, WAIT again */
-	EXPECT_EQ(c->progress, 0);
+	EXPECT_EQ(vgc_fe_progress(c), 0);
 	EXPECT_EQ(vgc_read(c, VGC_FE_DMA_ADDRESS), ring);
 
 	/* the job: an event, then back to a new WAIT/LINK at ring+0x10 */
@@ -128,7 +134,7 @@ static void t_wait_link_patch(struct vgc_core *c)
 	w32(ring)[1] = buf;
 	w32(ring)[0] = OP_LINK(2);
 	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_WAIT);
-	EXPECT_EQ(c->progress, 1);
+	EXPECT_EQ(vgc_fe_progress(c), 1);
 	EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), 1u << 1);
 	EXPECT_EQ(vgc_read(c, VGC_FE_DMA_ADDRESS), ring + 0x10);
 }
@@ -233,7 +239,7 @@ static void t_prefetch_overrun_hangs(struct vgc_core *c)
 	emit(q, OP_END, 0);
 	start(c, p, 1);		/* END lies outside the window */
 	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
-	EXPECT_EQ(c->fe_state, VGC_FE_HUNG);
+	EXPECT_EQ(vgc_fe_get_state(c), VGC_FE_HUNG);
 	EXPECT_EQ(c->stats.bad_commands, 1);
 	/* a hung FE is not idle: the driver's hang check must see it */
 	EXPECT_EQ(vgc_read(c, VGC_IDLE_STATE) & VGC_IDLE_FE, 0);
@@ -249,13 +255,13 @@ static void t_bad_opcode_and_misaligned(struct vgc_core *c)
 	emit(p, 0xd8000000u, 0);	/* opcode 27 */
 	start(c, p, 1);
 	vgc_fe_run(c, 100);
-	EXPECT_EQ(c->fe_state, VGC_FE_HUNG);
+	EXPECT_EQ(vgc_fe_get_state(c), VGC_FE_HUNG);
 	vgc_write(c, VGC_CLOCK_CONTROL, VGC_CLK_SOFT_RESET | 0x100);
 	setup_linear(c);
 	emit(p, OP_LINK(2), p + 4);	/* not 64-bit aligned */
 	start(c, p, 1);
 	vgc_fe_run(c, 100);
-	EXPECT_EQ(c->fe_state, VGC_FE_HUNG);
+	EXPECT_EQ(vgc_fe_get_state(c), VGC_FE_HUNG);
 	EXPECT_EQ(c->stats.bad_commands, 2);
 }
 
@@ -267,7 +273,7 @@ static void t_load_state_past_window(struct vgc_core *c)
 	emit(p, ls(0x10000, 4), 1);	/* 4 values need 3 qwords */
 	start(c, p, 2);
 	vgc_fe_run(c, 100);
-	EXPECT_EQ(c->fe_state, VGC_FE_HUNG);
+	EXPECT_EQ(vgc_fe_get_state(c), VGC_FE_HUNG);
 }
 
 static void t_draw_sizes(struct vgc_core *c)
@@ -287,7 +293,7 @@ static void t_draw_sizes(struct vgc_core *c)
 	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
 	EXPECT_EQ(c->stats.draws, 3);
 	EXPECT_EQ(c->stats.bad_commands, 0);
-	EXPECT_EQ(c->fe_state, VGC_FE_IDLE);
+	EXPECT_EQ(vgc_fe_get_state(c), VGC_FE_IDLE);
 }
 
 static void t_fetch_from_hole_is_bus_error(struct vgc_core *c)
@@ -296,7 +302,7 @@ static void t_fetch_from_hole_is_bus_error(struct vgc_core *c)
 	/* linear window base + address lands beyond the end of RAM */
 	start(c, MEM_SIZE + 0x1000, 2);
 	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
-	EXPECT_EQ(c->fe_state, VGC_FE_HUNG);
+	EXPECT_EQ(vgc_fe_get_state(c), VGC_FE_HUNG);
 	EXPECT_EQ(c->stats.bus_errors, 1);
 	EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), VGC_INTR_AXI_BUS_ERROR);
 	EXPECT_EQ(vgc_read(c, VGC_AXI_STATUS), VGC_AXI_DET_RD_ERR);
@@ -308,11 +314,41 @@ static void t_injected_bus_error(struct vgc_core *c)
 	uint32_t v;
 
 	setup_linear(c);
-	c->inject_bus_error = true;
+	vgc_set_inject_bus_error(c, true);
+	EXPECT_EQ(vgc_get_inject_bus_error(c), 1);
 	EXPECT_EQ(vgc_dma_read(c, VGC_CLIENT_PE, 0x100, &v, 4), -1);
+	EXPECT_EQ(vgc_get_inject_bus_error(c), 0);	/* one access only */
 	EXPECT_EQ(vgc_dma_read(c, VGC_CLIENT_PE, 0x100, &v, 4), 0);
 	EXPECT_EQ(c->stats.bus_errors, 1);
 	EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), VGC_INTR_AXI_BUS_ERROR);
+}
+
+/* The freeze knob: a running FE makes no progress until it is released. */
+static void t_freeze(struct vgc_core *c)
+{
+	uint32_t p = 0xb000, q;
+
+	setup_linear(c);
+	q = emit(p, ls(VGC_GL_EVENT, 1), 0x40 | 2);
+	emit(q, OP_END, 0);
+	start(c, p, 2);
+	vgc_set_freeze(c, true);
+	EXPECT_EQ(vgc_get_freeze(c), 1);
+	EXPECT_EQ(vgc_fe_active(c), 0);
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
+	EXPECT_EQ(c->stats.commands, 0);
+	/* a hang, not idleness: the driver's hang check must see it */
+	EXPECT_EQ(vgc_fe_get_state(c), VGC_FE_RUNNING);
+	EXPECT_EQ(vgc_read(c, VGC_IDLE_STATE) & VGC_IDLE_FE, 0);
+	vgc_set_freeze(c, false);
+	EXPECT_EQ(vgc_fe_active(c), 1);
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
+	EXPECT_EQ(c->stats.commands, 2);
+	EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), 1u << 2);
+	/* a reset releases it */
+	vgc_set_freeze(c, true);
+	vgc_write(c, VGC_CLOCK_CONTROL, VGC_CLK_SOFT_RESET | 0x100);
+	EXPECT_EQ(vgc_get_freeze(c), 0);
 }
 
 static void t_mmuv1_translation(struct vgc_core *c)
@@ -343,7 +379,7 @@ static void t_mmuv1_translation(struct vgc_core *c)
 	emit(page + 0x100, OP_END, 0);
 	start(c, 0x80003100, 1);
 	EXPECT_EQ(vgc_fe_run(c, 10), VGC_RUN_IDLE);
-	EXPECT_EQ(c->fe_state, VGC_FE_IDLE);
+	EXPECT_EQ(vgc_fe_get_state(c), VGC_FE_IDLE);
 	/* a PTE pointing nowhere is a bus error, not a crash */
 	pte[4] = 0xf0000000;
 	EXPECT_EQ(vgc_dma_read(c, VGC_CLIENT_PE, 0x80004000, &v, 4),
@@ -393,7 +429,7 @@ static void t_mmuv2_translation_and_faults(struct vgc_core *c)
 	emit(p + 0x100, OP_END, 0);
 	start(c, 0x402100, 1);
 	EXPECT_EQ(vgc_fe_run(c, 10), VGC_RUN_IDLE);
-	EXPECT_EQ(c->fe_state, VGC_FE_IDLE);
+	EXPECT_EQ(vgc_fe_get_state(c), VGC_FE_IDLE);
 	/* safe address is write-once */
 	vgc_write(c, VGC_MMUV2_SAFE_ADDRESS, 0x1000);
 	EXPECT_EQ(vgc_read(c, VGC_MMUV2_SAFE_ADDRESS), MEM_BASE + safe);
@@ -427,6 +463,7 @@ int main(void)
 	run_test("fetch-from-hole-is-bus-error",
 		 t_fetch_from_hole_is_bus_error, "gc2000");
 	run_test("injected-bus-error", t_injected_bus_error, "gc320");
+	run_test("freeze", t_freeze, "gc2000");
 	run_test("mmuv1-translation", t_mmuv1_translation, "gc2000");
 	run_test("mmuv2-translation-and-faults",
 		 t_mmuv2_translation_and_faults, "gc3000");

@@ -6,7 +6,7 @@
  * and ROP4 codes, stretch, line, clipping) in every format it supports,
  * as source and as destination, runs on the GPU into buffers filled with
  * random bytes, and the same operation runs on the CPU reference
- * (tests/ref2d) over a copy of them: every byte of both buffers must be
+ * (tools/ref2d.c) over a copy of them: every byte of both buffers must be
  * equal afterwards, the padding at the end of each line and the bytes
  * after the surface included.
  */

@@ -3,7 +3,9 @@
  * ref2d: a per-pixel reference of the Vivante GC320 2D engine (DE)
  * operations on plain memory buffers. It is the oracle the device model
  * (sim/vgc_de.c) is tested against: written from the semantics below, it
- * shares no code with the model and favours obviousness over speed.
+ * shares no code with the model and favours obviousness over speed. The
+ * GPU's pictures are checked against it too (the pixel tests, and
+ * etnaviv-2d-demo --verify, which is why it lives beside the tools).
  *
  * Pixels. Formats (DE_FORMAT values): 0 X4R4G4B4, 1 A4R4G4B4, 2 X1R5G5B5,
  * 3 A1R5G5B5, 4 R5G6B5 (2 bytes), 5 X8R8G8B8, 6 A8R8G8B8 (4 bytes),
