@@ -547,6 +547,7 @@ static const struct etna_field f_hi_chip_minor_feature_0[] = {
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_hi_chip_minor_feature_1[] = {
+	{ "HALTI0", 23, 1, NULL, false, false },
 	{ "MMU_VERSION", 28, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };

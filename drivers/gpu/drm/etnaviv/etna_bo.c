@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/*
- * etnaviv: buffer objects.
+/**
+ * DOC: Buffer objects
  *
  * Buffers are shmem-backed GEM objects (the DRM shmem helpers): pages are
  * allocated on first CPU fault or first GPU use, and mapped to user space
  * cached, write-combined or uncached as created. Synchronisation with the
  * GPU goes through each buffer's dma_resv, where every job leaves its
  * fence.
+ *
+ * A buffer keeps a list of its mappings, one per address space it is used
+ * in (made by etna_vm.c), under its map_lock: a job finds its buffers'
+ * mappings here, a file that closes its handle on MMUv2 takes the
+ * buffer's mapping in its space off the list, and a freed buffer all of
+ * them. A mapping stays until its last job is done.
  */
 #include <linux/dma-mapping.h>
-#include <linux/ktime.h>
 #include <linux/mm.h>
 #include <linux/sched/mm.h>
 #include <drm/drm_file.h>
@@ -37,17 +42,6 @@ static void etna_userptr_release(struct etna_bo *bo)
 	}
 	mmdrop(u->mm);
 	kfree(u);
-}
-
-static void etna_bo_free(struct drm_gem_object *obj)
-{
-	struct etna_bo *bo = to_etna_bo(obj);
-
-	etna_bo_unmap_all(bo);
-	if (bo->uptr)
-		etna_userptr_release(bo);
-	mutex_destroy(&bo->map_lock);
-	drm_gem_shmem_free(&bo->shmem);
 }
 
 /* Pin a userptr object's pages and map them for the GPU. */
@@ -105,18 +99,120 @@ err_unpin:
 	return ERR_PTR(ret);
 }
 
-/**
- * etna_bo_get_sgt() - the pages of a buffer, mapped for the GPU
- * @bo: the buffer; the caller holds its map_lock
- *
- * Makes the pages resident: shmem pages are allocated, user pages pinned.
- * Return: the sg table, owned by the buffer, or an ERR_PTR.
+/*
+ * The pages of a buffer, mapped for the GPU; the caller holds its
+ * map_lock. Makes the pages resident: shmem pages are allocated, user
+ * pages pinned. Return: the sg table, owned by the buffer, or an ERR_PTR.
  */
-struct sg_table *etna_bo_get_sgt(struct etna_bo *bo)
+static struct sg_table *etna_bo_get_sgt(struct etna_bo *bo)
 {
+	lockdep_assert_held(&bo->map_lock);
 	if (bo->uptr)
 		return etna_userptr_get_sgt(bo);
 	return drm_gem_shmem_get_pages_sgt(&bo->shmem);
+}
+
+/* Take @map off its buffer's list; drops the list's reference. */
+static void etna_bo_unlist(struct etna_mapping *map)
+{
+	lockdep_assert_held(&map->bo->map_lock);
+	list_del(&map->bo_link);
+	if (map->bo->kmap == map)
+		WRITE_ONCE(map->bo->kmap, NULL);
+	etna_mapping_put(map);
+}
+
+/**
+ * etna_bo_get_mapping() - a buffer's mapping in an address space, for a job
+ * @bo: the buffer
+ * @vm: the address space
+ * @va: the address the client wants it at (softpin), or 0 for any
+ *
+ * Maps the buffer on first use. Return: a new reference to the mapping,
+ * or an ERR_PTR: -ENOSPC if @va is taken (or no space is left), -EINVAL
+ * if the buffer is mapped elsewhere in @vm by a job still in flight.
+ */
+struct etna_mapping *etna_bo_get_mapping(struct etna_bo *bo,
+					 struct etna_vm *vm, u64 va)
+{
+	struct etna_mapping *map;
+	struct sg_table *sgt;
+
+	/* MMUv1: mapped once, until the buffer goes; pairs with the release */
+	map = smp_load_acquire(&bo->kmap);
+	if (map && map->vm == vm && !va) {
+		kref_get(&map->ref);
+		return map;
+	}
+
+	mutex_lock(&bo->map_lock);
+	list_for_each_entry(map, &bo->mappings, bo_link) {
+		if (map->vm != vm)
+			continue;
+		if (!va || map->node.start == va) {
+			kref_get(&map->ref);
+			goto out;
+		}
+		if (kref_read(&map->ref) > 1) {
+			map = ERR_PTR(-EINVAL);
+			goto out;
+		}
+		/* idle, at another address: move it */
+		etna_bo_unlist(map);
+		break;
+	}
+
+	sgt = etna_bo_get_sgt(bo);
+	if (IS_ERR(sgt)) {
+		map = ERR_CAST(sgt);
+		goto out;
+	}
+	map = etna_vm_map(vm, bo, sgt, va);	/* the list's reference */
+	if (IS_ERR(map))
+		goto out;
+	list_add_tail(&map->bo_link, &bo->mappings);
+	kref_get(&map->ref);	/* the caller's */
+	if (vm == vm->edev->kvm && !vm->edev->mmu_v2) {
+		/* publish it initialised; pairs with the acquire above */
+		smp_store_release(&bo->kmap, map);
+	}
+out:
+	mutex_unlock(&bo->map_lock);
+	return map;
+}
+
+/* A client is done with a buffer: its mapping in @vm goes after its jobs. */
+static void etna_bo_unmap_vm(struct etna_bo *bo, struct etna_vm *vm)
+{
+	struct etna_mapping *map, *tmp;
+
+	mutex_lock(&bo->map_lock);
+	list_for_each_entry_safe(map, tmp, &bo->mappings, bo_link)
+		if (map->vm == vm)
+			etna_bo_unlist(map);
+	mutex_unlock(&bo->map_lock);
+}
+
+/* A buffer is freed: no job uses it any more. */
+static void etna_bo_unmap_all(struct etna_bo *bo)
+{
+	struct etna_mapping *map, *tmp;
+
+	mutex_lock(&bo->map_lock);
+	list_for_each_entry_safe(map, tmp, &bo->mappings, bo_link)
+		etna_bo_unlist(map);
+	mutex_unlock(&bo->map_lock);
+}
+
+static void etna_bo_free(struct drm_gem_object *obj)
+{
+	struct etna_bo *bo = to_etna_bo(obj);
+
+	etna_bo_unmap_all(bo);
+	if (bo->uptr)
+		etna_userptr_release(bo);
+	mutex_destroy(&bo->map_lock);
+	drm_gem_shmem_free(&bo->shmem);
 }
 
 static int etna_bo_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
@@ -309,25 +405,6 @@ int etna_ioctl_gem_info(struct drm_device *drm, void *data,
 		args->offset = drm_vma_node_offset_addr(&obj->vma_node);
 	drm_gem_object_put(obj);
 	return ret;
-}
-
-/**
- * etna_timeout_jiffies() - turn a UAPI timeout into a relative one
- * @ts: absolute CLOCK_MONOTONIC time
- *
- * Return: jiffies from now until @ts, 0 if it has passed.
- */
-long etna_timeout_jiffies(const struct drm_etnaviv_timespec *ts)
-{
-	ktime_t left;
-
-	if (ts->tv_sec < 0)
-		return 0;
-	left = ktime_sub(ktime_set(ts->tv_sec, ts->tv_nsec), ktime_get());
-	if (left <= 0)
-		return 0;
-	return min_t(u64, nsecs_to_jiffies64(ktime_to_ns(left)) + 1,
-		     MAX_SCHEDULE_TIMEOUT - 1);
 }
 
 /* Wait for the GPU on a reservation: 0, -EBUSY, -ETIMEDOUT or a signal. */

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/*
- * etnaviv: debugfs files of the DRM device (dri/N/): gpu (identity and
+/**
+ * DOC: debugfs
+ *
+ * The debugfs files of the DRM device (dri/N/): gpu (identity and
  * live registers of every core), gem (every file's buffers), mm (GPU
  * address space and command pool allocations), mmu (the page-table
  * entries in use, per address space), ring (the words of every core's ring).
@@ -15,12 +17,37 @@
 #include "etna_drv.h"
 #include "etna_debugfs.h"
 #include "etna_pt.h"
+#include "etna_regs.h"
 
 static struct etna_dev *node_dev(struct seq_file *m)
 {
 	struct drm_info_node *node = m->private;
 
 	return to_etna_dev(node->minor->dev);
+}
+
+static void etna_debugfs_core(struct seq_file *m, struct etna_core *core)
+{
+	const struct etna_ident *id = &core->id;
+	unsigned int i;
+
+	seq_printf(m, "pipe %u: %s GC%x rev 0x%04x\n", core->pipe,
+		   dev_name(core->dev), id->model, id->revision);
+	seq_printf(m, "\tfeatures 0x%08x\n", id->features);
+	for (i = 0; i < ARRAY_SIZE(id->minor); i++)
+		seq_printf(m, "\tminor_features%u 0x%08x\n", i, id->minor[i]);
+	seq_printf(m, "\tidle 0x%08x\n", etna_read(core, ETNA_IDLE_STATE));
+	seq_printf(m, "\tFE dma address 0x%08x state 0x%08x\n",
+		   etna_read(core, ETNA_FE_DMA_ADDRESS),
+		   etna_read(core, ETNA_FE_DMA_DEBUG_STATE));
+	mutex_lock(&core->hw_lock);
+	seq_printf(m, "\tfences emitted %u\n", core->fence_seq);
+	seq_printf(m, "\tAXI errors %d, MMU exceptions %d\n",
+		   atomic_read(&core->axi_errors),
+		   atomic_read(&core->mmu_errors));
+	seq_printf(m, "\tring: tail 0x%x wait 0x%x exec_state %d\n",
+		   core->ring_tail, core->ring_wait, core->exec_state);
+	mutex_unlock(&core->hw_lock);
 }
 
 static int etna_debugfs_gpu(struct seq_file *m, void *unused)
@@ -30,7 +57,7 @@ static int etna_debugfs_gpu(struct seq_file *m, void *unused)
 
 	for (i = 0; i < edev->nr_cores; i++)
 		if (edev->cores[i])
-			etna_core_debugfs(edev->cores[i], m);
+			etna_debugfs_core(m, edev->cores[i]);
 	return 0;
 }
 

@@ -1,15 +1,124 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/*
+/**
+ * DOC: Overview
+ *
  * etnaviv: DRM driver for Vivante GC GPU cores.
  *
  * One DRM device gathers every GPU core of the SoC (component framework);
  * each core is a "pipe" of the UAPI, with its own front-end ring, events,
  * fences and scheduler. On MMUv1 the cores share one GPU address space;
  * on MMUv2 every open file has its own, and the kernel one more.
+ *
+ * The files, each one concern; a file calls only files listed after it:
+ *
+ *  - etna_main.c: the DRM device, the component master, the ioctl table
+ *  - etna_debugfs.c: the debugfs files
+ *  - etna_sched.c: the scheduler of a core and its hang check
+ *  - etna_submit.c: GEM_SUBMIT, from the user's stream to a queued job
+ *  - etna_core.c: one core: probe, clocks, reset, interrupt, recovery
+ *  - etna_ring.c: the front-end ring, the events, running a job
+ *  - etna_bo.c: buffer objects, their mappings by address space
+ *  - etna_fence.c: hardware fences, WAIT_FENCE, UAPI timeouts
+ *  - etna_vm.c: GPU address spaces
+ *  - etna_pool.c: the memory of the rings and command buffers
+ *  - etna_hw.c: identification, the table of known cores and their quirks,
+ *    GET_PARAM
+ *  - etna_validate.c, etna_pt.c, etna_pt2.c: pure functions (the stream
+ *    validator, the page-table entries), which the KUnit module
+ *    etnaviv-kunit.ko tests through EXPORT_SYMBOL_IF_KUNIT
+ */
+
+/**
+ * DOC: Locking
+ *
+ * The driver's locks, and what each protects:
+ *
+ *  - etna_pool.lock (mutex): the pool's allocator (etna_pool.mm).
+ *  - etna_vm.lock (mutex): the address space's allocator, its page-table
+ *    entries and slave tables, and flush_seq. The ring reads flush_seq
+ *    without it (READ_ONCE): a job's mappings are made before the job is
+ *    queued, so the ring sees their bumps.
+ *  - etna_bo.map_lock (mutex): the buffer's list of mappings, and the
+ *    pinning of userptr pages (etna_userptr.pages, shmem.sgt). etna_bo.kmap
+ *    is written under it with release semantics and read without it.
+ *  - etna_core.hw_lock (mutex): the ring and everything that describes
+ *    what the front-end runs: ring_tail, ring_wait, fe_running,
+ *    exec_state, vm, vm_seq; the numbering of hardware fences
+ *    (fence_seq); resets and the bring-up after them.
+ *  - etna_core.event_lock (spinlock, taken with interrupts off; the
+ *    interrupt handler takes it): event_fence and event_free.
+ *  - etna_core.submit_lock (mutex): the order in which jobs are armed and
+ *    pushed to a core's scheduler, and the ids of user_fences
+ *    (next_fence_id); the xarray has its own lock for its entries, which
+ *    WAIT_FENCE looks up under RCU.
+ *  - etna_fence_lock (spinlock, etna_fence.c): the dma_fence lock of every
+ *    hardware fence.
+ *
+ * Not locks, but rules: etna_dev.cores and nr_cores are set before the
+ * DRM device is registered and only read afterwards; a PTA slot
+ * (etna_dev.pta) is written only by the address space that owns it, the
+ * IDA hands the slots out; etna_core.hang_dma is used only by the
+ * scheduler's timeout handler, which does not run twice at once for one
+ * scheduler; the error counters are atomics; etna_bo.prep_op belongs to
+ * its client (a race between its own CPU_PREP and CPU_FINI only costs it
+ * a cache sync).
+ *
+ * Locks of the DRM core and of other subsystems that we take: the
+ * buffers' dma_resv (ww_mutex, all of a job's at once, in
+ * drm_gem_lock_reservations()), drm_file.table_lock (spinlock, handle
+ * lookup), drm_device.filelist_mutex (debugfs), the shmem helpers'
+ * pages_lock (mutex, through their page functions), mm->mmap_lock
+ * (pinning user pages; the fault handler runs under it), the
+ * scheduler's job_list_lock (timeout handler) and its entity and run
+ * queue locks (inside drm_sched_entity_push_job()).
+ *
+ * Nesting, outer lock first; a lock is taken only while holding nothing
+ * but locks above it on its own line of descent:
+ *
+ *  - drm_device.filelist_mutex
+ *
+ *    - drm_file.table_lock
+ *    - etna_bo.map_lock, and what nests in it (below)
+ *    - etna_vm.lock
+ *
+ *  - etna_bo.map_lock
+ *
+ *    - mm->mmap_lock (pinning user pages)
+ *    - the shmem pages_lock (making a shmem buffer's pages resident)
+ *    - etna_vm.lock
+ *
+ *  - mm->mmap_lock (a CPU fault, mmap)
+ *
+ *    - the shmem pages_lock
+ *
+ *  - dma_resv of the job's buffers
+ *
+ *    - etna_core.submit_lock
+ *
+ *      - the xarray lock of user_fences, the scheduler's entity and run
+ *        queue locks
+ *
+ *  - etna_core.hw_lock
+ *
+ *    - etna_core.event_lock
+ *
+ *      - etna_fence_lock, then (signalling) the locks of the scheduler's
+ *        fences and of their waiters
+ *
+ *  - etna_pool.lock, drm_file.table_lock, the scheduler's job_list_lock:
+ *    innermost, nothing nests in them.
+ *
+ * The interrupt handler takes event_lock only, so hw_lock may be held
+ * across disable_irq(). hw_lock is never held while waiting for the
+ * scheduler (drm_sched_stop() and drm_sched_fini() run before it is
+ * taken), and no driver lock is held while waiting for pool space or for
+ * a fence. A function that expects one of our locks held says so with
+ * lockdep_assert_held().
  */
 #ifndef ETNA_DRV_H
 #define ETNA_DRV_H
 
+#include <linux/bits.h>
 #include <linux/dma-fence.h>
 #include <linux/idr.h>
 #include <linux/kref.h>
@@ -59,6 +168,24 @@ struct etna_ident {
 	u32 shader_core_count, pixel_pipes, vertex_output_buffer_size;
 	u32 buffer_size, instruction_count, num_constants, varyings_count;
 };
+
+/*
+ * Quirks: where a known core differs from what its registers say. The
+ * table of known cores (etna_hw.c) gives each its flags; the driver asks
+ * etna_hw_has_quirk().
+ */
+/* the product and ECO id registers fault: leave them unread */
+#define ETNA_QUIRK_NO_PRODUCT_ECO	BIT(0)
+/* a GC3000 that reports itself as a GC2000 of revision 0xffff5450 */
+#define ETNA_QUIRK_REPORTS_GC2000	BIT(1)
+/* ECO 1, which the ECO register does not show, when made on 2014-05-11 */
+#define ETNA_QUIRK_ECO_BY_DATE		BIT(2)
+/* a later netlist needs the memory controller's debug fix-up */
+#define ETNA_QUIRK_MC_DEBUG_MEMORY	BIT(3)
+/* 512 shader instructions where the spec field holds the default */
+#define ETNA_QUIRK_512_INSTRUCTIONS	BIT(4)
+/* one varying fewer than the spec field says */
+#define ETNA_QUIRK_ONE_VARYING_LESS	BIT(5)
 
 /**
  * struct etna_pool - GPU-visible memory for the rings and command buffers
@@ -204,8 +331,9 @@ struct etna_file {
  * @clk_reg: AHB clock (optional)
  * @pipe: index in the UAPI
  * @id: identity
- * @hw_lock: serialises the ring, @fe_running, @exec_state, @vm, @vm_seq
- *	and resets
+ * @quirks: ETNA_QUIRK_* of this core (etna_hw.c)
+ * @hw_lock: serialises the ring, @fe_running, @exec_state, @vm, @vm_seq,
+ *	@fence_seq and resets
  * @ring: CPU address of the 4 KiB ring in the pool
  * @ring_node: the ring's place in the pool
  * @ring_gpu: GPU (linear window) address of the ring
@@ -227,8 +355,8 @@ struct etna_file {
  * @submit_lock: orders job arming and pushing with @user_fences ids
  * @user_fences: out-fences by the id returned to user space
  * @next_fence_id: cyclic id allocator state for @user_fences
- * @hang_dma: FE DMA address at the last hang check
- * @hang_seq: @fence_seq completed at the last hang check
+ * @hang_dma: FE DMA address at the last hang check (only the scheduler's
+ *	timeout handler, which never runs twice at once, uses it)
  * @axi_errors: AXI bus errors reported
  * @mmu_errors: MMU exceptions reported
  */
@@ -240,8 +368,9 @@ struct etna_core {
 	struct clk *clk_bus, *clk_core, *clk_shader, *clk_reg;
 	unsigned int pipe;
 	struct etna_ident id;
+	u32 quirks;
 
-	struct mutex hw_lock;	/* ring, exec_state, vm, vm_seq, resets */
+	struct mutex hw_lock;	/* ring, exec_state, vm, fence_seq, resets */
 	u32 *ring;
 	struct drm_mm_node ring_node;
 	u32 ring_gpu;
@@ -265,7 +394,6 @@ struct etna_core {
 	u32 next_fence_id;
 
 	u32 hang_dma;
-	u32 hang_seq;
 	atomic_t axi_errors;
 	atomic_t mmu_errors;
 };
@@ -278,31 +406,6 @@ static inline u32 etna_read(struct etna_core *core, u32 reg)
 static inline void etna_write(struct etna_core *core, u32 reg, u32 val)
 {
 	writel(val, core->mmio + reg);
-}
-
-static inline bool etna_core_has_3d(const struct etna_core *core)
-{
-	return core->id.features & BIT(2);
-}
-
-static inline bool etna_core_has_2d(const struct etna_core *core)
-{
-	return core->id.features & BIT(9);
-}
-
-static inline bool etna_core_has_mmu_v2(const struct etna_core *core)
-{
-	return core->id.minor[1] & BIT(28);	/* MINOR1 MMU_VERSION */
-}
-
-static inline bool etna_core_has_security(const struct etna_core *core)
-{
-	return core->id.minor[7] & BIT(21);	/* MINOR7 BIT_SECURITY */
-}
-
-static inline bool etna_core_has_blt(const struct etna_core *core)
-{
-	return core->id.minor[5] & BIT(31);	/* MINOR5 BLT_ENGINE */
 }
 
 /**
@@ -399,44 +502,86 @@ static inline struct etna_job *to_etna_job(struct drm_sched_job *job)
 	return container_of(job, struct etna_job, base);
 }
 
+/**
+ * struct etna_hw_fence - a job's fence on the hardware
+ * @base: the fence, signalled by the event the ring raises after the job
+ * @core: the core it runs on
+ * @finished: the job's finished fence (a reference), which an MMU fault
+ *	fails
+ * @pid: the submitting process, for fault reports
+ * @comm: its name
+ */
+struct etna_hw_fence {
+	struct dma_fence base;
+	struct etna_core *core;
+	struct dma_fence *finished;
+	pid_t pid;
+	char comm[TASK_COMM_LEN];
+};
+
+static inline struct etna_hw_fence *to_etna_hw_fence(struct dma_fence *f)
+{
+	return container_of(f, struct etna_hw_fence, base);
+}
+
+static inline bool etna_hw_has_quirk(const struct etna_core *core, u32 quirk)
+{
+	return core->quirks & quirk;
+}
+
+/**
+ * etna_pipe() - the core behind a UAPI pipe number
+ * @drm: the device
+ * @pipe: pipe number from user space
+ * @err: set to -EINVAL for a pipe out of range, -ENXIO for an empty slot
+ *
+ * Return: the core, or NULL with @err set.
+ */
+static inline struct etna_core *etna_pipe(struct drm_device *drm, u32 pipe,
+					  int *err)
+{
+	struct etna_dev *edev = to_etna_dev(drm);
+
+	if (pipe >= ETNA_MAX_PIPES) {
+		*err = -EINVAL;
+		return NULL;
+	}
+	if (!edev->cores[pipe]) {
+		*err = -ENXIO;
+		return NULL;
+	}
+	return edev->cores[pipe];
+}
+
+/* etna_sched.c */
+int etna_sched_init(struct etna_core *core);
+void etna_sched_fini(struct etna_core *core);
+
+/* etna_submit.c */
+int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
+			  struct drm_file *file);
+void etna_job_free(struct etna_job *job);
+
 /* etna_core.c */
 extern struct platform_driver etna_core_driver;
-int etna_core_identify(struct etna_core *core);
 int etna_core_init(struct etna_core *core);
 void etna_core_fini(struct etna_core *core);
-int etna_core_get_param(struct etna_core *core, u32 param, u64 *value);
-struct dma_fence *etna_core_run(struct etna_core *core, struct etna_job *job);
 void etna_core_recover(struct etna_core *core);
-void etna_core_debugfs(struct etna_core *core, struct seq_file *m);
 
-/* etna_pool.c */
-int etna_pool_init(struct etna_pool *pool, struct device *dev, size_t size);
-void etna_pool_fini(struct etna_pool *pool, struct device *dev);
-int etna_pool_alloc(struct etna_pool *pool, struct drm_mm_node *node,
-		    size_t size, bool wait);
-void etna_pool_free(struct etna_pool *pool, struct drm_mm_node *node);
-
-/* etna_vm.c */
-int etna_mmu_init(struct etna_dev *edev);
-void etna_mmu_fini(struct etna_dev *edev);
-struct etna_vm *etna_vm_create(struct etna_dev *edev);
-void etna_vm_put(struct etna_vm *vm);
-u32 etna_pool_gpu(struct etna_dev *edev, u64 offset);
-struct etna_mapping *etna_mapping_get(struct etna_bo *bo, struct etna_vm *vm,
-				      u64 va);
-void etna_mapping_put(struct etna_mapping *map);
-void etna_bo_unmap_vm(struct etna_bo *bo, struct etna_vm *vm);
-void etna_bo_unmap_all(struct etna_bo *bo);
-
-static inline struct etna_vm *etna_vm_get(struct etna_vm *vm)
-{
-	kref_get(&vm->ref);
-	return vm;
-}
+/* etna_ring.c */
+int etna_ring_init(struct etna_core *core);
+void etna_ring_fini(struct etna_core *core);
+int etna_ring_start(struct etna_core *core);
+struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job);
+void etna_events_signal(struct etna_core *core, unsigned long events);
+void etna_events_cancel(struct etna_core *core, int error);
+struct etna_hw_fence *etna_event_oldest(struct etna_core *core);
 
 /* etna_bo.c */
 struct drm_gem_object *etna_bo_create_object(struct drm_device *drm,
 					     size_t size);
+struct etna_mapping *etna_bo_get_mapping(struct etna_bo *bo,
+					 struct etna_vm *vm, u64 va);
 int etna_ioctl_gem_new(struct drm_device *drm, void *data,
 		       struct drm_file *file);
 int etna_ioctl_gem_info(struct drm_device *drm, void *data,
@@ -449,17 +594,43 @@ int etna_ioctl_gem_wait(struct drm_device *drm, void *data,
 			struct drm_file *file);
 int etna_ioctl_gem_userptr(struct drm_device *drm, void *data,
 			   struct drm_file *file);
-long etna_timeout_jiffies(const struct drm_etnaviv_timespec *ts);
-struct sg_table *etna_bo_get_sgt(struct etna_bo *bo);
 
-/* etna_submit.c */
-extern const struct drm_sched_backend_ops etna_sched_ops;
-int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
-			  struct drm_file *file);
+/* etna_fence.c */
+struct etna_hw_fence *etna_hw_fence_alloc(struct etna_core *core,
+					  struct etna_job *job);
+void etna_hw_fence_init(struct etna_hw_fence *hf);
+long etna_timeout_jiffies(const struct drm_etnaviv_timespec *ts);
 int etna_ioctl_wait_fence(struct drm_device *drm, void *data,
 			  struct drm_file *file);
 
-/* etna_main.c */
-struct etna_core *etna_pipe(struct drm_device *drm, u32 pipe, int *err);
+/* etna_vm.c */
+int etna_mmu_init(struct etna_dev *edev);
+void etna_mmu_fini(struct etna_dev *edev);
+struct etna_vm *etna_vm_create(struct etna_dev *edev);
+void etna_vm_put(struct etna_vm *vm);
+struct etna_mapping *etna_vm_map(struct etna_vm *vm, struct etna_bo *bo,
+				 struct sg_table *sgt, u64 va);
+void etna_mapping_put(struct etna_mapping *map);
+
+static inline struct etna_vm *etna_vm_get(struct etna_vm *vm)
+{
+	kref_get(&vm->ref);
+	return vm;
+}
+
+/* etna_pool.c */
+int etna_pool_init(struct etna_pool *pool, struct device *dev, size_t size);
+void etna_pool_fini(struct etna_pool *pool, struct device *dev);
+int etna_pool_alloc(struct etna_pool *pool, struct drm_mm_node *node,
+		    size_t size, bool wait);
+void etna_pool_free(struct etna_pool *pool, struct drm_mm_node *node);
+u32 etna_pool_gpu(struct etna_dev *edev, u64 offset);
+
+/* etna_hw.c */
+int etna_hw_identify(struct etna_core *core);
+bool etna_hw_has_mmu_v2(const struct etna_core *core);
+bool etna_hw_has_security(const struct etna_core *core);
+int etna_ioctl_get_param(struct drm_device *drm, void *data,
+			 struct drm_file *file);
 
 #endif /* ETNA_DRV_H */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/*
- * etnaviv: the DRM device that gathers a SoC's Vivante GC cores.
+/**
+ * DOC: The DRM device
  *
  * Each "vivante,gc" node is a core device (etna_core.c); a virtual
  * "etnaviv" platform device is the component master that binds them all
@@ -8,6 +8,11 @@
  * Boards with the legacy binding name the cores in the "cores" property of
  * a "fsl,imx-gpu-subsystem" or "marvell,dove-gpu-subsystem" node instead;
  * that list then gives the pipe order.
+ *
+ * Binding identifies the cores (etna_hw.c), which decide the MMU of the
+ * device, sets up the command-buffer pool and the kernel's address space,
+ * then starts every core with its scheduler. Here too: the ioctl table
+ * and the open files, each with its address space and scheduler entities.
  */
 #include <linux/component.h>
 #include <linux/dma-mapping.h>
@@ -31,42 +36,6 @@ static const char * const etna_legacy_masters[] = {
 	"fsl,imx-gpu-subsystem",
 	"marvell,dove-gpu-subsystem",
 };
-
-/**
- * etna_pipe() - the core behind a UAPI pipe number
- * @drm: the device
- * @pipe: pipe number from user space
- * @err: set to -EINVAL for a pipe out of range, -ENXIO for an empty slot
- *
- * Return: the core, or NULL with @err set.
- */
-struct etna_core *etna_pipe(struct drm_device *drm, u32 pipe, int *err)
-{
-	struct etna_dev *edev = to_etna_dev(drm);
-
-	if (pipe >= ETNA_MAX_PIPES) {
-		*err = -EINVAL;
-		return NULL;
-	}
-	if (!edev->cores[pipe]) {
-		*err = -ENXIO;
-		return NULL;
-	}
-	return edev->cores[pipe];
-}
-
-static int etna_ioctl_get_param(struct drm_device *drm, void *data,
-				struct drm_file *file)
-{
-	struct drm_etnaviv_param *args = data;
-	struct etna_core *core;
-	int err;
-
-	core = etna_pipe(drm, args->pipe, &err);
-	if (!core)
-		return err;
-	return etna_core_get_param(core, args->param, &args->value);
-}
 
 /*
  * No performance counters are exposed yet: there are no domains, so every
@@ -211,16 +180,16 @@ static void etna_identify_all(struct etna_dev *edev)
 		core = edev->cores[i];
 		if (!core)
 			continue;
-		if (etna_core_identify(core)) {
+		if (etna_hw_identify(core)) {
 			edev->cores[i] = NULL;
 			continue;
 		}
 		if (first) {
-			edev->mmu_v2 = etna_core_has_mmu_v2(core);
-			edev->sec_mode = etna_core_has_security(core);
+			edev->mmu_v2 = etna_hw_has_mmu_v2(core);
+			edev->sec_mode = etna_hw_has_security(core);
 			first = false;
-		} else if (etna_core_has_mmu_v2(core) != edev->mmu_v2 ||
-			   etna_core_has_security(core) != edev->sec_mode) {
+		} else if (etna_hw_has_mmu_v2(core) != edev->mmu_v2 ||
+			   etna_hw_has_security(core) != edev->sec_mode) {
 			dev_err(core->dev, "MMU differs from the other cores\n");
 			edev->cores[i] = NULL;
 		}
@@ -230,8 +199,22 @@ static void etna_identify_all(struct etna_dev *edev)
 			 edev->sec_mode ? ", security block" : "");
 }
 
+/* Stop every started core: its scheduler first, then the core. */
+static void etna_cores_fini(struct etna_dev *edev)
+{
+	unsigned int i;
+
+	for (i = 0; i < edev->nr_cores; i++) {
+		if (!edev->cores[i])
+			continue;
+		etna_sched_fini(edev->cores[i]);
+		etna_core_fini(edev->cores[i]);
+	}
+}
+
 static int etna_bind(struct device *dev)
 {
+	struct etna_core *core;
 	struct etna_dev *edev;
 	unsigned int i;
 	int ret;
@@ -260,10 +243,16 @@ static int etna_bind(struct device *dev)
 		goto err_unbind;
 
 	for (i = 0; i < edev->nr_cores; i++) {
-		if (!edev->cores[i])
+		core = edev->cores[i];
+		if (!core)
 			continue;
-		if (etna_core_init(edev->cores[i]))
-			edev->cores[i] = NULL;	/* refused: the slot stays empty */
+		/* refused: the slot stays empty */
+		if (etna_core_init(core)) {
+			edev->cores[i] = NULL;
+		} else if (etna_sched_init(core)) {
+			etna_core_fini(core);
+			edev->cores[i] = NULL;
+		}
 	}
 
 	ret = drm_dev_register(&edev->drm, 0);
@@ -272,9 +261,7 @@ static int etna_bind(struct device *dev)
 	return 0;
 
 err_cores:
-	for (i = 0; i < edev->nr_cores; i++)
-		if (edev->cores[i])
-			etna_core_fini(edev->cores[i]);
+	etna_cores_fini(edev);
 	etna_mmu_fini(edev);
 err_unbind:
 	component_unbind_all(dev, edev);
@@ -286,12 +273,9 @@ err_pool:
 static void etna_unbind(struct device *dev)
 {
 	struct etna_dev *edev = dev_get_drvdata(dev);
-	unsigned int i;
 
 	drm_dev_unregister(&edev->drm);
-	for (i = 0; i < edev->nr_cores; i++)
-		if (edev->cores[i])
-			etna_core_fini(edev->cores[i]);
+	etna_cores_fini(edev);
 	etna_mmu_fini(edev);
 	component_unbind_all(dev, edev);
 	etna_pool_fini(&edev->pool, dev);

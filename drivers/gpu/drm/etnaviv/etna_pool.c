@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/*
- * etnaviv: the pool of contiguous, GPU-visible memory that holds the rings
- * and the kernel's copies of user command streams.
+/**
+ * DOC: The command-buffer pool
+ *
+ * One block of contiguous, GPU-visible memory below 4 GiB per device holds
+ * the rings and the kernel's copies of user command streams. The FE
+ * reaches it through the MMUv1 linear window, or on MMUv2 at ETNA_POOL_VA
+ * in every address space, where each space maps it read-only. A submitter
+ * that finds the pool full waits for jobs to finish and free their part.
  */
 #include <linux/dma-mapping.h>
 #include <linux/sched/signal.h>
@@ -87,4 +92,18 @@ void etna_pool_free(struct etna_pool *pool, struct drm_mm_node *node)
 	drm_mm_remove_node(node);
 	mutex_unlock(&pool->lock);
 	wake_up_all(&pool->wq);
+}
+
+/**
+ * etna_pool_gpu() - GPU address of a place in the command-buffer pool
+ * @edev: the device
+ * @offset: byte offset in the pool
+ *
+ * Return: the address the FE fetches it from, the same in every space.
+ */
+u32 etna_pool_gpu(struct etna_dev *edev, u64 offset)
+{
+	if (edev->mmu_v2)
+		return ETNA_POOL_VA + offset;
+	return edev->pool.dma + offset - edev->linear_base;
 }

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/*
- * etnaviv: MMUv1 page-table entries.
+/**
+ * DOC: MMUv1 page-table entries
  *
  * One 32-bit entry per 4 KiB page of GPU VA from ETNA_VM_START; an entry
  * is the bus address of the page. The callers own the table and hold the
  * lock that protects it.
  */
+#include <kunit/visibility.h>
+#include <linux/export.h>
 #include <linux/scatterlist.h>
 #include <linux/sizes.h>
 
@@ -33,6 +35,7 @@ void etna_pt_fill(u32 *pt, u64 va, const struct sg_table *sgt)
 		for (off = 0; off < sg_dma_len(sg); off += SZ_4K)
 			pt[idx++] = sg_dma_address(sg) + off;
 }
+EXPORT_SYMBOL_IF_KUNIT(etna_pt_fill);
 
 /**
  * etna_pt_clear() - point the entries of a range at the bad page
@@ -48,3 +51,4 @@ void etna_pt_clear(u32 *pt, u64 va, u64 size, u32 bad)
 	while (n--)
 		pt[idx++] = bad;
 }
+EXPORT_SYMBOL_IF_KUNIT(etna_pt_clear);

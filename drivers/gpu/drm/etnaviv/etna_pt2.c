@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/*
- * etnaviv: MMUv2 page-table entries.
+/**
+ * DOC: MMUv2 page-table entries
  *
  * A slave entry holds bits 31:12 of the page's bus address, bits 39:32 of
  * it in bits 11:4, and the present and writeable bits. Unused entries of
@@ -9,6 +9,8 @@
  * range needs before filling it, and hold the lock that protects them.
  */
 #include <linux/errno.h>
+#include <kunit/visibility.h>
+#include <linux/export.h>
 #include <linux/scatterlist.h>
 #include <linux/sizes.h>
 #include <linux/string.h>
@@ -32,6 +34,7 @@ u32 etna_pt2_pte(u64 pa, bool writeable)
 		pte |= ETNA_PT2_WRITEABLE;
 	return pte;
 }
+EXPORT_SYMBOL_IF_KUNIT(etna_pt2_pte);
 
 /**
  * etna_pt2_set_stlb() - install a slave table, every entry unmapped
@@ -48,6 +51,7 @@ void etna_pt2_set_stlb(struct etna_pt2 *pt, u32 mtlb_index, u32 *stlb,
 	pt->stlb_dma[mtlb_index] = dma;
 	pt->mtlb[mtlb_index] = lower_32_bits(dma) | ETNA_PT2_PRESENT;
 }
+EXPORT_SYMBOL_IF_KUNIT(etna_pt2_set_stlb);
 
 /**
  * etna_pt2_fill_linear() - map a physically contiguous range
@@ -67,6 +71,7 @@ void etna_pt2_fill_linear(struct etna_pt2 *pt, u32 va, u64 pa, u32 size,
 			[etna_pt2_stlb_index(va + off)] =
 			etna_pt2_pte(pa + off, writeable);
 }
+EXPORT_SYMBOL_IF_KUNIT(etna_pt2_fill_linear);
 
 /**
  * etna_pt2_fill() - map a buffer's pages
@@ -87,6 +92,7 @@ void etna_pt2_fill(struct etna_pt2 *pt, u32 va, const struct sg_table *sgt,
 		va += sg_dma_len(sg);
 	}
 }
+EXPORT_SYMBOL_IF_KUNIT(etna_pt2_fill);
 
 /**
  * etna_pt2_clear() - unmap a range
@@ -102,6 +108,7 @@ void etna_pt2_clear(struct etna_pt2 *pt, u32 va, u32 size)
 		pt->stlb[etna_pt2_mtlb_index(va + off)]
 			[etna_pt2_stlb_index(va + off)] = ETNA_PT2_EXCEPTION;
 }
+EXPORT_SYMBOL_IF_KUNIT(etna_pt2_clear);
 
 /**
  * etna_pt2_lookup() - translate an address as the MMU would
@@ -127,3 +134,4 @@ int etna_pt2_lookup(const struct etna_pt2 *pt, u32 va, u64 *pa,
 	*writeable = pte & ETNA_PT2_WRITEABLE;
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(etna_pt2_lookup);

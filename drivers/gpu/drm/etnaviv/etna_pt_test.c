@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/*
- * KUnit tests of the MMUv1 and MMUv2 page-table entries (etna_pt.c,
- * etna_pt2.c).
+/**
+ * DOC: KUnit tests of the page tables
+ *
+ * The MMUv1 and MMUv2 page-table entries (etna_pt.c, etna_pt2.c), written
+ * and read on tables the test allocates.
  */
 #include <kunit/test.h>
 #include <linux/scatterlist.h>

@@ -129,7 +129,13 @@
 #define ETNA_FEAT_FE20			BIT(28)
 #define ETNA_MINOR0_MC20		BIT(22)
 #define ETNA_MINOR0_MORE_MINOR		BIT(21)
+#define ETNA_MINOR1_HALTI0		BIT(23)
 #define ETNA_MINOR1_MMU_V2		BIT(28)
+#define ETNA_MINOR7_BIT_SECURITY	0x200000
+
+/* Identity values the driver keys fix-ups on */
+#define ETNA_ECO1_DATE			0x20140511
+#define ETNA_MC_FIXED_TIME		0x2062400
 
 #define ETNA_NR_EVENTS			30
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/*
- * etnaviv: command stream submission and fences.
+/**
+ * DOC: Submission
  *
  * A submission is copied into the kernel before anything looks at it, so
  * user space cannot change it after validation. The copy is validated
@@ -9,9 +9,10 @@
  * are mapped in the file's address space (at the client's addresses with
  * softpin), relocations are applied, and the result is
  * copied into the command-buffer pool, from where the core's ring links to
- * it. Jobs go through a drm_sched entity per file and pipe; their finished
- * fences are what user space waits on, by id or through sync files, and
- * what the buffers' dma_resv hold for implicit synchronisation.
+ * it. Jobs go through a drm_sched entity per file and pipe (etna_sched.c);
+ * their finished fences are what user space waits on, by id or through
+ * sync files, and what the buffers' dma_resv hold for implicit
+ * synchronisation.
  */
 #include <linux/file.h>
 #include <linux/idr.h>
@@ -21,7 +22,6 @@
 #include <drm/drm_gem.h>
 
 #include "etna_drv.h"
-#include "etna_regs.h"
 #include "etna_validate.h"
 
 #define SUBMIT_MAX_STREAM	SZ_128K
@@ -36,7 +36,11 @@
 #define QUEUE_RESUME		(QUEUE_MAX / 2)
 #define QUEUE_WAIT		HZ
 
-static void etna_job_free(struct etna_job *job)
+/**
+ * etna_job_free() - let go of what a job holds, and of the job
+ * @job: a job that never reached the scheduler, or one it is done with
+ */
+void etna_job_free(struct etna_job *job)
 {
 	struct etna_dev *edev = job->core->edev;
 	u32 i;
@@ -57,70 +61,6 @@ static void etna_job_free(struct etna_job *job)
 	etna_vm_put(job->vm);
 	kfree(job);
 }
-
-static struct dma_fence *etna_sched_run_job(struct drm_sched_job *sj)
-{
-	struct etna_job *job = to_etna_job(sj);
-	struct dma_fence *fence;
-
-	/* a job left its entity's queue: a throttled submitter may go on */
-	if (wq_has_sleeper(&job->core->queue_wq))
-		wake_up_all(&job->core->queue_wq);
-	/* cancelled by a hang recovery: do not run it again */
-	if (sj->s_fence->finished.error)
-		return NULL;
-	fence = etna_core_run(job->core, job);
-	if (IS_ERR(fence))
-		return fence;
-	dma_fence_put(job->hw_fence);
-	job->hw_fence = dma_fence_get(fence);
-	return fence;
-}
-
-static enum drm_gpu_sched_stat etna_sched_timedout_job(struct drm_sched_job *sj)
-{
-	struct etna_job *job = to_etna_job(sj);
-	struct etna_core *core = job->core;
-	struct drm_gpu_scheduler *sched = &core->sched;
-	u32 dma;
-
-	if (job->hw_fence && dma_fence_is_signaled(job->hw_fence))
-		goto still_running;
-	/*
-	 * A FE that moved since the last check is busy, not hung. In its
-	 * WAIT/LINK loop it moves by 8 bytes only: that is no progress.
-	 */
-	dma = etna_read(core, ETNA_FE_DMA_ADDRESS);
-	if (abs((s64)dma - core->hang_dma) > 16) {
-		core->hang_dma = dma;
-		goto still_running;
-	}
-
-	drm_sched_stop(sched, sj);
-	drm_sched_increase_karma(sj);
-	etna_core_recover(core);
-	drm_sched_resubmit_jobs(sched);
-	drm_sched_start(sched, true);
-	return DRM_GPU_SCHED_STAT_NOMINAL;
-
-still_running:
-	spin_lock(&sched->job_list_lock);
-	list_add(&sj->list, &sched->pending_list);
-	spin_unlock(&sched->job_list_lock);
-	return DRM_GPU_SCHED_STAT_NOMINAL;
-}
-
-static void etna_sched_free_job(struct drm_sched_job *sj)
-{
-	drm_sched_job_cleanup(sj);
-	etna_job_free(to_etna_job(sj));
-}
-
-const struct drm_sched_backend_ops etna_sched_ops = {
-	.run_job = etna_sched_run_job,
-	.timedout_job = etna_sched_timedout_job,
-	.free_job = etna_sched_free_job,
-};
 
 /*
  * Keep a client from queueing without bound while the core is busy: its
@@ -216,7 +156,7 @@ static int etna_submit_map(struct etna_job *job,
 			    va + job->bos[i]->size > SZ_4G - SZ_4K)
 				return -EINVAL;
 		}
-		map = etna_mapping_get(to_etna_bo(job->bos[i]), job->vm, va);
+		map = etna_bo_get_mapping(to_etna_bo(job->bos[i]), job->vm, va);
 		if (IS_ERR(map))
 			return PTR_ERR(map);
 		job->maps[i] = map;
@@ -296,6 +236,20 @@ static int etna_submit_sync(struct etna_job *job,
 	return 0;
 }
 
+/* Leave the job's fence in its buffers, their reservations locked. */
+static void etna_submit_fence_bos(struct etna_job *job,
+				  const struct drm_etnaviv_gem_submit_bo *bos)
+{
+	u32 i;
+
+	for (i = 0; i < job->nr_bos; i++) {
+		dma_resv_assert_held(job->bos[i]->resv);
+		dma_resv_add_fence(job->bos[i]->resv, job->out_fence,
+				   bos[i].flags & ETNA_SUBMIT_BO_WRITE ?
+				   DMA_RESV_USAGE_WRITE : DMA_RESV_USAGE_READ);
+	}
+}
+
 int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 			  struct drm_file *file)
 {
@@ -311,7 +265,7 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	struct etna_job *job;
 	bool sched_init = false;
 	int out_fd = -1, ret;
-	u32 *stream = NULL, i;
+	u32 *stream = NULL;
 
 	core = etna_pipe(drm, args->pipe, &ret);
 	if (!core)
@@ -424,10 +378,7 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	drm_sched_entity_push_job(&job->base);
 	mutex_unlock(&core->submit_lock);
 
-	for (i = 0; i < job->nr_bos; i++)
-		dma_resv_add_fence(job->bos[i]->resv, job->out_fence,
-				   bos[i].flags & ETNA_SUBMIT_BO_WRITE ?
-				   DMA_RESV_USAGE_WRITE : DMA_RESV_USAGE_READ);
+	etna_submit_fence_bos(job, bos);
 	drm_gem_unlock_reservations(job->bos, job->nr_bos, &ctx);
 
 	args->fence = job->fence_id;
@@ -457,38 +408,4 @@ err_job:
 	kvfree(relocs);
 	kvfree(bos);
 	return ret;
-}
-
-int etna_ioctl_wait_fence(struct drm_device *drm, void *data,
-			  struct drm_file *file)
-{
-	struct drm_etnaviv_wait_fence *args = data;
-	struct dma_fence *fence;
-	struct etna_core *core;
-	long ret;
-	int err;
-
-	if (args->flags & ~ETNA_WAIT_NONBLOCK)
-		return -EINVAL;
-	core = etna_pipe(drm, args->pipe, &err);
-	if (!core)
-		return err;
-
-	rcu_read_lock();
-	fence = xa_load(&core->user_fences, args->fence);
-	if (fence)
-		fence = dma_fence_get_rcu(fence);
-	rcu_read_unlock();
-	if (!fence)
-		return 0;	/* retired long ago, or never existed */
-
-	if (args->flags & ETNA_WAIT_NONBLOCK)
-		ret = dma_fence_is_signaled(fence) ? 1 : -EBUSY;
-	else
-		ret = dma_fence_wait_timeout(fence, true,
-					     etna_timeout_jiffies(&args->timeout));
-	dma_fence_put(fence);
-	if (!ret)
-		return -ETIMEDOUT;
-	return ret < 0 ? ret : 0;
 }

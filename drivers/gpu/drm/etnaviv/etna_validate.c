@@ -315,3 +315,4 @@ int etna_validate_stream(const u32 *stream, unsigned int words,
 
 	return ret;
 }
+EXPORT_SYMBOL_IF_KUNIT(etna_validate_stream);

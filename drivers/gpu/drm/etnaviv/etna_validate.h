@@ -6,6 +6,7 @@
 #ifndef __ETNA_VALIDATE_H__
 #define __ETNA_VALIDATE_H__
 
+#include <kunit/visibility.h>
 #include <linux/types.h>
 
 /**

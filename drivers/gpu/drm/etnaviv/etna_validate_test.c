@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/*
- * KUnit tests of the MMUv1 command-stream validator (etna_validate.c).
+/**
+ * DOC: KUnit tests of the validator
  *
- * Each case builds a stream with the small writer below, the way user space
- * would, and checks both the verdict and, for refusals, the reason given.
+ * The command-stream validator (etna_validate.c) on the streams user space
+ * sends. Each case builds a stream with the writer of etna_test_stream.c,
+ * the way user space would, and checks both the verdict and, for
+ * refusals, the reason given.
  */
 
 #include <kunit/test.h>
@@ -11,153 +13,15 @@
 #include <linux/module.h>
 #include <linux/string.h>
 
+#include "etna_test_stream.h"
 #include "etna_validate.h"
-
-/* FE opcodes, as used by the tests. */
-enum {
-	OP_LOAD_STATE = 1,
-	OP_END = 2,
-	OP_NOP = 3,
-	OP_DRAW_2D = 4,
-	OP_DRAW_PRIMITIVES = 5,
-	OP_DRAW_INDEXED = 6,
-	OP_WAIT = 7,
-	OP_LINK = 8,
-	OP_STALL = 9,
-	OP_CALL = 10,
-	OP_RETURN = 11,
-	OP_DRAW_INSTANCED = 12,
-	OP_CHIP_SELECT = 13,
-};
-
-#define HDR(op)			((u32)(op) << 27)
-/* LOAD_STATE header; @count 1024 is encoded as 0, as the hardware reads it. */
-#define LS_HDR(byte_addr, count) \
-	(HDR(OP_LOAD_STATE) | (((count) & 0x3ff) << 16) | ((byte_addr) >> 2))
-#define LS_FIXP			BIT(26)
-#define D2D_HDR(rects, data) \
-	(HDR(OP_DRAW_2D) | (((data) & 0x7ff) << 16) | (((rects) & 0xff) << 8))
-
-#define TS_MAX_WORDS		20000
-#define TS_MAX_RELOCS		8192
-
-/* A stream under construction and the relocations that go with it. */
-struct tstream {
-	struct kunit *test;
-	u32 *w;
-	unsigned int n;
-	u32 *relocs;
-	unsigned int nr;
-	bool mmu_v2;
-};
-
-static struct tstream *ts_new(struct kunit *test)
-{
-	struct tstream *ts = kunit_kzalloc(test, sizeof(*ts), GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ts);
-	ts->test = test;
-	ts->w = kunit_kcalloc(test, TS_MAX_WORDS, sizeof(u32), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ts->w);
-	ts->relocs = kunit_kcalloc(test, TS_MAX_RELOCS, sizeof(u32), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ts->relocs);
-	return ts;
-}
-
-/* Append one word; return its index. */
-static unsigned int ts_word(struct tstream *ts, u32 v)
-{
-	KUNIT_ASSERT_LT(ts->test, ts->n, TS_MAX_WORDS);
-	ts->w[ts->n] = v;
-	return ts->n++;
-}
-
-static void ts_pad(struct tstream *ts)
-{
-	if (ts->n % 2)
-		ts_word(ts, 0);
-}
-
-/* Relocate the word at index @word. */
-static void ts_reloc(struct tstream *ts, unsigned int word)
-{
-	KUNIT_ASSERT_LT(ts->test, ts->nr, TS_MAX_RELOCS);
-	ts->relocs[ts->nr++] = word * 4;
-}
-
-/* LOAD_STATE of @count zero values from @byte_addr on; returns the first value's index. */
-static unsigned int ts_load(struct tstream *ts, u32 byte_addr, unsigned int count)
-{
-	unsigned int first, i;
-
-	ts_word(ts, LS_HDR(byte_addr, count));
-	first = ts->n;
-	for (i = 0; i < count; i++)
-		ts_word(ts, 0);
-	ts_pad(ts);
-	return first;
-}
-
-static unsigned int ts_load1(struct tstream *ts, u32 byte_addr, u32 val)
-{
-	unsigned int at = ts_load(ts, byte_addr, 1);
-
-	ts->w[at] = val;
-	return at;
-}
-
-/* A command of @words words: the header of @op, then zeroes. */
-static unsigned int ts_cmd(struct tstream *ts, unsigned int op, unsigned int words)
-{
-	unsigned int at = ts_word(ts, HDR(op));
-
-	while (--words)
-		ts_word(ts, 0);
-	return at;
-}
-
-static int ts_run(struct tstream *ts, const char **why)
-{
-	return etna_validate_stream(ts->w, ts->n, ts->relocs, ts->nr,
-				    !ts->mmu_v2, why);
-}
-
-#define EXPECT_ACCEPTED(ts)						\
-	do {								\
-		struct tstream *ts_ = (ts);				\
-		const char *why_ = NULL;				\
-		int ret_ = ts_run(ts_, &why_);				\
-									\
-		KUNIT_EXPECT_EQ_MSG(ts_->test, ret_, 0, "refused: %s",	\
-				    why_ ? why_ : "(no reason)");	\
-	} while (0)
-
-/* Refused, and for a reason whose text contains @reason. */
-#define EXPECT_REFUSED(ts, reason)					\
-	do {								\
-		struct tstream *ts_ = (ts);				\
-		const char *why_ = NULL;				\
-		int ret_ = ts_run(ts_, &why_);				\
-									\
-		KUNIT_EXPECT_EQ(ts_->test, ret_, -EINVAL);		\
-		if (ret_)						\
-			KUNIT_EXPECT_TRUE_MSG(ts_->test,		\
-					      why_ && strstr(why_, reason), \
-					      "reason: %s",		\
-					      why_ ? why_ : "(none)");	\
-	} while (0)
-
-#define R_OPCODE	"not permitted"
-#define R_OVERRUN	"past the end"
-#define R_NORELOC	"without a relocation"
-#define R_WINDOW	"register window"
 
 /*
  * The stream of libdrm's etnaviv_2d_test: 35 single-state loads into the DE
  * with DEST_ADDRESS relocated, DRAW_2D with COUNT 0 (256 rectangles), three
  * dummy loads to state 0 and a PE2D cache flush. 592 words.
  */
-static void build_libdrm_2d(struct tstream *ts, bool reloc)
+static void build_libdrm_2d(struct etna_tstream *ts, bool reloc)
 {
 	static const u16 de_states[] = {
 		0x1204, 0x1208, 0x120c, 0x1210, 0x1214, 0x1218, 0x121c,
@@ -169,26 +33,26 @@ static void build_libdrm_2d(struct tstream *ts, bool reloc)
 	unsigned int i, at;
 
 	for (i = 0; i < ARRAY_SIZE(de_states); i++) {
-		at = ts_load1(ts, de_states[i], 0);
+		at = etna_ts_load1(ts, de_states[i], 0);
 		if (de_states[i] == 0x1228 && reloc)
-			ts_reloc(ts, at);
+			etna_ts_reloc(ts, at);
 	}
-	ts_word(ts, D2D_HDR(0, 0));
-	ts_word(ts, 0);
+	etna_ts_word(ts, D2D_HDR(0, 0));
+	etna_ts_word(ts, 0);
 	for (i = 0; i < 256; i++) {
 		u32 x = 8 * (i % 16), y = 8 * (i / 16);
 
-		ts_word(ts, y << 16 | x);
-		ts_word(ts, (y + 4) << 16 | (x + 4));
+		etna_ts_word(ts, y << 16 | x);
+		etna_ts_word(ts, (y + 4) << 16 | (x + 4));
 	}
 	for (i = 0; i < 3; i++)
-		ts_load1(ts, 0x0000, 0);
-	ts_load1(ts, 0x380c, 0x8);
+		etna_ts_load1(ts, 0x0000, 0);
+	etna_ts_load1(ts, 0x380c, 0x8);
 }
 
 static void libdrm_2d_stream_accepted(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 
 	build_libdrm_2d(ts, true);
 	KUNIT_EXPECT_EQ(test, ts->n, 592u);
@@ -199,7 +63,7 @@ static void libdrm_2d_stream_accepted(struct kunit *test)
 
 static void libdrm_2d_stream_without_reloc_refused(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 
 	build_libdrm_2d(ts, false);
 	EXPECT_REFUSED(ts, R_NORELOC);
@@ -217,9 +81,9 @@ static void empty_stream_accepted(struct kunit *test)
 
 static void empty_stream_with_reloc_refused(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 
-	ts_reloc(ts, 0);
+	etna_ts_reloc(ts, 0);
 	EXPECT_REFUSED(ts, "beyond the end");
 }
 
@@ -244,17 +108,17 @@ static void forbidden_opcodes_refused(struct kunit *test)
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(ops); i++) {
-		struct tstream *ts = ts_new(test);
+		struct etna_tstream *ts = etna_ts_new(test);
 		const char *why = NULL;
 		int ret;
 
-		ts_cmd(ts, OP_NOP, 2);
-		ts_cmd(ts, ops[i].op, 2);
+		etna_ts_cmd(ts, OP_NOP, 2);
+		etna_ts_cmd(ts, ops[i].op, 2);
 		/* Valid commands after it, so length is not the reason. */
-		ts_cmd(ts, OP_NOP, 2);
-		ts_cmd(ts, OP_NOP, 2);
-		ts_cmd(ts, OP_NOP, 2);
-		ret = ts_run(ts, &why);
+		etna_ts_cmd(ts, OP_NOP, 2);
+		etna_ts_cmd(ts, OP_NOP, 2);
+		etna_ts_cmd(ts, OP_NOP, 2);
+		ret = etna_ts_run(ts, &why);
 		KUNIT_EXPECT_EQ_MSG(test, ret, -EINVAL, "%s", ops[i].name);
 		if (ret)
 			KUNIT_EXPECT_TRUE_MSG(test, why && strstr(why, R_OPCODE),
@@ -265,274 +129,274 @@ static void forbidden_opcodes_refused(struct kunit *test)
 
 static void permitted_commands_accepted(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 
-	ts_cmd(ts, OP_NOP, 2);
-	ts_cmd(ts, OP_STALL, 2);
-	ts_load1(ts, 0x3800, 1);
-	ts_word(ts, D2D_HDR(1, 0));
-	ts_word(ts, 0);
-	ts_word(ts, 0);
-	ts_word(ts, 0x00100010);
-	ts_load1(ts, 0x3800, 0);
-	ts_cmd(ts, OP_DRAW_PRIMITIVES, 4);
-	ts_cmd(ts, OP_DRAW_INDEXED, 6);
-	ts_cmd(ts, OP_DRAW_INSTANCED, 4);
-	ts_load(ts, 0x0600, 5);
+	etna_ts_cmd(ts, OP_NOP, 2);
+	etna_ts_cmd(ts, OP_STALL, 2);
+	etna_ts_load1(ts, 0x3800, 1);
+	etna_ts_word(ts, D2D_HDR(1, 0));
+	etna_ts_word(ts, 0);
+	etna_ts_word(ts, 0);
+	etna_ts_word(ts, 0x00100010);
+	etna_ts_load1(ts, 0x3800, 0);
+	etna_ts_cmd(ts, OP_DRAW_PRIMITIVES, 4);
+	etna_ts_cmd(ts, OP_DRAW_INDEXED, 6);
+	etna_ts_cmd(ts, OP_DRAW_INSTANCED, 4);
+	etna_ts_load(ts, 0x0600, 5);
 	EXPECT_ACCEPTED(ts);
 }
 
 static void address_2d_needs_reloc(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 	unsigned int at;
 
-	at = ts_load1(ts, 0x1228, 0x10000000);
+	at = etna_ts_load1(ts, 0x1228, 0x10000000);
 	EXPECT_REFUSED(ts, R_NORELOC);
-	ts_reloc(ts, at);
+	etna_ts_reloc(ts, at);
 	EXPECT_ACCEPTED(ts);
 
 	/* SRC_ADDRESS and a multi-source block too. */
-	at = ts_load1(ts, 0x1200, 0);
+	at = etna_ts_load1(ts, 0x1200, 0);
 	EXPECT_REFUSED(ts, R_NORELOC);
-	ts_reloc(ts, at);
-	at = ts_load1(ts, 0x12ce0 + 7 * 4, 0);
+	etna_ts_reloc(ts, at);
+	at = etna_ts_load1(ts, 0x12ce0 + 7 * 4, 0);
 	EXPECT_REFUSED(ts, R_NORELOC);
-	ts_reloc(ts, at);
+	etna_ts_reloc(ts, at);
 	EXPECT_ACCEPTED(ts);
 }
 
 static void address_3d_needs_reloc(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 	unsigned int at;
 
-	at = ts_load1(ts, 0x0644, 0);
+	at = etna_ts_load1(ts, 0x0644, 0);
 	EXPECT_REFUSED(ts, R_NORELOC);
-	ts_reloc(ts, at);
+	etna_ts_reloc(ts, at);
 	EXPECT_ACCEPTED(ts);
 
-	at = ts_load1(ts, 0x3824, 0);
+	at = etna_ts_load1(ts, 0x3824, 0);
 	EXPECT_REFUSED(ts, R_NORELOC);
-	ts_reloc(ts, at);
+	etna_ts_reloc(ts, at);
 	EXPECT_ACCEPTED(ts);
 
 	/* Last render-target address of the last pixel pipe. */
-	at = ts_load1(ts, 0x14800 + 63 * 4, 0);
+	at = etna_ts_load1(ts, 0x14800 + 63 * 4, 0);
 	EXPECT_REFUSED(ts, R_NORELOC);
-	ts_reloc(ts, at);
+	etna_ts_reloc(ts, at);
 	EXPECT_ACCEPTED(ts);
 
 	/* GL.FENCE_OUT_ADDRESS, the BLT source and its last MIP address. */
-	at = ts_load1(ts, 0x3868, 0);
+	at = etna_ts_load1(ts, 0x3868, 0);
 	EXPECT_REFUSED(ts, R_NORELOC);
-	ts_reloc(ts, at);
+	etna_ts_reloc(ts, at);
 	EXPECT_ACCEPTED(ts);
 
-	at = ts_load1(ts, 0x14000, 0);
+	at = etna_ts_load1(ts, 0x14000, 0);
 	EXPECT_REFUSED(ts, R_NORELOC);
-	ts_reloc(ts, at);
+	etna_ts_reloc(ts, at);
 	EXPECT_ACCEPTED(ts);
 
-	at = ts_load1(ts, 0x140c0 + 12 * 4, 0);
+	at = etna_ts_load1(ts, 0x140c0 + 12 * 4, 0);
 	EXPECT_REFUSED(ts, R_NORELOC);
-	ts_reloc(ts, at);
+	etna_ts_reloc(ts, at);
 	EXPECT_ACCEPTED(ts);
 }
 
 static void pe_rt_pipe3_range_needs_reloc(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 
-	ts_load1(ts, 0x1540, 0);
+	etna_ts_load1(ts, 0x1540, 0);
 	EXPECT_REFUSED(ts, R_NORELOC);
 
-	ts = ts_new(test);
-	ts_load1(ts, 0x155c, 0);
+	ts = etna_ts_new(test);
+	etna_ts_load1(ts, 0x155c, 0);
 	EXPECT_REFUSED(ts, R_NORELOC);
 }
 
 static void array_ends_need_reloc(struct kunit *test)
 {
-	struct tstream *ts;
+	struct etna_tstream *ts;
 
 	/* First and last of FE.VERTEX_STREAMS_BASE_ADDR[8]. */
-	ts = ts_new(test);
-	ts_load1(ts, 0x0680, 0);
+	ts = etna_ts_new(test);
+	etna_ts_load1(ts, 0x0680, 0);
 	EXPECT_REFUSED(ts, R_NORELOC);
 
-	ts = ts_new(test);
-	ts_load1(ts, 0x069c, 0);
+	ts = etna_ts_new(test);
+	etna_ts_load1(ts, 0x069c, 0);
 	EXPECT_REFUSED(ts, R_NORELOC);
 
 	/* Its neighbours hold no address. */
-	ts = ts_new(test);
-	ts_load1(ts, 0x067c, 0);
-	ts_load1(ts, 0x06a0, 0);
+	ts = etna_ts_new(test);
+	etna_ts_load1(ts, 0x067c, 0);
+	etna_ts_load1(ts, 0x06a0, 0);
 	EXPECT_ACCEPTED(ts);
 }
 
 static void whole_array_relocated_accepted(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 	unsigned int at, i;
 
-	at = ts_load(ts, 0x0680, 8);
+	at = etna_ts_load(ts, 0x0680, 8);
 	for (i = 0; i < 7; i++)
-		ts_reloc(ts, at + i);
+		etna_ts_reloc(ts, at + i);
 	EXPECT_REFUSED(ts, R_NORELOC);
-	ts_reloc(ts, at + 7);
+	etna_ts_reloc(ts, at + 7);
 	EXPECT_ACCEPTED(ts);
 }
 
 /* Each word of a run of address states, not just as many relocations. */
 static void array_needs_every_word(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 	unsigned int at, plain, i;
 
 	/* one word without, a plain state with one after the array */
-	at = ts_load(ts, 0x0680, 8);
-	plain = ts_load1(ts, 0x1204, 0);
+	at = etna_ts_load(ts, 0x0680, 8);
+	plain = etna_ts_load1(ts, 0x1204, 0);
 	for (i = 0; i < 8; i++)
 		if (i != 6)
-			ts_reloc(ts, at + i);
-	ts_reloc(ts, plain);
+			etna_ts_reloc(ts, at + i);
+	etna_ts_reloc(ts, plain);
 	EXPECT_REFUSED(ts, R_NORELOC);
 
 	/* one word without, another twice */
-	ts = ts_new(test);
-	at = ts_load(ts, 0x0680, 8);
+	ts = etna_ts_new(test);
+	at = etna_ts_load(ts, 0x0680, 8);
 	for (i = 0; i < 8; i++) {
 		if (i != 6)
-			ts_reloc(ts, at + i);
+			etna_ts_reloc(ts, at + i);
 		if (i == 2)
-			ts_reloc(ts, at + i);
+			etna_ts_reloc(ts, at + i);
 	}
 	EXPECT_REFUSED(ts, R_NORELOC);
 
 	/* every word, one twice */
-	ts = ts_new(test);
-	at = ts_load(ts, 0x0680, 8);
+	ts = etna_ts_new(test);
+	at = etna_ts_load(ts, 0x0680, 8);
 	for (i = 0; i < 8; i++) {
-		ts_reloc(ts, at + i);
+		etna_ts_reloc(ts, at + i);
 		if (i == 2)
-			ts_reloc(ts, at + i);
+			etna_ts_reloc(ts, at + i);
 	}
 	EXPECT_ACCEPTED(ts);
 }
 
 static void third_state_of_load_needs_reloc(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 	unsigned int at;
 
 	/* 0x1220, 0x1224, 0x1228 (DEST_ADDRESS), 0x122c */
-	at = ts_load(ts, 0x1220, 4);
+	at = etna_ts_load(ts, 0x1220, 4);
 	EXPECT_REFUSED(ts, R_NORELOC);
 
 	/* A relocation on a neighbour does not cover it. */
-	ts_reloc(ts, at + 1);
-	ts_reloc(ts, at + 3);
+	etna_ts_reloc(ts, at + 1);
+	etna_ts_reloc(ts, at + 3);
 	EXPECT_REFUSED(ts, R_NORELOC);
 
 	ts->nr = 0;
-	ts_reloc(ts, at + 2);
+	etna_ts_reloc(ts, at + 2);
 	EXPECT_ACCEPTED(ts);
 }
 
 static void harmless_relocs_accepted(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 	unsigned int at;
 
-	at = ts_load(ts, 0x1204, 2);
-	ts_reloc(ts, at);			/* a plain state value */
-	ts_reloc(ts, at + 2);			/* the LOAD_STATE pad word */
-	at = ts_cmd(ts, OP_NOP, 2);
-	ts_reloc(ts, at + 1);			/* the NOP's argument */
-	at = ts_word(ts, D2D_HDR(1, 0));
-	ts_word(ts, 0);
-	ts_word(ts, 0);
-	ts_word(ts, 0x00080008);
-	ts_reloc(ts, at + 3);			/* a rectangle corner */
+	at = etna_ts_load(ts, 0x1204, 2);
+	etna_ts_reloc(ts, at);			/* a plain state value */
+	etna_ts_reloc(ts, at + 2);			/* the LOAD_STATE pad word */
+	at = etna_ts_cmd(ts, OP_NOP, 2);
+	etna_ts_reloc(ts, at + 1);			/* the NOP's argument */
+	at = etna_ts_word(ts, D2D_HDR(1, 0));
+	etna_ts_word(ts, 0);
+	etna_ts_word(ts, 0);
+	etna_ts_word(ts, 0x00080008);
+	etna_ts_reloc(ts, at + 3);			/* a rectangle corner */
 	EXPECT_ACCEPTED(ts);
 }
 
 static void reloc_on_header_refused(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 	unsigned int at;
 
-	ts_load1(ts, 0x1204, 0);
-	at = ts_cmd(ts, OP_NOP, 2);
-	ts_reloc(ts, at);
+	etna_ts_load1(ts, 0x1204, 0);
+	at = etna_ts_cmd(ts, OP_NOP, 2);
+	etna_ts_reloc(ts, at);
 	EXPECT_REFUSED(ts, "command header");
 
-	ts = ts_new(test);
-	at = ts_load1(ts, 0x1228, 0);
-	ts_reloc(ts, at - 1);
-	ts_reloc(ts, at);
+	ts = etna_ts_new(test);
+	at = etna_ts_load1(ts, 0x1228, 0);
+	etna_ts_reloc(ts, at - 1);
+	etna_ts_reloc(ts, at);
 	EXPECT_REFUSED(ts, "command header");
 
 	/* after a run of commands without payload */
-	ts = ts_new(test);
-	ts_cmd(ts, OP_NOP, 2);
-	ts_cmd(ts, OP_STALL, 2);
-	at = ts_cmd(ts, OP_NOP, 2);
-	ts_reloc(ts, at);
+	ts = etna_ts_new(test);
+	etna_ts_cmd(ts, OP_NOP, 2);
+	etna_ts_cmd(ts, OP_STALL, 2);
+	at = etna_ts_cmd(ts, OP_NOP, 2);
+	etna_ts_reloc(ts, at);
 	EXPECT_REFUSED(ts, "command header");
 
 	/* after a load that used a relocation */
-	ts = ts_new(test);
-	at = ts_load1(ts, 0x1228, 0);
-	ts_reloc(ts, at);
-	ts_cmd(ts, OP_NOP, 2);
-	at = ts_cmd(ts, OP_STALL, 2);
-	ts_reloc(ts, at);
+	ts = etna_ts_new(test);
+	at = etna_ts_load1(ts, 0x1228, 0);
+	etna_ts_reloc(ts, at);
+	etna_ts_cmd(ts, OP_NOP, 2);
+	at = etna_ts_cmd(ts, OP_STALL, 2);
+	etna_ts_reloc(ts, at);
 	EXPECT_REFUSED(ts, "command header");
 }
 
 static void unaligned_reloc_refused(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 	unsigned int at;
 
-	at = ts_load1(ts, 0x1228, 0);
-	ts_reloc(ts, at);
+	at = etna_ts_load1(ts, 0x1228, 0);
+	etna_ts_reloc(ts, at);
 	ts->relocs[0] -= 2;
 	EXPECT_REFUSED(ts, "aligned");
 }
 
 static void unsorted_relocs_refused(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 	unsigned int a, b;
 
-	a = ts_load1(ts, 0x1200, 0);
-	b = ts_load1(ts, 0x1228, 0);
-	ts_reloc(ts, b);
-	ts_reloc(ts, a);
+	a = etna_ts_load1(ts, 0x1200, 0);
+	b = etna_ts_load1(ts, 0x1228, 0);
+	etna_ts_reloc(ts, b);
+	etna_ts_reloc(ts, a);
 	EXPECT_REFUSED(ts, "not sorted");
 
 	/* Non-decreasing is enough: the same word twice is fine. */
 	ts->nr = 0;
-	ts_reloc(ts, a);
-	ts_reloc(ts, a);
-	ts_reloc(ts, b);
+	etna_ts_reloc(ts, a);
+	etna_ts_reloc(ts, a);
+	etna_ts_reloc(ts, b);
 	EXPECT_ACCEPTED(ts);
 }
 
 static void reloc_beyond_end_refused(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 
-	ts_load1(ts, 0x1204, 0);
+	etna_ts_load1(ts, 0x1204, 0);
 	/* The last word is fine... */
-	ts_reloc(ts, ts->n - 1);
+	etna_ts_reloc(ts, ts->n - 1);
 	EXPECT_ACCEPTED(ts);
 	/* ...the word after it is not. */
-	ts_reloc(ts, ts->n);
+	etna_ts_reloc(ts, ts->n);
 	EXPECT_REFUSED(ts, "beyond the end");
 
 	ts->nr = 0;
@@ -542,61 +406,61 @@ static void reloc_beyond_end_refused(struct kunit *test)
 
 static void load_state_overrun_refused(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 
 	/* COUNT 3 needs 4 words; give it 3. */
-	ts_cmd(ts, OP_NOP, 2);
-	ts_word(ts, LS_HDR(0x1204, 3));
-	ts_word(ts, 0);
-	ts_word(ts, 0);
+	etna_ts_cmd(ts, OP_NOP, 2);
+	etna_ts_word(ts, LS_HDR(0x1204, 3));
+	etna_ts_word(ts, 0);
+	etna_ts_word(ts, 0);
 	EXPECT_REFUSED(ts, R_OVERRUN);
 
 	/* COUNT 2 needs its pad word too. */
-	ts = ts_new(test);
-	ts_word(ts, LS_HDR(0x1204, 2));
-	ts_word(ts, 0);
-	ts_word(ts, 0);
+	ts = etna_ts_new(test);
+	etna_ts_word(ts, LS_HDR(0x1204, 2));
+	etna_ts_word(ts, 0);
+	etna_ts_word(ts, 0);
 	EXPECT_REFUSED(ts, R_OVERRUN);
-	ts_word(ts, 0);
+	etna_ts_word(ts, 0);
 	EXPECT_ACCEPTED(ts);
 }
 
 static void draw_2d_overrun_refused(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 	unsigned int i;
 
 	/* COUNT 0 is 256 rectangles; provide 255. */
-	ts_word(ts, D2D_HDR(0, 0));
-	ts_word(ts, 0);
+	etna_ts_word(ts, D2D_HDR(0, 0));
+	etna_ts_word(ts, 0);
 	for (i = 0; i < 255 * 2; i++)
-		ts_word(ts, 0);
+		etna_ts_word(ts, 0);
 	EXPECT_REFUSED(ts, R_OVERRUN);
-	ts_word(ts, 0);
-	ts_word(ts, 0);
+	etna_ts_word(ts, 0);
+	etna_ts_word(ts, 0);
 	EXPECT_ACCEPTED(ts);
 }
 
 static void draw_2d_inline_data_skipped(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 
 	/* One rectangle and 3 data words, padded to 4: 8 words in all. */
-	ts_word(ts, D2D_HDR(1, 3));
-	ts_word(ts, 0);
-	ts_word(ts, 0);
-	ts_word(ts, 0x00200020);
+	etna_ts_word(ts, D2D_HDR(1, 3));
+	etna_ts_word(ts, 0);
+	etna_ts_word(ts, 0);
+	etna_ts_word(ts, 0x00200020);
 	/* Data that looks like commands is still data. */
-	ts_word(ts, HDR(OP_LINK) | 8);
-	ts_word(ts, 0);
+	etna_ts_word(ts, HDR(OP_LINK) | 8);
+	etna_ts_word(ts, 0);
 	EXPECT_REFUSED(ts, R_OVERRUN);
-	ts_word(ts, HDR(OP_END));
+	etna_ts_word(ts, HDR(OP_END));
 	EXPECT_REFUSED(ts, R_OVERRUN);
-	ts_word(ts, 0);
+	etna_ts_word(ts, 0);
 	EXPECT_ACCEPTED(ts);
 
 	/* What follows the data is a command again. */
-	ts_cmd(ts, OP_LINK, 2);
+	etna_ts_cmd(ts, OP_LINK, 2);
 	EXPECT_REFUSED(ts, R_OPCODE);
 }
 
@@ -612,26 +476,26 @@ static void draw_3d_overrun_refused(struct kunit *test)
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(draws); i++) {
-		struct tstream *ts = ts_new(test);
+		struct etna_tstream *ts = etna_ts_new(test);
 
-		ts_cmd(ts, OP_NOP, 2);
-		ts_cmd(ts, draws[i].op, draws[i].words - 2);
+		etna_ts_cmd(ts, OP_NOP, 2);
+		etna_ts_cmd(ts, draws[i].op, draws[i].words - 2);
 		EXPECT_REFUSED(ts, R_OVERRUN);
-		ts_word(ts, 0);
-		ts_word(ts, 0);
+		etna_ts_word(ts, 0);
+		etna_ts_word(ts, 0);
 		EXPECT_ACCEPTED(ts);
 	}
 }
 
 static void count_zero_loads_1024_states(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 
 	/*
 	 * COUNT 0 at 0x1000: states 0x1000..0x1ffc, which include the PS
 	 * instruction address 0x1028 and most DE addresses.
 	 */
-	ts_load(ts, 0x1000, 1024);
+	etna_ts_load(ts, 0x1000, 1024);
 	KUNIT_EXPECT_EQ(test, ts->w[0] & GENMASK(25, 16), 0u);
 	KUNIT_EXPECT_EQ(test, ts->n, 1026u);
 	EXPECT_REFUSED(ts, R_NORELOC);
@@ -641,8 +505,8 @@ static void count_zero_loads_1024_states(struct kunit *test)
 	EXPECT_REFUSED(ts, R_OVERRUN);
 
 	/* 0x4000..0x4ffc (shader instructions) holds no address. */
-	ts = ts_new(test);
-	ts_load(ts, 0x4000, 1024);
+	ts = etna_ts_new(test);
+	etna_ts_load(ts, 0x4000, 1024);
 	EXPECT_ACCEPTED(ts);
 	ts->n--;
 	EXPECT_REFUSED(ts, R_OVERRUN);
@@ -650,126 +514,126 @@ static void count_zero_loads_1024_states(struct kunit *test)
 
 static void count_zero_relocated_accepted(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 	unsigned int at, i;
 
 	/* 0x2400..0x33fc: the first 224 are TE sampler addresses. */
-	at = ts_load(ts, 0x2400, 1024);
+	at = etna_ts_load(ts, 0x2400, 1024);
 	for (i = 0; i < 223; i++)
-		ts_reloc(ts, at + i);
+		etna_ts_reloc(ts, at + i);
 	EXPECT_REFUSED(ts, R_NORELOC);
-	ts_reloc(ts, at + 223);
+	etna_ts_reloc(ts, at + 223);
 	EXPECT_ACCEPTED(ts);
 }
 
 static void fixp_into_address_refused(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 	unsigned int at;
 
-	at = ts_load1(ts, 0x1228, 0);
+	at = etna_ts_load1(ts, 0x1228, 0);
 	ts->w[at - 1] |= LS_FIXP;
-	ts_reloc(ts, at);
+	etna_ts_reloc(ts, at);
 	EXPECT_REFUSED(ts, "fixed-point");
 
 	/* FIXP elsewhere (viewport scale) is normal. */
-	ts = ts_new(test);
-	at = ts_load(ts, 0x0a00, 2);
+	ts = etna_ts_new(test);
+	at = etna_ts_load(ts, 0x0a00, 2);
 	ts->w[at - 1] |= LS_FIXP;
 	EXPECT_ACCEPTED(ts);
 }
 
 static void load_wrapping_past_last_state(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 	/* State indices 0xfffe, 0xffff, then 0x0000..0x003d: no address */
-	ts_load(ts, 0x3fff8, 0x40);
+	etna_ts_load(ts, 0x3fff8, 0x40);
 	EXPECT_ACCEPTED(ts);
 
 	/* ... and on into the register window after the wrap */
-	ts = ts_new(test);
-	ts_load(ts, 0x3fff8, 0x43);
+	ts = etna_ts_new(test);
+	etna_ts_load(ts, 0x3fff8, 0x43);
 	EXPECT_REFUSED(ts, R_WINDOW);
 }
 
 static void register_window_refused(struct kunit *test)
 {
 	static const u32 addr[] = { 0x0100, 0x0184, 0x01ac, 0x0400, 0x05fc };
-	struct tstream *ts;
+	struct etna_tstream *ts;
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(addr); i++) {
-		ts = ts_new(test);
-		ts_load1(ts, addr[i], 0);
+		ts = etna_ts_new(test);
+		etna_ts_load1(ts, addr[i], 0);
 		EXPECT_REFUSED(ts, R_WINDOW);
-		ts = ts_new(test);
+		ts = etna_ts_new(test);
 		ts->mmu_v2 = true;
-		ts_load1(ts, addr[i], 0);
+		etna_ts_load1(ts, addr[i], 0);
 		EXPECT_REFUSED(ts, R_WINDOW);
 	}
 	/* a load ending right below the window, one starting right after */
-	ts = ts_new(test);
-	ts_load(ts, 0x00f8, 2);
-	ts_load(ts, 0x0600, 1);
+	ts = etna_ts_new(test);
+	etna_ts_load(ts, 0x00f8, 2);
+	etna_ts_load(ts, 0x0600, 1);
 	EXPECT_ACCEPTED(ts);
 	/* a run that starts below and reaches in */
-	ts = ts_new(test);
-	ts_load(ts, 0x00f8, 3);
+	ts = etna_ts_new(test);
+	etna_ts_load(ts, 0x00f8, 3);
 	EXPECT_REFUSED(ts, R_WINDOW);
 }
 
 static void mmu_v2_addresses_need_no_reloc(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 
 	ts->mmu_v2 = true;
-	ts_load1(ts, 0x1228, 0x12345000);	/* DE DEST_ADDRESS */
-	ts_load1(ts, 0x0644, 0x00400000);	/* FE INDEX_STREAM_BASE */
+	etna_ts_load1(ts, 0x1228, 0x12345000);	/* DE DEST_ADDRESS */
+	etna_ts_load1(ts, 0x0644, 0x00400000);	/* FE INDEX_STREAM_BASE */
 	EXPECT_ACCEPTED(ts);
 	/* the same stream on MMUv1 */
 	ts->mmu_v2 = false;
 	EXPECT_REFUSED(ts, R_NORELOC);
 	/* and opcodes stay checked */
-	ts = ts_new(test);
+	ts = etna_ts_new(test);
 	ts->mmu_v2 = true;
-	ts_cmd(ts, OP_LINK, 2);
+	etna_ts_cmd(ts, OP_LINK, 2);
 	EXPECT_REFUSED(ts, R_OPCODE);
 }
 
 static void odd_word_count_refused(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 
-	ts_word(ts, HDR(OP_NOP));
+	etna_ts_word(ts, HDR(OP_NOP));
 	EXPECT_REFUSED(ts, R_OVERRUN);
 
-	ts = ts_new(test);
-	ts_cmd(ts, OP_NOP, 2);
-	ts_load1(ts, 0x1204, 0);
-	ts_word(ts, HDR(OP_STALL));
+	ts = etna_ts_new(test);
+	etna_ts_cmd(ts, OP_NOP, 2);
+	etna_ts_load1(ts, 0x1204, 0);
+	etna_ts_word(ts, HDR(OP_STALL));
 	EXPECT_REFUSED(ts, R_OVERRUN);
 }
 
 static void null_why_allowed(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 
-	ts_cmd(ts, OP_END, 2);
-	KUNIT_EXPECT_EQ(test, ts_run(ts, NULL), -EINVAL);
-	ts = ts_new(test);
-	ts_cmd(ts, OP_NOP, 2);
-	KUNIT_EXPECT_EQ(test, ts_run(ts, NULL), 0);
+	etna_ts_cmd(ts, OP_END, 2);
+	KUNIT_EXPECT_EQ(test, etna_ts_run(ts, NULL), -EINVAL);
+	ts = etna_ts_new(test);
+	etna_ts_cmd(ts, OP_NOP, 2);
+	KUNIT_EXPECT_EQ(test, etna_ts_run(ts, NULL), 0);
 }
 
 /* 64 KiB of 4-word loads, each with a relocated DEST_ADDRESS. */
 static void big_stream_accepted(struct kunit *test)
 {
-	struct tstream *ts = ts_new(test);
+	struct etna_tstream *ts = etna_ts_new(test);
 	unsigned int at;
 
 	while (ts->n < 16384) {
-		at = ts_load(ts, 0x1224, 3);
-		ts_reloc(ts, at + 1);
+		at = etna_ts_load(ts, 0x1224, 3);
+		etna_ts_reloc(ts, at + 1);
 	}
 	KUNIT_EXPECT_EQ(test, ts->nr, 4096u);
 	EXPECT_ACCEPTED(ts);
@@ -821,5 +685,6 @@ static struct kunit_suite etna_validate_suite = {
 
 kunit_test_suite(etna_validate_suite);
 
-MODULE_DESCRIPTION("KUnit tests of the etnaviv command-stream validator");
+MODULE_DESCRIPTION("KUnit tests of the etnaviv command-stream validator and page tables");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 MODULE_LICENSE("GPL");

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/*
- * etnaviv: GPU address spaces and the buffers mapped in them.
+/**
+ * DOC: GPU address spaces
  *
  * MMUv1 translates GPU addresses from 2 GiB up through a flat table of
  * 32-bit page addresses, one per 4 KiB page (2 MiB for the whole 2 GiB),
@@ -16,7 +16,9 @@
  * so the FE finds the ring and the command buffers at the same address
  * whichever space is current. A buffer is mapped in a file's space on its
  * first use by that file (at the address the file chose, with softpin)
- * and unmapped when the file closes its handle, once no job uses it.
+ * and unmapped when the file closes its handle, once no job uses it
+ * (etna_bo.c keeps a buffer's mappings; here a mapping is a range of a
+ * space and its page-table entries).
  * On cores with the security block the MMU finds the master table of the
  * space it runs in through a page table array (PTA) the kernel owns.
  */
@@ -46,6 +48,7 @@ static int etna_vm_stlbs(struct etna_vm *vm, u64 va, u64 size)
 	dma_addr_t dma;
 	u32 *stlb;
 
+	lockdep_assert_held(&vm->lock);
 	for (i = first; i <= last; i++) {
 		if (vm->pt2.stlb[i])
 			continue;
@@ -65,8 +68,10 @@ static int etna_vm_init_v1(struct etna_vm *vm)
 			      GFP_KERNEL);
 	if (!vm->pt)
 		return -ENOMEM;
+	mutex_lock(&vm->lock);
 	etna_pt_clear(vm->pt, ETNA_VM_START, ETNA_VM_SIZE, edev->bad_dma);
 	drm_mm_init(&vm->mm, ETNA_VM_START, ETNA_VM_SIZE);
+	mutex_unlock(&vm->lock);
 	return 0;
 }
 
@@ -87,14 +92,16 @@ static int etna_vm_init_v2(struct etna_vm *vm)
 	/* the pool, for the FE only: nothing the GPU may write */
 	vm->pool_node.start = ETNA_POOL_VA;
 	vm->pool_node.size = pool->size;
+	mutex_lock(&vm->lock);
 	ret = drm_mm_reserve_node(&vm->mm, &vm->pool_node);
+	if (!ret)
+		ret = etna_vm_stlbs(vm, ETNA_POOL_VA, pool->size);
+	if (!ret)
+		etna_pt2_fill_linear(&vm->pt2, ETNA_POOL_VA, pool->dma,
+				     pool->size, false);
+	mutex_unlock(&vm->lock);
 	if (ret)
 		return ret;
-	ret = etna_vm_stlbs(vm, ETNA_POOL_VA, pool->size);
-	if (ret)
-		return ret;
-	etna_pt2_fill_linear(&vm->pt2, ETNA_POOL_VA, pool->dma, pool->size,
-			     false);
 
 	if (edev->sec_mode) {
 		ret = ida_alloc_max(&edev->pta_ids, PTA_SLOTS - 1, GFP_KERNEL);
@@ -168,20 +175,6 @@ struct etna_vm *etna_vm_create(struct etna_dev *edev)
 		return ERR_PTR(ret);
 	}
 	return vm;
-}
-
-/**
- * etna_pool_gpu() - GPU address of a place in the command-buffer pool
- * @edev: the device
- * @offset: byte offset in the pool
- *
- * Return: the address the FE fetches it from, the same in every space.
- */
-u32 etna_pool_gpu(struct etna_dev *edev, u64 offset)
-{
-	if (edev->mmu_v2)
-		return ETNA_POOL_VA + offset;
-	return edev->pool.dma + offset - edev->linear_base;
 }
 
 /**
@@ -304,116 +297,34 @@ void etna_mapping_put(struct etna_mapping *map)
 		kref_put(&map->ref, etna_mapping_release);
 }
 
-/* Take @map off its buffer's list (map_lock held); drops the list's ref. */
-static void etna_mapping_unlist(struct etna_mapping *map)
-{
-	lockdep_assert_held(&map->bo->map_lock);
-	list_del(&map->bo_link);
-	if (map->bo->kmap == map)
-		WRITE_ONCE(map->bo->kmap, NULL);
-	etna_mapping_put(map);
-}
-
 /**
- * etna_mapping_get() - a buffer's mapping in an address space, for a job
- * @bo: the buffer
+ * etna_vm_map() - map a buffer's pages in an address space
  * @vm: the address space
+ * @bo: the buffer, whose map_lock the caller holds
+ * @sgt: its pages, mapped for the device
  * @va: the address the client wants it at (softpin), or 0 for any
  *
- * Maps the buffer on first use. Return: a new reference to the mapping,
- * or an ERR_PTR: -ENOSPC if @va is taken (or no space is left), -EINVAL
- * if the buffer is mapped elsewhere in @vm by a job still in flight.
+ * Return: the new mapping with one reference, which holds one of @vm; or
+ * an ERR_PTR: -ENOSPC if @va is taken or no space is left.
  */
-struct etna_mapping *etna_mapping_get(struct etna_bo *bo, struct etna_vm *vm,
-				      u64 va)
+struct etna_mapping *etna_vm_map(struct etna_vm *vm, struct etna_bo *bo,
+				 struct sg_table *sgt, u64 va)
 {
 	struct etna_mapping *map;
-	struct sg_table *sgt;
 	int ret;
 
-	/* MMUv1: mapped once, until the buffer goes; pairs with the release */
-	map = smp_load_acquire(&bo->kmap);
-	if (map && map->vm == vm && !va) {
-		kref_get(&map->ref);
-		return map;
-	}
-
-	mutex_lock(&bo->map_lock);
-	list_for_each_entry(map, &bo->mappings, bo_link) {
-		if (map->vm != vm)
-			continue;
-		if (!va || map->node.start == va) {
-			kref_get(&map->ref);
-			goto out;
-		}
-		if (kref_read(&map->ref) > 1) {
-			map = ERR_PTR(-EINVAL);
-			goto out;
-		}
-		/* idle, at another address: move it */
-		etna_mapping_unlist(map);
-		break;
-	}
-
-	sgt = etna_bo_get_sgt(bo);
-	if (IS_ERR(sgt)) {
-		map = ERR_CAST(sgt);
-		goto out;
-	}
+	lockdep_assert_held(&bo->map_lock);
 	map = kzalloc(sizeof(*map), GFP_KERNEL);
-	if (!map) {
-		map = ERR_PTR(-ENOMEM);
-		goto out;
-	}
-	kref_init(&map->ref);	/* the list's reference */
+	if (!map)
+		return ERR_PTR(-ENOMEM);
+	kref_init(&map->ref);
 	map->bo = bo;
 	map->vm = vm;
 	ret = etna_vm_insert(vm, map, sgt, va);
 	if (ret) {
 		kfree(map);
-		map = ERR_PTR(ret);
-		goto out;
+		return ERR_PTR(ret);
 	}
 	etna_vm_get(vm);
-	list_add_tail(&map->bo_link, &bo->mappings);
-	kref_get(&map->ref);	/* the caller's */
-	if (vm == vm->edev->kvm && !vm->edev->mmu_v2) {
-		/* publish it initialised; pairs with the acquire above */
-		smp_store_release(&bo->kmap, map);
-	}
-out:
-	mutex_unlock(&bo->map_lock);
 	return map;
-}
-
-/**
- * etna_bo_unmap_vm() - a client is done with a buffer
- * @bo: the buffer
- * @vm: the client's address space
- *
- * The mapping goes once the jobs that use it are done.
- */
-void etna_bo_unmap_vm(struct etna_bo *bo, struct etna_vm *vm)
-{
-	struct etna_mapping *map, *tmp;
-
-	mutex_lock(&bo->map_lock);
-	list_for_each_entry_safe(map, tmp, &bo->mappings, bo_link)
-		if (map->vm == vm)
-			etna_mapping_unlist(map);
-	mutex_unlock(&bo->map_lock);
-}
-
-/**
- * etna_bo_unmap_all() - a buffer is freed: no job uses it any more
- * @bo: the buffer
- */
-void etna_bo_unmap_all(struct etna_bo *bo)
-{
-	struct etna_mapping *map, *tmp;
-
-	mutex_lock(&bo->map_lock);
-	list_for_each_entry_safe(map, tmp, &bo->mappings, bo_link)
-		etna_mapping_unlist(map);
-	mutex_unlock(&bo->map_lock);
 }

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/**
+ * DOC: Fences
+ *
+ * A job has two fences. Its hardware fence (struct etna_hw_fence) is
+ * signalled from the interrupt of the event the ring raises once the job
+ * is done (etna_ring.c); it also knows the job's finished fence and who
+ * submitted the job, so that an MMU fault can be reported against the job
+ * and fail it. The hardware fences of a core share one context and are
+ * numbered in the order of the ring, under the core's hw_lock.
+ *
+ * What user space sees is the scheduler's finished fence: as a sync file,
+ * in the buffers' dma_resv, or by the id GEM_SUBMIT returned, which
+ * WAIT_FENCE looks up in the core's user_fences. Timeouts of the UAPI are
+ * absolute CLOCK_MONOTONIC times.
+ */
+#include <linux/ktime.h>
+#include <linux/slab.h>
+#include <drm/drm_file.h>
+
+#include "etna_drv.h"
+
+static DEFINE_SPINLOCK(etna_fence_lock);
+
+static const char *etna_fence_driver_name(struct dma_fence *f)
+{
+	return "etnaviv";
+}
+
+static const char *etna_fence_timeline_name(struct dma_fence *f)
+{
+	return dev_name(to_etna_hw_fence(f)->core->dev);
+}
+
+static void etna_hw_fence_release(struct dma_fence *f)
+{
+	dma_fence_put(to_etna_hw_fence(f)->finished);
+	dma_fence_free(f);
+}
+
+static const struct dma_fence_ops etna_hw_fence_ops = {
+	.get_driver_name = etna_fence_driver_name,
+	.get_timeline_name = etna_fence_timeline_name,
+	.release = etna_hw_fence_release,
+};
+
+/**
+ * etna_hw_fence_alloc() - a hardware fence for a job, not yet initialised
+ * @core: where the job runs
+ * @job: the job, armed
+ *
+ * Return: the fence, to be initialised by etna_hw_fence_init(), or NULL.
+ */
+struct etna_hw_fence *etna_hw_fence_alloc(struct etna_core *core,
+					  struct etna_job *job)
+{
+	struct etna_hw_fence *hf;
+
+	hf = kzalloc(sizeof(*hf), GFP_KERNEL);
+	if (!hf)
+		return NULL;
+	hf->core = core;
+	hf->finished = dma_fence_get(&job->base.s_fence->finished);
+	hf->pid = job->pid;
+	memcpy(hf->comm, job->comm, sizeof(hf->comm));
+	return hf;
+}
+
+/**
+ * etna_hw_fence_init() - give a hardware fence the core's next number
+ * @hf: the fence from etna_hw_fence_alloc()
+ *
+ * Called with the core's hw_lock held, as the job goes on the ring. From
+ * here on the fence is freed by its last dma_fence_put().
+ */
+void etna_hw_fence_init(struct etna_hw_fence *hf)
+{
+	struct etna_core *core = hf->core;
+
+	lockdep_assert_held(&core->hw_lock);
+	dma_fence_init(&hf->base, &etna_hw_fence_ops, &etna_fence_lock,
+		       core->fence_ctx, ++core->fence_seq);
+}
+
+/**
+ * etna_timeout_jiffies() - turn a UAPI timeout into a relative one
+ * @ts: absolute CLOCK_MONOTONIC time
+ *
+ * Return: jiffies from now until @ts, 0 if it has passed.
+ */
+long etna_timeout_jiffies(const struct drm_etnaviv_timespec *ts)
+{
+	ktime_t left;
+
+	if (ts->tv_sec < 0)
+		return 0;
+	left = ktime_sub(ktime_set(ts->tv_sec, ts->tv_nsec), ktime_get());
+	if (left <= 0)
+		return 0;
+	return min_t(u64, nsecs_to_jiffies64(ktime_to_ns(left)) + 1,
+		     MAX_SCHEDULE_TIMEOUT - 1);
+}
+
+int etna_ioctl_wait_fence(struct drm_device *drm, void *data,
+			  struct drm_file *file)
+{
+	struct drm_etnaviv_wait_fence *args = data;
+	struct dma_fence *fence;
+	struct etna_core *core;
+	long ret;
+	int err;
+
+	if (args->flags & ~ETNA_WAIT_NONBLOCK)
+		return -EINVAL;
+	core = etna_pipe(drm, args->pipe, &err);
+	if (!core)
+		return err;
+
+	rcu_read_lock();
+	fence = xa_load(&core->user_fences, args->fence);
+	if (fence)
+		fence = dma_fence_get_rcu(fence);
+	rcu_read_unlock();
+	if (!fence)
+		return 0;	/* retired long ago, or never existed */
+
+	if (args->flags & ETNA_WAIT_NONBLOCK)
+		ret = dma_fence_is_signaled(fence) ? 1 : -EBUSY;
+	else
+		ret = dma_fence_wait_timeout(fence, true,
+					     etna_timeout_jiffies(&args->timeout));
+	dma_fence_put(fence);
+	if (!ret)
+		return -ETIMEDOUT;
+	return ret < 0 ? ret : 0;
+}

@@ -1,0 +1,422 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/**
+ * DOC: The ring and its events
+ *
+ * The ring is a 4 KiB buffer of the command-buffer pool, which the FE
+ * reaches through the MMUv1 linear window or, on MMUv2, through the pool's
+ * mapping in every address space. The FE idles in a WAIT followed by a
+ * LINK back to it. A job appends a block to the ring::
+ *
+ *	[FLUSH_MMU]                       MMUv1: if the page table changed
+ *	[MMU switch or flush, SEMA, STALL] MMUv2: if the job's space differs
+ *	                                  from the last one, or changed
+ *	[FLUSH_CACHE, SEMA, STALL, PIPE]  if the job's pipe differs
+ *	LINK -> job's command buffer      (which ends with a LINK to R)
+ *   R: FLUSH_CACHE, SEMA, STALL, EVENT n, WAIT, LINK -> WAIT
+ *
+ * and then turns the previous WAIT into a LINK to the block: argument
+ * first, header second, each made visible before the next, so the FE sees
+ * either the old WAIT or the complete LINK.
+ *
+ * Event n raises interrupt bit n once the PE is done with the job; each of
+ * the ETNA_NR_EVENTS events in flight holds the hardware fence it signals.
+ * The FE is started at a core's first job (and after every reset); on
+ * MMUv2 it first turns the MMU on from a few commands at the ring's
+ * physical address. Everything here runs under the core's hw_lock, the
+ * event table under its event_lock too.
+ */
+#include <linux/iopoll.h>
+
+#include "etna_drv.h"
+#include "etna_regs.h"
+
+#define RING_SIZE	SZ_4K
+#define RING_BLOCK_MAX	(16 * 8)	/* bytes of the largest block */
+#define RET_QWORDS	6		/* the return part of a block */
+#define WAIT_CYCLES	200
+
+static u32 *ring_at(struct etna_core *core, u32 off)
+{
+	return core->ring + off / 4;
+}
+
+static void ring_emit(struct etna_core *core, u32 *off, u32 a, u32 b)
+{
+	u32 *p = ring_at(core, *off);
+
+	lockdep_assert_held(&core->hw_lock);
+	p[0] = a;
+	p[1] = b;
+	*off += 8;
+}
+
+static void etna_fe_start(struct etna_core *core, u32 addr, u32 qwords)
+{
+	lockdep_assert_held(&core->hw_lock);
+	etna_write(core, ETNA_FE_COMMAND_ADDRESS, addr);
+	etna_write(core, ETNA_FE_COMMAND_CONTROL, ETNA_FE_CONTROL_ENABLE | qwords);
+	if (core->edev->sec_mode)
+		etna_write(core, ETNA_SEC_COMMAND_CONTROL,
+			   ETNA_FE_CONTROL_ENABLE | qwords);
+}
+
+/*
+ * MMUv2, after a reset: point the MMU at the kernel's space and turn it
+ * on. Without the security block the tables are given through the FE,
+ * which runs a few commands from the ring's physical address first; with
+ * it the kernel hands over the page table array and the FE selects a slot.
+ */
+static int etna_mmu_enable(struct etna_core *core)
+{
+	struct etna_dev *edev = core->edev;
+	struct etna_vm *kvm = edev->kvm;
+	u32 ring_phys = edev->pool.dma + core->ring_node.start;
+	u32 off = 0, val;
+	int ret;
+
+	lockdep_assert_held(&core->hw_lock);
+	if (edev->sec_mode) {
+		etna_write(core, ETNA_PTA_ADDRESS_LOW, lower_32_bits(edev->pta_dma));
+		etna_write(core, ETNA_PTA_ADDRESS_HIGH, upper_32_bits(edev->pta_dma));
+		etna_write(core, ETNA_PTA_CONTROL, ETNA_MMUV2_ENABLE);
+		etna_write(core, ETNA_NONSEC_SAFE_ADDR_LOW,
+			   lower_32_bits(edev->bad_dma));
+		etna_write(core, ETNA_SEC_SAFE_ADDR_LOW,
+			   lower_32_bits(edev->bad_dma));
+		etna_write(core, ETNA_SAFE_ADDRESS_CONFIG,
+			   (upper_32_bits(edev->bad_dma) & 0xff) |
+			   (upper_32_bits(edev->bad_dma) & 0xff) << 16);
+		ring_emit(core, &off,
+			  ETNA_CMD_LOAD_STATE(ETNA_MMUV2_PTA_CONFIG, 1),
+			  kvm->pta_id);
+	} else {
+		ring_emit(core, &off,
+			  ETNA_CMD_LOAD_STATE(ETNA_MMUV2_CONFIGURATION, 1),
+			  lower_32_bits(kvm->mtlb_dma));
+		ring_emit(core, &off,
+			  ETNA_CMD_LOAD_STATE(ETNA_MMUV2_SAFE_ADDRESS, 1),
+			  lower_32_bits(edev->bad_dma));
+	}
+	ring_emit(core, &off, ETNA_CMD_LOAD_STATE(ETNA_GL_SEMAPHORE_TOKEN, 1),
+		  ETNA_SYNC_FE_TO_PE);
+	ring_emit(core, &off, ETNA_CMD_STALL, ETNA_SYNC_FE_TO_PE);
+	ring_emit(core, &off, ETNA_CMD_END, 0);
+	wmb();	/* the commands are in memory before the FE fetches them */
+	etna_fe_start(core, ring_phys, off / 8);
+
+	ret = readl_poll_timeout(core->mmio + ETNA_IDLE_STATE, val,
+				 (val & ETNA_IDLE_ALL_BUT_AXI) ==
+				 ETNA_IDLE_ALL_BUT_AXI, 10, 100000);
+	if (ret) {
+		dev_err(core->dev, "MMU setup does not finish, idle 0x%08x\n",
+			val);
+		return ret;
+	}
+	etna_write(core, edev->sec_mode ? ETNA_SEC_CONTROL : ETNA_MMUV2_CONTROL,
+		   ETNA_MMUV2_ENABLE);
+	return 0;
+}
+
+/* Make @vm the core's current space; the core's old reference goes. */
+static void etna_ring_set_vm(struct etna_core *core, struct etna_vm *vm)
+{
+	lockdep_assert_held(&core->hw_lock);
+	etna_vm_put(core->vm);
+	core->vm = etna_vm_get(vm);
+	core->vm_seq = READ_ONCE(vm->flush_seq);
+}
+
+/**
+ * etna_ring_init() - give a core its ring
+ * @core: the core, not started
+ *
+ * Return: 0 or an error.
+ */
+int etna_ring_init(struct etna_core *core)
+{
+	struct etna_dev *edev = core->edev;
+	int ret;
+
+	ret = etna_pool_alloc(&edev->pool, &core->ring_node, RING_SIZE, false);
+	if (ret)
+		return ret;
+	core->ring = edev->pool.vaddr + core->ring_node.start;
+	core->ring_gpu = etna_pool_gpu(edev, core->ring_node.start);
+	core->event_free = GENMASK(ETNA_NR_EVENTS - 1, 0);
+	return 0;
+}
+
+/**
+ * etna_ring_fini() - take a stopped core's ring back
+ * @core: the core
+ */
+void etna_ring_fini(struct etna_core *core)
+{
+	etna_pool_free(&core->edev->pool, &core->ring_node);
+}
+
+/**
+ * etna_ring_start() - start the FE on a fresh WAIT/LINK loop
+ * @core: the core, just reset; its hw_lock held
+ *
+ * On MMUv2 the MMU is turned on first, on the kernel's space.
+ *
+ * Return: 0 or an error.
+ */
+int etna_ring_start(struct etna_core *core)
+{
+	u32 off = 0;
+	int ret;
+
+	lockdep_assert_held(&core->hw_lock);
+	if (core->edev->mmu_v2) {
+		ret = etna_mmu_enable(core);
+		if (ret)
+			return ret;
+	}
+	ring_emit(core, &off, ETNA_CMD_WAIT(WAIT_CYCLES), 0);
+	ring_emit(core, &off, ETNA_CMD_LINK(2), core->ring_gpu);
+	core->ring_wait = 0;
+	core->ring_tail = off;
+	core->exec_state = -1;
+	etna_ring_set_vm(core, core->edev->kvm);
+	wmb();	/* the ring is in memory before the FE fetches it */
+	etna_fe_start(core, core->ring_gpu, 2);
+	core->fe_running = true;
+	return 0;
+}
+
+/* ---- events ------------------------------------------------------------ */
+
+/* A free event for @fence: its number, or -EBUSY. */
+static int etna_event_get(struct etna_core *core, struct dma_fence *fence)
+{
+	unsigned long flags;
+	int ev;
+
+	lockdep_assert_held(&core->hw_lock);
+	spin_lock_irqsave(&core->event_lock, flags);
+	ev = find_first_bit(&core->event_free, ETNA_NR_EVENTS);
+	if (ev < ETNA_NR_EVENTS) {
+		__clear_bit(ev, &core->event_free);
+		core->event_fence[ev] = dma_fence_get(fence);
+	}
+	spin_unlock_irqrestore(&core->event_lock, flags);
+	return ev < ETNA_NR_EVENTS ? ev : -EBUSY;
+}
+
+/**
+ * etna_events_signal() - events came: signal their fences, free them
+ * @core: the core; its event_lock held (by the interrupt handler)
+ * @events: bit n for event n
+ */
+void etna_events_signal(struct etna_core *core, unsigned long events)
+{
+	struct dma_fence *fence;
+	int ev;
+
+	lockdep_assert_held(&core->event_lock);
+	for_each_set_bit(ev, &events, ETNA_NR_EVENTS) {
+		fence = core->event_fence[ev];
+		core->event_fence[ev] = NULL;
+		if (!fence)
+			continue;	/* spurious, or from before a reset */
+		__set_bit(ev, &core->event_free);
+		dma_fence_signal(fence);
+		dma_fence_put(fence);
+	}
+}
+
+/**
+ * etna_events_cancel() - forget every event in flight, after a reset
+ * @core: the core; its hw_lock held
+ * @error: what their fences fail with
+ */
+void etna_events_cancel(struct etna_core *core, int error)
+{
+	struct dma_fence *fence;
+	unsigned long flags;
+	int ev;
+
+	lockdep_assert_held(&core->hw_lock);
+	spin_lock_irqsave(&core->event_lock, flags);
+	for (ev = 0; ev < ETNA_NR_EVENTS; ev++) {
+		fence = core->event_fence[ev];
+		core->event_fence[ev] = NULL;
+		if (!fence)
+			continue;
+		dma_fence_set_error(fence, error);
+		dma_fence_signal(fence);
+		dma_fence_put(fence);
+	}
+	core->event_free = GENMASK(ETNA_NR_EVENTS - 1, 0);
+	spin_unlock_irqrestore(&core->event_lock, flags);
+}
+
+/**
+ * etna_event_oldest() - the job in flight longest
+ * @core: the core; its event_lock held
+ *
+ * The FE runs the jobs in order: this one was running when an error came.
+ *
+ * Return: its hardware fence, or NULL if no job is in flight.
+ */
+struct etna_hw_fence *etna_event_oldest(struct etna_core *core)
+{
+	struct etna_hw_fence *oldest = NULL, *hf;
+	int ev;
+
+	lockdep_assert_held(&core->event_lock);
+	for (ev = 0; ev < ETNA_NR_EVENTS; ev++) {
+		if (!core->event_fence[ev])
+			continue;
+		hf = to_etna_hw_fence(core->event_fence[ev]);
+		if (!oldest || (s32)(hf->base.seqno - oldest->base.seqno) < 0)
+			oldest = hf;
+	}
+	return oldest;
+}
+
+/* ---- running a job ------------------------------------------------------ */
+
+static u32 etna_pipe_flush(int exec_state)
+{
+	return exec_state == ETNA_PIPE_2D ? ETNA_FLUSH_PE2D :
+	       ETNA_FLUSH_DEPTH | ETNA_FLUSH_COLOR;
+}
+
+/*
+ * Bring the MMU to the job's address space with current TLBs. On MMUv2 a
+ * switch keeps the space switched away from alive until the job is done:
+ * the FE walks its tables until it executes the switch.
+ */
+static void etna_ring_mmu(struct etna_core *core, struct etna_job *job,
+			  u32 *off)
+{
+	struct etna_dev *edev = core->edev;
+	struct etna_vm *vm = job->vm;
+	bool flush = core->vm_seq != READ_ONCE(vm->flush_seq);
+
+	lockdep_assert_held(&core->hw_lock);
+	if (!edev->mmu_v2) {
+		if (flush)
+			ring_emit(core, off,
+				  ETNA_CMD_LOAD_STATE(ETNA_GL_FLUSH_MMU, 1),
+				  ETNA_FLUSH_MMU_ALL);
+		core->vm_seq = READ_ONCE(vm->flush_seq);
+		return;
+	}
+	if (core->vm == vm && !flush)
+		return;
+	if (core->vm != vm && !edev->sec_mode) {
+		/* new master table, 4 KiB mode, TLBs flushed */
+		ring_emit(core, off,
+			  ETNA_CMD_LOAD_STATE(ETNA_MMUV2_CONFIGURATION, 1),
+			  lower_32_bits(vm->mtlb_dma) | ETNA_MMUV2_CFG_FLUSH);
+	} else {
+		if (core->vm != vm)
+			ring_emit(core, off,
+				  ETNA_CMD_LOAD_STATE(ETNA_MMUV2_PTA_CONFIG, 1),
+				  vm->pta_id);
+		/* flush only: mode and address masked off */
+		ring_emit(core, off,
+			  ETNA_CMD_LOAD_STATE(ETNA_MMUV2_CONFIGURATION, 1),
+			  ETNA_MMUV2_CFG_MODE_MASK |
+			  ETNA_MMUV2_CFG_ADDRESS_MASK | ETNA_MMUV2_CFG_FLUSH);
+	}
+	ring_emit(core, off, ETNA_CMD_LOAD_STATE(ETNA_GL_SEMAPHORE_TOKEN, 1),
+		  ETNA_SYNC_FE_TO_PE);
+	ring_emit(core, off, ETNA_CMD_STALL, ETNA_SYNC_FE_TO_PE);
+	if (core->vm != vm) {
+		job->prev_vm = core->vm;	/* the core's reference */
+		core->vm = etna_vm_get(vm);
+	}
+	core->vm_seq = READ_ONCE(vm->flush_seq);
+}
+
+/**
+ * etna_ring_run() - put a job on the ring
+ * @core: the core
+ * @job: the job, its command buffer filled in
+ *
+ * Called by the scheduler. Return: the job's hardware fence (a new
+ * reference), or an ERR_PTR.
+ */
+struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job)
+{
+	struct etna_hw_fence *hf;
+	u32 start, off, ret_off, link;
+	int ev;
+
+	hf = etna_hw_fence_alloc(core, job);
+	if (!hf)
+		return ERR_PTR(-ENOMEM);
+
+	mutex_lock(&core->hw_lock);
+	etna_hw_fence_init(hf);
+	/* an idle FE spinning in its WAIT/LINK loop costs power: start late */
+	ev = core->fe_running ? 0 : etna_ring_start(core);
+	if (!ev)
+		ev = etna_event_get(core, &hf->base);
+	if (ev < 0) {
+		mutex_unlock(&core->hw_lock);
+		dma_fence_put(&hf->base);
+		return ERR_PTR(ev);
+	}
+
+	start = core->ring_tail;
+	if (start + RING_BLOCK_MAX > RING_SIZE)
+		start = 0;	/* older blocks at the start are long done */
+	off = start;
+
+	etna_ring_mmu(core, job, &off);
+	if (core->exec_state != job->exec_state) {
+		if (core->exec_state >= 0)
+			ring_emit(core, &off,
+				  ETNA_CMD_LOAD_STATE(ETNA_GL_FLUSH_CACHE, 1),
+				  etna_pipe_flush(core->exec_state));
+		ring_emit(core, &off,
+			  ETNA_CMD_LOAD_STATE(ETNA_GL_SEMAPHORE_TOKEN, 1),
+			  ETNA_SYNC_FE_TO_PE);
+		ring_emit(core, &off, ETNA_CMD_STALL, ETNA_SYNC_FE_TO_PE);
+		ring_emit(core, &off, ETNA_CMD_LOAD_STATE(ETNA_GL_PIPE_SELECT, 1),
+			  job->exec_state == ETNA_PIPE_2D ? 1 : 0);
+		core->exec_state = job->exec_state;
+	}
+	link = off;
+	off += 8;	/* LINK to the job, written once its return is known */
+
+	ret_off = off;
+	ring_emit(core, &off, ETNA_CMD_LOAD_STATE(ETNA_GL_FLUSH_CACHE, 1),
+		  etna_pipe_flush(job->exec_state));
+	ring_emit(core, &off, ETNA_CMD_LOAD_STATE(ETNA_GL_SEMAPHORE_TOKEN, 1),
+		  ETNA_SYNC_FE_TO_PE);
+	ring_emit(core, &off, ETNA_CMD_STALL, ETNA_SYNC_FE_TO_PE);
+	ring_emit(core, &off, ETNA_CMD_LOAD_STATE(ETNA_GL_EVENT, 1),
+		  ETNA_GL_EVENT_FROM_PE | ev);
+	ring_emit(core, &off, ETNA_CMD_WAIT(WAIT_CYCLES), 0);
+	ring_emit(core, &off, ETNA_CMD_LINK(2), core->ring_gpu + off - 8);
+
+	/* The job's stream returns to R through the LINK we reserved. */
+	job->cmd_vaddr[job->cmd_size / 4] = ETNA_CMD_LINK(RET_QWORDS);
+	job->cmd_vaddr[job->cmd_size / 4 + 1] = core->ring_gpu + ret_off;
+	ring_at(core, link)[0] = ETNA_CMD_LINK(job->cmd_size / 8 + 1);
+	ring_at(core, link)[1] = job->cmd_gpu;
+
+	/*
+	 * Patch the WAIT the FE idles on into a LINK to the new block. The
+	 * FE reads a command's header before its argument, so each barrier
+	 * orders one step: block before argument, argument before header.
+	 */
+	wmb();	/* the block and the job's return LINK, before the target */
+	ring_at(core, core->ring_wait)[1] = core->ring_gpu + start;
+	wmb();	/* the LINK target, before the opcode that makes it live */
+	ring_at(core, core->ring_wait)[0] = ETNA_CMD_LINK((link + 8 - start) / 8);
+	wmb();	/* push the opcode out to memory the FE polls */
+
+	core->ring_wait = off - 16;
+	core->ring_tail = off;
+	mutex_unlock(&core->hw_lock);
+
+	return &hf->base;
+}

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/**
+ * DOC: Scheduling and the hang check
+ *
+ * Every core has a drm_gpu_scheduler, and every open file an entity on
+ * each, so that one client's jobs run in the order it submitted them. The
+ * scheduler lets JOBS_IN_FLIGHT jobs onto a core's ring at once, fewer
+ * than the ring has events and room for. run_job puts a job on the ring
+ * (etna_ring.c) and hands back its hardware fence; free_job lets go of
+ * what the job held once its fence has signalled.
+ *
+ * The hang check: a job that has not finished JOB_TIMEOUT_MS after it
+ * started is looked at. A FE that moved since the last look is busy, not
+ * hung: the job gets another period. Otherwise the core is reset and its
+ * ring restarted (etna_core_recover()); the jobs in flight fail, and the
+ * scheduler runs the innocent ones again.
+ */
+#include "etna_drv.h"
+#include "etna_regs.h"
+
+#define JOBS_IN_FLIGHT	16		/* < ETNA_NR_EVENTS, fits the ring */
+#define JOB_TIMEOUT_MS	500
+
+static struct dma_fence *etna_sched_run_job(struct drm_sched_job *sj)
+{
+	struct etna_job *job = to_etna_job(sj);
+	struct dma_fence *fence;
+
+	/* a job left its entity's queue: a throttled submitter may go on */
+	if (wq_has_sleeper(&job->core->queue_wq))
+		wake_up_all(&job->core->queue_wq);
+	/* cancelled by a hang recovery: do not run it again */
+	if (sj->s_fence->finished.error)
+		return NULL;
+	fence = etna_ring_run(job->core, job);
+	if (IS_ERR(fence))
+		return fence;
+	dma_fence_put(job->hw_fence);
+	job->hw_fence = dma_fence_get(fence);
+	return fence;
+}
+
+static enum drm_gpu_sched_stat etna_sched_timedout_job(struct drm_sched_job *sj)
+{
+	struct etna_job *job = to_etna_job(sj);
+	struct etna_core *core = job->core;
+	struct drm_gpu_scheduler *sched = &core->sched;
+	u32 dma;
+
+	if (job->hw_fence && dma_fence_is_signaled(job->hw_fence))
+		goto still_running;
+	/*
+	 * A FE that moved since the last check is busy, not hung. In its
+	 * WAIT/LINK loop it moves by 8 bytes only: that is no progress.
+	 */
+	dma = etna_read(core, ETNA_FE_DMA_ADDRESS);
+	if (abs((s64)dma - core->hang_dma) > 16) {
+		core->hang_dma = dma;
+		goto still_running;
+	}
+
+	drm_sched_stop(sched, sj);
+	drm_sched_increase_karma(sj);
+	etna_core_recover(core);
+	drm_sched_resubmit_jobs(sched);
+	drm_sched_start(sched, true);
+	return DRM_GPU_SCHED_STAT_NOMINAL;
+
+still_running:
+	spin_lock(&sched->job_list_lock);
+	list_add(&sj->list, &sched->pending_list);
+	spin_unlock(&sched->job_list_lock);
+	return DRM_GPU_SCHED_STAT_NOMINAL;
+}
+
+static void etna_sched_free_job(struct drm_sched_job *sj)
+{
+	drm_sched_job_cleanup(sj);
+	etna_job_free(to_etna_job(sj));
+}
+
+static const struct drm_sched_backend_ops etna_sched_ops = {
+	.run_job = etna_sched_run_job,
+	.timedout_job = etna_sched_timedout_job,
+	.free_job = etna_sched_free_job,
+};
+
+/**
+ * etna_sched_init() - give a started core its scheduler
+ * @core: the core, from etna_core_init()
+ *
+ * Return: 0 or an error.
+ */
+int etna_sched_init(struct etna_core *core)
+{
+	const struct drm_sched_init_args args = {
+		.ops = &etna_sched_ops,
+		.credit_limit = JOBS_IN_FLIGHT,
+		.timeout = msecs_to_jiffies(JOB_TIMEOUT_MS),
+		.name = dev_name(core->dev),
+		.dev = core->dev,
+	};
+
+	return drm_sched_init(&core->sched, &args);
+}
+
+/**
+ * etna_sched_fini() - stop a core's scheduler, before the core stops
+ * @core: the core; no file has it open any more
+ */
+void etna_sched_fini(struct etna_core *core)
+{
+	drm_sched_fini(&core->sched);
+}

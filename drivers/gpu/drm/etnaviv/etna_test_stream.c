@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/**
+ * DOC: KUnit stream writer
+ *
+ * The tests of the validator build their streams here, word by word, with
+ * the relocations that go with them, and run the validator on them.
+ */
+#include <kunit/test.h>
+
+#include "etna_test_stream.h"
+#include "etna_validate.h"
+
+struct etna_tstream *etna_ts_new(struct kunit *test)
+{
+	struct etna_tstream *ts = kunit_kzalloc(test, sizeof(*ts), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ts);
+	ts->test = test;
+	ts->w = kunit_kcalloc(test, TS_MAX_WORDS, sizeof(u32), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ts->w);
+	ts->relocs = kunit_kcalloc(test, TS_MAX_RELOCS, sizeof(u32), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ts->relocs);
+	return ts;
+}
+
+/* Append one word; return its index. */
+unsigned int etna_ts_word(struct etna_tstream *ts, u32 v)
+{
+	KUNIT_ASSERT_LT(ts->test, ts->n, TS_MAX_WORDS);
+	ts->w[ts->n] = v;
+	return ts->n++;
+}
+
+void etna_ts_pad(struct etna_tstream *ts)
+{
+	if (ts->n % 2)
+		etna_ts_word(ts, 0);
+}
+
+/* Relocate the word at index @word. */
+void etna_ts_reloc(struct etna_tstream *ts, unsigned int word)
+{
+	KUNIT_ASSERT_LT(ts->test, ts->nr, TS_MAX_RELOCS);
+	ts->relocs[ts->nr++] = word * 4;
+}
+
+/* LOAD_STATE of @count zero values from @byte_addr on; returns the first value's index. */
+unsigned int etna_ts_load(struct etna_tstream *ts, u32 byte_addr, unsigned int count)
+{
+	unsigned int first, i;
+
+	etna_ts_word(ts, LS_HDR(byte_addr, count));
+	first = ts->n;
+	for (i = 0; i < count; i++)
+		etna_ts_word(ts, 0);
+	etna_ts_pad(ts);
+	return first;
+}
+
+unsigned int etna_ts_load1(struct etna_tstream *ts, u32 byte_addr, u32 val)
+{
+	unsigned int at = etna_ts_load(ts, byte_addr, 1);
+
+	ts->w[at] = val;
+	return at;
+}
+
+/* A command of @words words: the header of @op, then zeroes. */
+unsigned int etna_ts_cmd(struct etna_tstream *ts, unsigned int op, unsigned int words)
+{
+	unsigned int at = etna_ts_word(ts, HDR(op));
+
+	while (--words)
+		etna_ts_word(ts, 0);
+	return at;
+}
+
+int etna_ts_run(struct etna_tstream *ts, const char **why)
+{
+	return etna_validate_stream(ts->w, ts->n, ts->relocs, ts->nr,
+				    !ts->mmu_v2, why);
+}

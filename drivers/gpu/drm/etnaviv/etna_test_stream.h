@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * etnaviv KUnit: a writer of command streams, the way user space builds
+ * them, and the checks of the validator's verdict on them.
+ */
+#ifndef ETNA_TEST_STREAM_H
+#define ETNA_TEST_STREAM_H
+
+#include <kunit/test.h>
+#include <linux/string.h>
+
+/* FE opcodes, as used by the tests. */
+enum {
+	OP_LOAD_STATE = 1,
+	OP_END = 2,
+	OP_NOP = 3,
+	OP_DRAW_2D = 4,
+	OP_DRAW_PRIMITIVES = 5,
+	OP_DRAW_INDEXED = 6,
+	OP_WAIT = 7,
+	OP_LINK = 8,
+	OP_STALL = 9,
+	OP_CALL = 10,
+	OP_RETURN = 11,
+	OP_DRAW_INSTANCED = 12,
+	OP_CHIP_SELECT = 13,
+};
+
+#define HDR(op)			((u32)(op) << 27)
+/* LOAD_STATE header; @count 1024 is encoded as 0, as the hardware reads it. */
+#define LS_HDR(byte_addr, count) \
+	(HDR(OP_LOAD_STATE) | (((count) & 0x3ff) << 16) | ((byte_addr) >> 2))
+#define LS_FIXP			BIT(26)
+#define D2D_HDR(rects, data) \
+	(HDR(OP_DRAW_2D) | (((data) & 0x7ff) << 16) | (((rects) & 0xff) << 8))
+
+#define TS_MAX_WORDS		20000
+#define TS_MAX_RELOCS		8192
+
+/* A stream under construction and the relocations that go with it. */
+struct etna_tstream {
+	struct kunit *test;
+	u32 *w;
+	unsigned int n;
+	u32 *relocs;
+	unsigned int nr;
+	bool mmu_v2;
+};
+
+struct etna_tstream *etna_ts_new(struct kunit *test);
+unsigned int etna_ts_word(struct etna_tstream *ts, u32 v);
+void etna_ts_pad(struct etna_tstream *ts);
+void etna_ts_reloc(struct etna_tstream *ts, unsigned int word);
+unsigned int etna_ts_load(struct etna_tstream *ts, u32 byte_addr, unsigned int count);
+unsigned int etna_ts_load1(struct etna_tstream *ts, u32 byte_addr, u32 val);
+unsigned int etna_ts_cmd(struct etna_tstream *ts, unsigned int op, unsigned int words);
+int etna_ts_run(struct etna_tstream *ts, const char **why);
+
+#define EXPECT_ACCEPTED(ts)						\
+	do {								\
+		struct etna_tstream *ts_ = (ts);			\
+		const char *why_ = NULL;				\
+		int ret_ = etna_ts_run(ts_, &why_);			\
+									\
+		KUNIT_EXPECT_EQ_MSG(ts_->test, ret_, 0, "refused: %s",	\
+				    why_ ? why_ : "(no reason)");	\
+	} while (0)
+
+/* Refused, and for a reason whose text contains @reason. */
+#define EXPECT_REFUSED(ts, reason)					\
+	do {								\
+		struct etna_tstream *ts_ = (ts);			\
+		const char *why_ = NULL;				\
+		int ret_ = etna_ts_run(ts_, &why_);			\
+									\
+		KUNIT_EXPECT_EQ(ts_->test, ret_, -EINVAL);		\
+		if (ret_)						\
+			KUNIT_EXPECT_TRUE_MSG(ts_->test,		\
+					      why_ && strstr(why_, reason), \
+					      "reason: %s",		\
+					      why_ ? why_ : "(none)");	\
+	} while (0)
+
+#define R_OPCODE	"not permitted"
+#define R_OVERRUN	"past the end"
+#define R_NORELOC	"without a relocation"
+#define R_WINDOW	"register window"
+
+#endif /* ETNA_TEST_STREAM_H */
