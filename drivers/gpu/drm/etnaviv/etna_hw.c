@@ -15,8 +15,11 @@
  *
  * Hardware facts (identity fix-ups, spec defaults, the quirky revisions,
  * the GC7000 words) as in Linux 6.1 drivers/gpu/drm/etnaviv/etnaviv_gpu.c
- * and etnaviv_hwdb.c; feature bits from its common.xml.h.
+ * and etnaviv_hwdb.c; the SPECS fields from rnndb state_hi.xml; feature
+ * bits from its common.xml.h.
  */
+#include <linux/bitfield.h>
+
 #include <drm/drm_file.h>
 
 #include "etna_drv.h"
@@ -99,26 +102,26 @@ static void etna_decode_specs(struct etna_core *core)
 		s3 = etna_read(core, ETNA_CHIP_SPECS_3);
 		s4 = etna_read(core, ETNA_CHIP_SPECS_4);
 	}
-	id->stream_count = s & 0xf;
-	id->register_max = 1 << ((s >> 4) & 0xf);
-	id->thread_count = 1 << ((s >> 8) & 0xf);
-	id->vertex_cache_size = (s >> 12) & 0x1f;
-	id->shader_core_count = (s >> 20) & 0x1f;
-	id->pixel_pipes = (s >> 25) & 0x7;
-	id->vertex_output_buffer_size = 1 << ((s >> 28) & 0xf);
-	id->buffer_size = s2 & 0xff;
-	id->instruction_count = (s2 >> 8) & 0xff;
-	id->num_constants = s2 >> 16;
-	id->varyings_count = (s3 >> 4) & 0x1f;
-	if ((s4 >> 12) & 0x1f)
-		id->stream_count = (s4 >> 12) & 0x1f;
+	id->stream_count = FIELD_GET(ETNA_SPECS_STREAM_COUNT, s);
+	id->register_max = 1 << FIELD_GET(ETNA_SPECS_REGISTER_MAX, s);
+	id->thread_count = 1 << FIELD_GET(ETNA_SPECS_THREAD_COUNT, s);
+	id->vertex_cache_size = FIELD_GET(ETNA_SPECS_VERTEX_CACHE_SIZE, s);
+	id->shader_core_count = FIELD_GET(ETNA_SPECS_SHADER_CORE_COUNT, s);
+	id->pixel_pipes = FIELD_GET(ETNA_SPECS_PIXEL_PIPES, s);
+	id->vertex_output_buffer_size = 1 << FIELD_GET(ETNA_SPECS_VOB_SIZE, s);
+	id->buffer_size = FIELD_GET(ETNA_SPECS2_BUFFER_SIZE, s2);
+	id->instruction_count = FIELD_GET(ETNA_SPECS2_INSTRUCTION_COUNT, s2);
+	id->num_constants = FIELD_GET(ETNA_SPECS2_NUM_CONSTANTS, s2);
+	id->varyings_count = FIELD_GET(ETNA_SPECS3_VARYINGS_COUNT, s3);
+	if (FIELD_GET(ETNA_SPECS4_STREAM_COUNT, s4))
+		id->stream_count = FIELD_GET(ETNA_SPECS4_STREAM_COUNT, s4);
 
 	/* the defaults of the generations */
 	if (!id->stream_count)
 		id->stream_count = id->model >= 0x1000 ? 4 : 1;
-	if (!((s >> 4) & 0xf))
+	if (!FIELD_GET(ETNA_SPECS_REGISTER_MAX, s))
 		id->register_max = id->model == 0x400 ? 32 : 64;
-	if (!((s >> 8) & 0xf))
+	if (!FIELD_GET(ETNA_SPECS_THREAD_COUNT, s))
 		id->thread_count = id->model == 0x400 ? 64 :
 				   id->model == 0x500 || id->model == 0x530 ?
 				   128 : 256;
@@ -128,7 +131,7 @@ static void etna_decode_specs(struct etna_core *core)
 		id->shader_core_count = id->model >= 0x1000 ? 2 : 1;
 	if (!id->pixel_pipes)
 		id->pixel_pipes = 1;
-	if (!((s >> 28) & 0xf))
+	if (!FIELD_GET(ETNA_SPECS_VOB_SIZE, s))
 		id->vertex_output_buffer_size = 512;
 	switch (id->instruction_count) {
 	case 0:
