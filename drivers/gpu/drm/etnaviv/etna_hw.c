@@ -13,10 +13,10 @@
  * The identity is read once, when the device binds the cores, and only
  * read afterwards; GET_PARAM reports it to user space.
  *
- * Hardware facts (identity fix-ups, spec defaults, the quirky revisions,
- * the GC7000 words) as in Linux 6.1 drivers/gpu/drm/etnaviv/etnaviv_gpu.c
- * and etnaviv_hwdb.c; the SPECS fields from rnndb state_hi.xml; feature
- * bits from its common.xml.h.
+ * The table is generated from hw/cores.db, which holds the known cores'
+ * facts with their sources. Hardware facts (identity fix-ups, spec
+ * defaults) as in Linux 6.1 drivers/gpu/drm/etnaviv/etnaviv_gpu.c; the
+ * SPECS fields from rnndb state_hi.xml; feature bits from common.xml.h.
  */
 #include <linux/bitfield.h>
 
@@ -43,33 +43,8 @@ struct etna_hw_core {
 	const struct etna_ident *ident;
 };
 
-/* GC7000 r6214 (i.MX8MQ): the registers understate the core. */
-static const struct etna_ident etna_gc7000_r6214 = {
-	.model = 0x7000, .revision = 0x6214,
-	.stream_count = 16, .register_max = 64, .thread_count = 1024,
-	.shader_core_count = 4, .vertex_cache_size = 16,
-	.vertex_output_buffer_size = 1024, .pixel_pipes = 1,
-	.instruction_count = 512, .num_constants = 320,
-	.buffer_size = 0, .varyings_count = 16,
-	.features = 0xe0287cad,
-	.minor = { 0xc1799eff, 0xfefbfad9, 0xeb9d4fbf, 0xedfffced,
-		   0xdb0dafc7, 0xbb5ac333, 0xfc8ee200, 0x03fbfa6f,
-		   0x00ef0ef0, 0x0edbf03c, 0x90044250, 0x00000024 },
-};
-
-static const struct etna_hw_core etna_hw_cores[] = {
-	{ 0x320, 0x5007, ETNA_QUIRK_MC_DEBUG_MEMORY },
-	{ 0x320, 0x5220, ETNA_QUIRK_MC_DEBUG_MEMORY },
-	{ 0x320, 0x5303, ETNA_QUIRK_ECO_BY_DATE },
-	{ 0x600, 0x19, ETNA_QUIRK_NO_PRODUCT_ECO },
-	{ 0x880, ETNA_HW_ANY_REVISION,
-	  ETNA_QUIRK_512_INSTRUCTIONS | ETNA_QUIRK_ONE_VARYING_LESS },
-	{ 0x2000, 0x5108,
-	  ETNA_QUIRK_512_INSTRUCTIONS | ETNA_QUIRK_ONE_VARYING_LESS },
-	{ 0x2000, 0xffff5450, ETNA_QUIRK_REPORTS_GC2000 },
-	{ 0x3000, 0x5435, ETNA_QUIRK_ONE_VARYING_LESS },
-	{ 0x7000, 0x6214, 0, &etna_gc7000_r6214 },
-};
+/* etna_hw_cores[], generated from hw/cores.db */
+#include "etna_hw_table.h"
 
 /* Find @core in the table by its identity so far and take its quirks. */
 static const struct etna_hw_core *etna_hw_match(struct etna_core *core)
