@@ -546,9 +546,34 @@ static const struct etna_field f_hi_chip_minor_feature_0[] = {
 	{ "MC20", 22, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field f_hi_chip_specs[] = {
+	{ "STREAM_COUNT", 0, 4, NULL, false, false },
+	{ "REGISTER_MAX", 4, 4, NULL, false, false },
+	{ "THREAD_COUNT", 8, 4, NULL, false, false },
+	{ "VERTEX_CACHE_SIZE", 12, 5, NULL, false, false },
+	{ "SHADER_CORE_COUNT", 20, 5, NULL, false, false },
+	{ "PIXEL_PIPES", 25, 3, NULL, false, false },
+	{ "VERTEX_OUTPUT_BUFFER_SIZE", 28, 4, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
 static const struct etna_field f_hi_chip_minor_feature_1[] = {
 	{ "HALTI0", 23, 1, NULL, false, false },
 	{ "MMU_VERSION", 28, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_hi_chip_specs_2[] = {
+	{ "BUFFER_SIZE", 0, 8, NULL, false, false },
+	{ "INSTRUCTION_COUNT", 8, 8, NULL, false, false },
+	{ "NUM_CONSTANTS", 16, 16, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_hi_chip_specs_3[] = {
+	{ "GPU_CORE_COUNT", 0, 3, NULL, false, false },
+	{ "VARYINGS_COUNT", 4, 5, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_hi_chip_specs_4[] = {
+	{ "STREAM_COUNT", 12, 5, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_pm_power_controls[] = {
@@ -885,7 +910,7 @@ static const struct etna_state states[] = {
 	{ 0x0003c, "HI_MEMORY_COUNTER_RESET", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00040, "HI_PROFILE_READ_BYTES8", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00044, "HI_PROFILE_WRITE_BYTES8", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x00048, "HI_CHIP_SPECS", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x00048, "HI_CHIP_SPECS", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_specs },
 	{ 0x0004c, "HI_PROFILE_WRITE_BURSTS", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00050, "HI_PROFILE_WRITE_REQUESTS", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00058, "HI_PROFILE_READ_BURSTS", 1, 4, 0, 0, ETNA_T_HEX, NULL },
@@ -898,13 +923,13 @@ static const struct etna_state states[] = {
 	{ 0x00074, "HI_CHIP_MINOR_FEATURE_1", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_minor_feature_1 },
 	{ 0x00078, "HI_PROFILE_TOTAL_CYCLES", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x0007c, "HI_PROFILE_IDLE_CYCLES", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x00080, "HI_CHIP_SPECS_2", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x00080, "HI_CHIP_SPECS_2", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_specs_2 },
 	{ 0x00084, "HI_CHIP_MINOR_FEATURE_2", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00088, "HI_CHIP_MINOR_FEATURE_3", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x0008c, "HI_CHIP_SPECS_3", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x0008c, "HI_CHIP_SPECS_3", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_specs_3 },
 	{ 0x00090, "HI_COMPRESSION_FLAGS", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00094, "HI_CHIP_MINOR_FEATURE_4", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x0009c, "HI_CHIP_SPECS_4", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x0009c, "HI_CHIP_SPECS_4", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_specs_4 },
 	{ 0x000a0, "HI_CHIP_MINOR_FEATURE_5", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x000a8, "HI_CHIP_PRODUCT_ID", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x000d4, "HI_BLT_INTR", 1, 4, 0, 0, ETNA_T_HEX, NULL },

@@ -58,58 +58,11 @@ struct core_id {
 };
 
 /*
- * Identities and specs of the cores the device model presents (its table
- * is sim/vgc_ident.c, with the public sources of each value; GC880's
- * specs are derived from its SPECS words as the driver does).
+ * Identities and specs of the cores the device model presents, and
+ * core_ids[], every core a board may have: generated from hw/cores.db.
+ * GC320 r5303's specs are not public: NULL, checked for plausibility only.
  */
-static const uint64_t gc2000_specs[NR_SPECS] = {
-	8, 64, 1024, 16, 4, 2, 512, 0, 512, 168, 11,
-};
-static const uint64_t gc320_specs[NR_SPECS] = {
-	1, 64, 1024, 16, 4, 2, 1024, 8, 256, 256, 8,
-};
-static const uint64_t gc880_specs[NR_SPECS] = {
-	4, 64, 512, 8, 1, 1, 512, 0, 512, 168, 11,
-};
-static const uint64_t gc600_specs[NR_SPECS] = {	/* all defaults */
-	1, 64, 256, 8, 1, 1, 512, 0, 256, 168, 8,
-};
-
-static const struct core_id gc2000 = {
-	"gc2000", 0x2000, 0x5108, true,
-	{ 0xe0296cad, 0xc9799eff, 0x2efbf2d9 }, false, gc2000_specs,
-};
-static const struct core_id gc320 = {
-	"gc320", 0x0320, 0x5007, true,
-	{ 0xe02c7eca, 0xc1399eff, 0x020fb2db }, false, gc320_specs,
-};
-static const struct core_id gc880 = {
-	"gc880", 0x0880, 0x5106, true,
-	{ 0xe0296cad, 0xc9799eff, 0x2efbf2d9 }, false, gc880_specs,
-};
-static const struct core_id gc600 = {
-	"gc600", 0x0600, 0x0019, true,
-	{ 0x00087ecd, 0x00000007, 0 }, false, gc600_specs,
-};
-static const struct core_id gc7000 = {
-	"gc7000", 0x7000, 0x6214, true,
-	{ 0xe0287cad, 0xc1799eff, 0xfefbfad9 }, true, NULL,
-};
-
-/* i.MX6QP: GC3000 reads back as GC2000 rev 0xffff5450; both drivers fix it. */
-static const struct core_id gc3000 = {
-	"gc3000", 0x3000, 0x5450, true,
-	{ 0xe0287cad, 0xc9799efb, 0xfefbfadb }, true, NULL,
-};
-static const struct core_id gc320_5303 = {
-	"gc320-5303", 0x0320, 0x5303, true,
-	{ 0xe02c7eca, 0xe9399eff, 0xfe1fb2db }, true, NULL,
-};
-
-/* Every core a board may have, by the device model's name for it. */
-static const struct core_id *const core_ids[] = {
-	&gc2000, &gc320, &gc880, &gc600, &gc7000, &gc3000, &gc320_5303,
-};
+#include "core_ids.h"
 
 /*
  * The boards, their cores and the pipe order: boards/boards.manifest,

@@ -13,10 +13,13 @@
  * The identity is read once, when the device binds the cores, and only
  * read afterwards; GET_PARAM reports it to user space.
  *
- * Hardware facts (identity fix-ups, spec defaults, the quirky revisions,
- * the GC7000 words) as in Linux 6.1 drivers/gpu/drm/etnaviv/etnaviv_gpu.c
- * and etnaviv_hwdb.c; feature bits from its common.xml.h.
+ * The table is generated from hw/cores.db, which holds the known cores'
+ * facts with their sources. Hardware facts (identity fix-ups, spec
+ * defaults) as in Linux 6.1 drivers/gpu/drm/etnaviv/etnaviv_gpu.c; the
+ * SPECS fields from rnndb state_hi.xml; feature bits from common.xml.h.
  */
+#include <linux/bitfield.h>
+
 #include <drm/drm_file.h>
 
 #include "etna_drv.h"
@@ -40,33 +43,8 @@ struct etna_hw_core {
 	const struct etna_ident *ident;
 };
 
-/* GC7000 r6214 (i.MX8MQ): the registers understate the core. */
-static const struct etna_ident etna_gc7000_r6214 = {
-	.model = 0x7000, .revision = 0x6214,
-	.stream_count = 16, .register_max = 64, .thread_count = 1024,
-	.shader_core_count = 4, .vertex_cache_size = 16,
-	.vertex_output_buffer_size = 1024, .pixel_pipes = 1,
-	.instruction_count = 512, .num_constants = 320,
-	.buffer_size = 0, .varyings_count = 16,
-	.features = 0xe0287cad,
-	.minor = { 0xc1799eff, 0xfefbfad9, 0xeb9d4fbf, 0xedfffced,
-		   0xdb0dafc7, 0xbb5ac333, 0xfc8ee200, 0x03fbfa6f,
-		   0x00ef0ef0, 0x0edbf03c, 0x90044250, 0x00000024 },
-};
-
-static const struct etna_hw_core etna_hw_cores[] = {
-	{ 0x320, 0x5007, ETNA_QUIRK_MC_DEBUG_MEMORY },
-	{ 0x320, 0x5220, ETNA_QUIRK_MC_DEBUG_MEMORY },
-	{ 0x320, 0x5303, ETNA_QUIRK_ECO_BY_DATE },
-	{ 0x600, 0x19, ETNA_QUIRK_NO_PRODUCT_ECO },
-	{ 0x880, ETNA_HW_ANY_REVISION,
-	  ETNA_QUIRK_512_INSTRUCTIONS | ETNA_QUIRK_ONE_VARYING_LESS },
-	{ 0x2000, 0x5108,
-	  ETNA_QUIRK_512_INSTRUCTIONS | ETNA_QUIRK_ONE_VARYING_LESS },
-	{ 0x2000, 0xffff5450, ETNA_QUIRK_REPORTS_GC2000 },
-	{ 0x3000, 0x5435, ETNA_QUIRK_ONE_VARYING_LESS },
-	{ 0x7000, 0x6214, 0, &etna_gc7000_r6214 },
-};
+/* etna_hw_cores[], generated from hw/cores.db */
+#include "etna_hw_table.h"
 
 /* Find @core in the table by its identity so far and take its quirks. */
 static const struct etna_hw_core *etna_hw_match(struct etna_core *core)
@@ -99,26 +77,26 @@ static void etna_decode_specs(struct etna_core *core)
 		s3 = etna_read(core, ETNA_CHIP_SPECS_3);
 		s4 = etna_read(core, ETNA_CHIP_SPECS_4);
 	}
-	id->stream_count = s & 0xf;
-	id->register_max = 1 << ((s >> 4) & 0xf);
-	id->thread_count = 1 << ((s >> 8) & 0xf);
-	id->vertex_cache_size = (s >> 12) & 0x1f;
-	id->shader_core_count = (s >> 20) & 0x1f;
-	id->pixel_pipes = (s >> 25) & 0x7;
-	id->vertex_output_buffer_size = 1 << ((s >> 28) & 0xf);
-	id->buffer_size = s2 & 0xff;
-	id->instruction_count = (s2 >> 8) & 0xff;
-	id->num_constants = s2 >> 16;
-	id->varyings_count = (s3 >> 4) & 0x1f;
-	if ((s4 >> 12) & 0x1f)
-		id->stream_count = (s4 >> 12) & 0x1f;
+	id->stream_count = FIELD_GET(ETNA_SPECS_STREAM_COUNT, s);
+	id->register_max = 1 << FIELD_GET(ETNA_SPECS_REGISTER_MAX, s);
+	id->thread_count = 1 << FIELD_GET(ETNA_SPECS_THREAD_COUNT, s);
+	id->vertex_cache_size = FIELD_GET(ETNA_SPECS_VERTEX_CACHE_SIZE, s);
+	id->shader_core_count = FIELD_GET(ETNA_SPECS_SHADER_CORE_COUNT, s);
+	id->pixel_pipes = FIELD_GET(ETNA_SPECS_PIXEL_PIPES, s);
+	id->vertex_output_buffer_size = 1 << FIELD_GET(ETNA_SPECS_VOB_SIZE, s);
+	id->buffer_size = FIELD_GET(ETNA_SPECS2_BUFFER_SIZE, s2);
+	id->instruction_count = FIELD_GET(ETNA_SPECS2_INSTRUCTION_COUNT, s2);
+	id->num_constants = FIELD_GET(ETNA_SPECS2_NUM_CONSTANTS, s2);
+	id->varyings_count = FIELD_GET(ETNA_SPECS3_VARYINGS_COUNT, s3);
+	if (FIELD_GET(ETNA_SPECS4_STREAM_COUNT, s4))
+		id->stream_count = FIELD_GET(ETNA_SPECS4_STREAM_COUNT, s4);
 
 	/* the defaults of the generations */
 	if (!id->stream_count)
 		id->stream_count = id->model >= 0x1000 ? 4 : 1;
-	if (!((s >> 4) & 0xf))
+	if (!FIELD_GET(ETNA_SPECS_REGISTER_MAX, s))
 		id->register_max = id->model == 0x400 ? 32 : 64;
-	if (!((s >> 8) & 0xf))
+	if (!FIELD_GET(ETNA_SPECS_THREAD_COUNT, s))
 		id->thread_count = id->model == 0x400 ? 64 :
 				   id->model == 0x500 || id->model == 0x530 ?
 				   128 : 256;
@@ -128,7 +106,7 @@ static void etna_decode_specs(struct etna_core *core)
 		id->shader_core_count = id->model >= 0x1000 ? 2 : 1;
 	if (!id->pixel_pipes)
 		id->pixel_pipes = 1;
-	if (!((s >> 28) & 0xf))
+	if (!FIELD_GET(ETNA_SPECS_VOB_SIZE, s))
 		id->vertex_output_buffer_size = 512;
 	switch (id->instruction_count) {
 	case 0:
