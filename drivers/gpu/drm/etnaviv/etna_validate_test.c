@@ -168,40 +168,24 @@ static void address_2d_needs_reloc(struct kunit *test)
 
 static void address_3d_needs_reloc(struct kunit *test)
 {
+	static const u32 addr_states[] = {
+		0x0644,			/* FE index stream */
+		0x3824,			/* GL occlusion query */
+		0x14800 + 63 * 4,	/* last render target of the last pipe */
+		0x3868,			/* GL fence out */
+		0x14000,		/* BLT source */
+		0x140c0 + 12 * 4,	/* BLT: the last MIP address */
+	};
 	struct etna_tstream *ts = etna_ts_new(test);
-	unsigned int at;
+	unsigned int i, at;
 
-	at = etna_ts_load1(ts, 0x0644, 0);
-	EXPECT_REFUSED(ts, R_NORELOC);
-	etna_ts_reloc(ts, at);
-	EXPECT_ACCEPTED(ts);
-
-	at = etna_ts_load1(ts, 0x3824, 0);
-	EXPECT_REFUSED(ts, R_NORELOC);
-	etna_ts_reloc(ts, at);
-	EXPECT_ACCEPTED(ts);
-
-	/* Last render-target address of the last pixel pipe. */
-	at = etna_ts_load1(ts, 0x14800 + 63 * 4, 0);
-	EXPECT_REFUSED(ts, R_NORELOC);
-	etna_ts_reloc(ts, at);
-	EXPECT_ACCEPTED(ts);
-
-	/* GL.FENCE_OUT_ADDRESS, the BLT source and its last MIP address. */
-	at = etna_ts_load1(ts, 0x3868, 0);
-	EXPECT_REFUSED(ts, R_NORELOC);
-	etna_ts_reloc(ts, at);
-	EXPECT_ACCEPTED(ts);
-
-	at = etna_ts_load1(ts, 0x14000, 0);
-	EXPECT_REFUSED(ts, R_NORELOC);
-	etna_ts_reloc(ts, at);
-	EXPECT_ACCEPTED(ts);
-
-	at = etna_ts_load1(ts, 0x140c0 + 12 * 4, 0);
-	EXPECT_REFUSED(ts, R_NORELOC);
-	etna_ts_reloc(ts, at);
-	EXPECT_ACCEPTED(ts);
+	/* each load goes on the stream, after those already relocated */
+	for (i = 0; i < ARRAY_SIZE(addr_states); i++) {
+		at = etna_ts_load1(ts, addr_states[i], 0);
+		EXPECT_REFUSED(ts, R_NORELOC);
+		etna_ts_reloc(ts, at);
+		EXPECT_ACCEPTED(ts);
+	}
 }
 
 static void pe_rt_pipe3_range_needs_reloc(struct kunit *test)
