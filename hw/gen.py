@@ -96,6 +96,28 @@ class Command:
         self.operands = []
 
 
+def db_lines(path):
+    """
+    The meaningful lines of a facts file (comments and blank lines left
+    out), as (where, line, tokens, source): source is the text of the last
+    "source:" line. A "source:" line itself comes as (where, None, None,
+    source), so that a reader can end the entry it was in.
+    """
+    source = None
+    with open(os.path.join(ROOT, path)) as f:
+        lines = f.read().split('\n')
+    for n, raw in enumerate(lines, 1):
+        where = '%s:%d' % (path, n)
+        line = raw.split(' #')[0].rstrip()
+        if not line.strip() or line.lstrip().startswith('#'):
+            continue
+        if line.startswith('source:'):
+            source = line[len('source:'):].strip()
+            yield where, None, None, source
+            continue
+        yield where, line, line.split(), source
+
+
 class Db:
     def __init__(self, path):
         self.enums, self.fieldsets, self.entries = {}, {}, []
@@ -124,20 +146,11 @@ class Db:
         return out
 
     def parse(self, path):
-        source = None
         cur = None
-        with open(os.path.join(ROOT, path)) as f:
-            lines = f.read().split('\n')
-        for n, raw in enumerate(lines, 1):
-            where = '%s:%d' % (path, n)
-            line = raw.split(' #')[0].rstrip()
-            if not line.strip() or line.lstrip().startswith('#'):
-                continue
-            if line.startswith('source:'):
-                source = line[len('source:'):].strip()
+        for where, line, tok, source in db_lines(path):
+            if line is None:
                 cur = None
                 continue
-            tok = line.split()
             if line[0].isspace():
                 if cur is None:
                     raise Fail('%s: indented line outside an entry' % where)
@@ -656,18 +669,11 @@ class Core:
 
 
 def read_cores(db, path=CORES):
-    cores, source, cur = [], None, None
-    with open(os.path.join(ROOT, path)) as f:
-        lines = f.read().split('\n')
-    for n, raw in enumerate(lines, 1):
-        where = '%s:%d' % (path, n)
-        line = raw.split(' #')[0].rstrip()
-        if not line.strip() or line.lstrip().startswith('#'):
+    cores, cur = [], None
+    for where, line, tok, source in db_lines(path):
+        if line is None:
+            cur = None
             continue
-        if line.startswith('source:'):
-            source, cur = line[len('source:'):].strip(), None
-            continue
-        tok = line.split()
         if not line[0].isspace():
             if tok[0] != 'core' or len(tok) != 2:
                 raise Fail('%s: cannot parse %r' % (where, line))
