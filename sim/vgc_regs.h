@@ -275,4 +275,78 @@
 #define VGC_PAGE_SHIFT			12
 #define VGC_PAGE_SIZE			0x1000u
 
+/* Resolve engine (RS) and tile status (TS) */
+#define VGC_RS_KICKER			0x1600
+#define VGC_RS_CONFIG			0x1604
+#define   VGC_RS_CFG_SRC_FORMAT(v)	((v) & 0x1fu)
+#define   VGC_RS_CFG_DOWNSAMPLE_X	BIT(5)
+#define   VGC_RS_CFG_DOWNSAMPLE_Y	BIT(6)
+#define   VGC_RS_CFG_SRC_TILED		BIT(7)
+#define   VGC_RS_CFG_DST_FORMAT(v)	(((v) >> 8) & 0x1fu)
+#define   VGC_RS_CFG_DST_TILED		BIT(14)
+#define   VGC_RS_CFG_SWAP_RB		BIT(29)
+#define   VGC_RS_CFG_FLIP		BIT(30)
+#define VGC_RS_SOURCE_ADDR		0x1608
+#define VGC_RS_SOURCE_STRIDE		0x160c
+#define VGC_RS_DEST_ADDR		0x1610
+#define VGC_RS_DEST_STRIDE		0x1614
+#define   VGC_RS_STRIDE(v)		((v) & 0x3ffffu)
+#define   VGC_RS_STRIDE_SUPER_TILED_NEW	BIT(27)
+#define   VGC_RS_STRIDE_TS_MODE		BIT(29)
+#define   VGC_RS_STRIDE_MULTI		BIT(30)
+#define   VGC_RS_STRIDE_TILING		BIT(31)
+#define VGC_RS_WINDOW_SIZE		0x1620
+#define   VGC_RS_WIDTH(v)		((v) & 0xffffu)
+#define   VGC_RS_HEIGHT(v)		(((v) >> 16) & 0xffffu)
+#define VGC_RS_DITHER(n)		(0x1630 + 4 * (n))
+#define VGC_RS_CLEAR_CONTROL		0x163c
+#define   VGC_RS_CLEAR_BITS(v)		((v) & 0xffffu)
+#define   VGC_RS_CLEAR_MODE(v)		(((v) >> 16) & 0x3u)
+#define   VGC_RS_CLEAR_DISABLED		0
+#define   VGC_RS_CLEAR_ENABLED1		1
+#define   VGC_RS_CLEAR_ENABLED4		2
+#define   VGC_RS_CLEAR_ENABLED4_2	3
+#define VGC_RS_FILL_VALUE(n)		(0x1640 + 4 * (n))
+#define VGC_RS_EXTRA_CONFIG		0x16a0
+#define   VGC_RS_EXTRA_AA(v)		((v) & 0x3u)
+#define   VGC_RS_EXTRA_ENDIAN(v)	(((v) >> 8) & 0x3u)
+#define   VGC_RS_EXTRA_TS_MODE		BIT(24)
+#define VGC_RS_KICKER_INPLACE		0x16b0
+#define VGC_RS_SINGLE_BUFFER		0x16b8
+#define VGC_RS_PIPE_SOURCE_ADDR(n)	(0x16c0 + 4 * (n))
+#define VGC_RS_PIPE_DEST_ADDR(n)	(0x16e0 + 4 * (n))
+#define VGC_RS_PIPE_OFFSET(n)		(0x1700 + 4 * (n))
+#define   VGC_RS_OFFSET_X(v)		((v) & 0xffffu)
+#define   VGC_RS_OFFSET_Y(v)		(((v) >> 16) & 0xffffu)
+#define VGC_RS_PIPES			8
+/* RS_FORMAT values */
+#define VGC_RS_FMT_X4R4G4B4		0
+#define VGC_RS_FMT_A4R4G4B4		1
+#define VGC_RS_FMT_X1R5G5B5		2
+#define VGC_RS_FMT_A1R5G5B5		3
+#define VGC_RS_FMT_R5G6B5		4
+#define VGC_RS_FMT_X8R8G8B8		5
+#define VGC_RS_FMT_A8R8G8B8		6
+#define VGC_RS_FMT_YUY2			7
+#define VGC_RS_FMT_S8			16
+#define VGC_RS_FMT_64BPP_CLEAR		21
+#define VGC_RS_FMT_A2R10G10B10		22
+#define VGC_RS_FMT_D32			23
+#define VGC_RS_FMT_D16			24
+#define VGC_TS_FLUSH_CACHE		0x1650
+#define VGC_TS_MEM_CONFIG		0x1654
+#define   VGC_TS_DEPTH_FAST_CLEAR	BIT(0)
+#define   VGC_TS_COLOR_FAST_CLEAR	BIT(1)
+#define   VGC_TS_DEPTH_16BPP		BIT(3)
+#define   VGC_TS_DEPTH_AUTO_DISABLE	BIT(4)
+#define   VGC_TS_COLOR_AUTO_DISABLE	BIT(5)
+#define   VGC_TS_DEPTH_COMPRESSION	BIT(6)
+#define   VGC_TS_COLOR_COMPRESSION	BIT(7)
+#define VGC_TS_COLOR_STATUS_BASE	0x1658
+#define VGC_TS_COLOR_SURFACE_BASE	0x165c
+#define VGC_TS_COLOR_CLEAR_VALUE	0x1660
+#define VGC_TS_DEPTH_STATUS_BASE	0x1664
+#define VGC_TS_DEPTH_SURFACE_BASE	0x1668
+#define VGC_TS_DEPTH_CLEAR_VALUE	0x166c
+
 #endif /* VGC_REGS_H */
