@@ -3,6 +3,7 @@
 # make        build everything (installs missing Debian packages first)
 # make run    boot the simulated i.MX6Q board and show the GPU at work
 # make check  run every test; ends with "N passed, N failed"
+# make mesa   Mesa's etnaviv driver, built from Debian's source (in the cache)
 # make bench  benchmarks (not part of check)
 # make install PREFIX=DIR  the library, its headers, pkg-config file and tools
 
@@ -43,13 +44,16 @@ LIB_SO := $(B)/lib/libetnaviv.so.$(LIB_VERSION)
 LIBS := $(LIB_A) $(LIB_SO)
 PREFIX ?= /usr/local
 BENCHES := $(B)/tests/bench-de
+# GL programs over the system's glvnd libraries (Mesa inside the boards).
+GL_TOOLS := $(B)/tools/etnaviv-gl-info
+GL_TESTS := $(patsubst tests/gl/%.c,$(B)/tests/gl-%,$(wildcard tests/gl/*.c))
 
 # One step at a time, in the order written: the kernels, the UAPI headers
 # and the packages come first (the kernel builds run in parallel inside).
 .NOTPARALLEL:
 
-.PHONY: all deps kernels kernel-% module-% driver-% run check bench clean install lib boards-table hw
-all: deps kernels module-plain module-debug driver-plain driver-debug $(DTBS) $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES)
+.PHONY: all deps kernels kernel-% module-% driver-% run check bench clean install lib boards-table hw mesa
+all: deps kernels mesa module-plain module-debug driver-plain driver-debug $(DTBS) $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES) $(GL_TOOLS) $(GL_TESTS)
 
 deps:
 	@scripts/deps
@@ -59,6 +63,11 @@ kernels:
 
 kernel-%:
 	@scripts/build-kernel $*
+
+# Mesa 22.3 from Debian's source package, etnaviv only, in $(CACHE)/mesa
+# (about 12 minutes the first time; nothing after).
+mesa:
+	@scripts/build-mesa
 
 # The model module, built per kernel flavour in a copy of sim/.
 module-%: $(SIM_SRC)
@@ -142,6 +151,16 @@ $(B)/tools/etnaviv-2d-demo: tools/etnaviv-2d-demo.c $(OP2D) $(LIB_A)
 	$(CC) $(CFLAGS_USER) -Ilib -Itools $$(pkg-config --cflags libpng) -o $@ \
 		$(filter %.c,$^) $(LIB_A) $$(pkg-config --libs libpng)
 
+# GL programs: the system's EGL, GLES2 (glvnd) and GBM; inside a board
+# scripts/boot points them at the project's Mesa.
+$(GL_TOOLS): $(B)/tools/%: tools/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -o $@ $< -lEGL -lGLESv2 -lgbm
+
+$(GL_TESTS): $(B)/tests/gl-%: tests/gl/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -o $@ $< -lEGL -lGLESv2
+
 # Library unit tests: no GPU, a fake ioctl() in the test program.
 $(B)/tests/lib-unit: $(wildcard tests/lib/*.c tests/lib/*.h) $(LIB_HDRS) $(LIB_A)
 	@mkdir -p $(@D)
@@ -199,8 +218,8 @@ $(B)/tests/uapi-layout: tests/uapi/layout.c include/uapi/drm/etnaviv_drm.h
 	$(CC) -std=c11 -Wall -Wextra -Werror -I$(UAPI)/drm -I$(UAPI) -o $@ $<
 
 # What scripts/run and scripts/demo.sh use: no debug kernel.
-RUN_DEPS := deps kernel-plain module-plain driver-plain $(DTBS) \
-	$(B)/tools/gpu-list $(B)/tools/gpu-workload $(LIB_TOOLS)
+RUN_DEPS := deps kernel-plain mesa module-plain driver-plain $(DTBS) \
+	$(B)/tools/gpu-list $(B)/tools/gpu-workload $(LIB_TOOLS) $(GL_TOOLS)
 run: $(RUN_DEPS)
 	@scripts/run
 

@@ -6,6 +6,8 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CACHE=${ETNAVIV_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/etnaviv}
 KSRC_TAR=/usr/src/linux-source-6.1.tar.xz
 KSRC=$CACHE/linux-source-6.1
+# Mesa with the etnaviv driver, built by scripts/build-mesa.
+MESA_PREFIX=$CACHE/mesa/prefix
 # Per-repo build products (model module, DTBs, test programs).
 OUT=$ROOT/build
 FLAVOURS="plain debug"

@@ -16,6 +16,9 @@ echo "== 2D demo: a test pattern drawn by the 2D engine, checked against the CPU
 "$tools/etnaviv-2d-demo" --verify -o "$png" || exit 1
 echo "the picture is on the host at $png"
 echo
+echo "== OpenGL: Mesa's etnaviv driver (built from Debian's source) on the 3D core"
+"$tools/etnaviv-gl-info" || exit 1
+echo
 echo "== device model statistics"
 for s in /sys/kernel/debug/vgc-model/*/stats; do
 	d=$(basename "$(dirname "$s")")
