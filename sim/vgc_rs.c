@@ -534,6 +534,7 @@ static bool rs_setup(struct vgc_core *c)
 	if (!f || sfmt != VGC_RS_CFG_DST_FORMAT(cfg) || pipes > VGC_RS_MAX_PIPES)
 		return false;
 	rs->fill = mode == VGC_RS_CLEAR_ENABLED1;
+	rs->ts = false;
 	rs->bpp = f->bpp;
 	rs->swap_rb = !rs->fill && (cfg & VGC_RS_CFG_SWAP_RB);
 	if (rs->fill ? !fill_setup(c, f) : f->fill_only)
