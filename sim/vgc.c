@@ -53,6 +53,7 @@ void vgc_reset(struct vgc_core *c)
 	c->ret_prefetch = 0;
 	c->freeze = false;
 	c->de.busy = false;	/* the operation in flight is lost */
+	c->rs.busy = false;
 	vgc_mmu_reset(c);
 	c->stats.resets++;
 }
@@ -99,6 +100,11 @@ bool vgc_fe_progress(const struct vgc_core *c)
 bool vgc_de_busy(const struct vgc_core *c)
 {
 	return c->de.busy;
+}
+
+bool vgc_rs_busy(const struct vgc_core *c)
+{
+	return c->rs.busy;
 }
 
 const struct vgc_ident *vgc_get_ident(const struct vgc_core *c)
@@ -188,8 +194,13 @@ u32 vgc_read(struct vgc_core *c, u32 off)
 
 	switch (off) {
 	case VGC_CLOCK_CONTROL:
-		/* 3D and VG are synchronous; 2D is busy during a DE op. */
-		v = REG(c, off) | VGC_CLK_IDLE_3D | VGC_CLK_IDLE_VG;
+		/*
+		 * VG is synchronous; 2D is busy during a DE op, 3D during a
+		 * resolve.
+		 */
+		v = REG(c, off) | VGC_CLK_IDLE_VG;
+		if (!c->rs.busy)
+			v |= VGC_CLK_IDLE_3D;
 		return c->de.busy ? v : v | VGC_CLK_IDLE_2D;
 	case VGC_IDLE_STATE:
 		v = VGC_IDLE_ALL;
@@ -197,6 +208,8 @@ u32 vgc_read(struct vgc_core *c, u32 off)
 			v &= ~VGC_IDLE_FE;
 		if (c->de.busy)
 			v &= ~(VGC_IDLE_DE | VGC_IDLE_PE);
+		if (c->rs.busy)	/* the RS works in the PE's pixel pipes */
+			v &= ~VGC_IDLE_PE;
 		return v;
 	case VGC_AXI_STATUS:
 		v = c->axi_status;
@@ -353,6 +366,17 @@ static void load_state(struct vgc_core *c, u32 idx, u32 val)
 	case VGC_DE_ROT_ANGLE:
 		val = vgc_de_state(c, off, val);
 		break;
+	case VGC_TS_FLUSH_CACHE:
+		/* No TS cache: the RS reads the status from memory. */
+		if (val & VGC_TS_FLUSH_CACHE_FLUSH)
+			c->stats.ts_flushes++;
+		break;
+	case VGC_RS_KICKER:
+	case VGC_RS_KICKER_INPLACE:
+		/* The RS starts; the FE waits for it (vgc_fe_run). */
+		REG(c, off) = val;
+		vgc_rs_kick(c, off, val);
+		return;
 	}
 	REG(c, off) = val;
 }
@@ -554,9 +578,10 @@ static enum vgc_run fe_step(struct vgc_core *c)
 }
 
 /*
- * The FE blocks on every command while a 2D operation is in flight; a
- * call draws at most VGC_DE_RUN_CHUNKS spans of it, so a huge rectangle
- * takes many calls (each returns VGC_RUN_BUSY) and never stalls the host.
+ * The FE blocks on every command while a 2D or a resolve operation is in
+ * flight; a call draws at most VGC_DE_RUN_CHUNKS spans of pixels, so a
+ * huge rectangle or window takes many calls (each returns VGC_RUN_BUSY)
+ * and never stalls the host.
  */
 enum vgc_run vgc_fe_run(struct vgc_core *c, unsigned int budget)
 {
@@ -572,6 +597,12 @@ enum vgc_run vgc_fe_run(struct vgc_core *c, unsigned int budget)
 		if (c->de.busy) {
 			c->progress = true;
 			if (!vgc_de_run(c, &pixels))
+				break;
+			continue;
+		}
+		if (c->rs.busy) {
+			c->progress = true;
+			if (!vgc_rs_run(c, &pixels))
 				break;
 			continue;
 		}

@@ -36,6 +36,7 @@ typedef __INT64_TYPE__ s64;
 
 #include "vgc_regs.h"
 #include "vgc_de.h"
+#include "vgc_rs.h"
 
 /**
  * struct vgc_ident - what a core reports about itself
@@ -124,6 +125,17 @@ struct vgc_host_ops {
  * @de_bad_pipe: DRAW_2D skipped because PIPE_SELECT was not 2D (or the
  *	core has no 2D pipe)
  * @de_flushes: GL.FLUSH_CACHE loads with PE2D
+ * @rs_ops: resolve operations started (RS_KICKER with bit 0 set, or a
+ *	non-zero RS_KICKER_INPLACE, whose states the model supports)
+ * @rs_pixels: pixels the resolve engine copied or filled (each pixel pipe's
+ *	window counted), up to a fault that ended an operation
+ * @rs_unsupported: kicks skipped: a mode, format, layout or tile status
+ *	configuration the model does not resolve (sim/doc/rs-ts.md)
+ * @rs_aborted: resolve operations a failed memory access ended
+ * @rs_ts_cleared: source reads of a copy served from the tile status's
+ *	clear value (one per part of a 64-byte block read), and blocks an
+ *	in-place resolve filled
+ * @ts_flushes: TS.FLUSH_CACHE loads
  */
 struct vgc_stats {
 	u64 commands, waits, events, draws, flushes, resets;
@@ -131,6 +143,8 @@ struct vgc_stats {
 	u64 busy_ns;
 	u64 tlb_flushes;
 	u64 de_ops, de_pixels, de_unsupported, de_bad_pipe, de_flushes;
+	u64 rs_ops, rs_pixels, rs_unsupported, rs_aborted, rs_ts_cleared;
+	u64 ts_flushes;
 };
 
 #define VGC_TLB_ENTRIES	64	/* direct-mapped, one 4 KiB page each */
@@ -184,8 +198,9 @@ enum vgc_run {
  *
  * Allocated and owned by the environment (it is large: the state array
  * covers the full 256 KiB state space); initialise with vgc_init().
- * All fields are private to vgc.c (@de to vgc_de.c) except @stats, which
- * may be read; the environment uses the functions below for the rest.
+ * All fields are private to vgc.c (@de to vgc_de.c, @rs to vgc_rs.c)
+ * except @stats, which may be read; the environment uses the functions
+ * below for the rest.
  */
 struct vgc_core {
 	const struct vgc_ident *id;
@@ -223,6 +238,7 @@ struct vgc_core {
 
 	struct vgc_mmu2 mmu2;
 	struct vgc_de de;
+	struct vgc_rs rs;
 
 	struct vgc_stats stats;
 };
@@ -260,6 +276,8 @@ enum vgc_fe_state vgc_fe_get_state(const struct vgc_core *c);
 bool vgc_fe_progress(const struct vgc_core *c);
 /* Whether a 2D operation is in flight (the FE waits for it). */
 bool vgc_de_busy(const struct vgc_core *c);
+/* Whether a resolve operation is in flight (the FE waits for it). */
+bool vgc_rs_busy(const struct vgc_core *c);
 /* Latch interrupt bits (events, MMU exception, bus error). */
 void vgc_raise(struct vgc_core *c, u32 bits);
 

@@ -11,6 +11,16 @@
 const u32 vgc_addr_states[] = {
 	VGC_DE_SRC_ADDRESS,	/* vgc_de.c: the 2D source in memory */
 	VGC_DE_DEST_ADDRESS,	/* vgc_de.c: the 2D destination */
+	VGC_RS_SOURCE_ADDR,	/* vgc_rs.c: the resolve's source, one pipe */
+	VGC_RS_DEST_ADDR,	/* its destination */
+	VGC_RS_PIPE_SOURCE_ADDR(0),	/* two pipes: [0], and [1] for */
+	VGC_RS_PIPE_SOURCE_ADDR(1),	/* the second half of a MULTI */
+	VGC_RS_PIPE_DEST_ADDR(0),	/* surface */
+	VGC_RS_PIPE_DEST_ADDR(1),
+	VGC_TS_COLOR_STATUS_BASE,	/* the tile status a copy reads */
+	VGC_TS_COLOR_SURFACE_BASE,	/* the surface it covers */
+	VGC_TS_DEPTH_STATUS_BASE,
+	VGC_TS_DEPTH_SURFACE_BASE,
 };
 
 const unsigned int vgc_nr_addr_states = ARRAY_SIZE(vgc_addr_states);

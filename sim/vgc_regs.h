@@ -266,6 +266,13 @@
 
 /* MINOR_FEATURE_0: the 2D engine is PE20 (else PE10) */
 #define VGC_MINOR0_2DPE20		BIT(7)
+/*
+ * The resolve engine and tile status: the core's pixel pipes, its tile
+ * status entries (2 or 4 bits), single-buffer mode
+ */
+#define VGC_SPECS_PIXEL_PIPES(v)	(((v) >> 25) & 0x7u)
+#define VGC_MINOR0_2BITPERTILE		BIT(10)
+#define VGC_MINOR4_SINGLE_BUFFER	BIT(6)
 
 /* Number of events the event bits of INTR_ACKNOWLEDGE carry. */
 #define VGC_NR_EVENTS			30
@@ -313,6 +320,7 @@
 #define   VGC_RS_EXTRA_TS_MODE		BIT(24)
 #define VGC_RS_KICKER_INPLACE		0x16b0
 #define VGC_RS_SINGLE_BUFFER		0x16b8
+#define   VGC_RS_SINGLE_BUFFER_ENABLE	BIT(0)
 #define VGC_RS_PIPE_SOURCE_ADDR(n)	(0x16c0 + 4 * (n))
 #define VGC_RS_PIPE_DEST_ADDR(n)	(0x16e0 + 4 * (n))
 #define VGC_RS_PIPE_OFFSET(n)		(0x1700 + 4 * (n))
@@ -334,6 +342,7 @@
 #define VGC_RS_FMT_D32			23
 #define VGC_RS_FMT_D16			24
 #define VGC_TS_FLUSH_CACHE		0x1650
+#define   VGC_TS_FLUSH_CACHE_FLUSH	BIT(0)
 #define VGC_TS_MEM_CONFIG		0x1654
 #define   VGC_TS_DEPTH_FAST_CLEAR	BIT(0)
 #define   VGC_TS_COLOR_FAST_CLEAR	BIT(1)

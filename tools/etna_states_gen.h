@@ -534,6 +534,7 @@ static const struct etna_field f_hi_intr_acknowledge[] = {
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_hi_chip_feature[] = {
+	{ "FAST_CLEAR", 0, 1, NULL, false, false },
 	{ "PIPE_3D", 2, 1, NULL, false, false },
 	{ "PIPE_2D", 9, 1, NULL, false, false },
 	{ "PIPE_VG", 26, 1, NULL, false, false },
@@ -542,6 +543,7 @@ static const struct etna_field f_hi_chip_feature[] = {
 };
 static const struct etna_field f_hi_chip_minor_feature_0[] = {
 	{ "2DPE20", 7, 1, NULL, false, false },
+	{ "2BITPERTILE", 10, 1, NULL, false, false },
 	{ "MORE_MINOR_FEATURES", 21, 1, NULL, false, false },
 	{ "MC20", 22, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
@@ -570,6 +572,10 @@ static const struct etna_field f_hi_chip_specs_2[] = {
 static const struct etna_field f_hi_chip_specs_3[] = {
 	{ "GPU_CORE_COUNT", 0, 3, NULL, false, false },
 	{ "VARYINGS_COUNT", 4, 5, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_hi_chip_minor_feature_4[] = {
+	{ "SINGLE_BUFFER", 6, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_hi_chip_specs_4[] = {
@@ -817,6 +823,11 @@ static const struct etna_field f_rs_extra_config[] = {
 	{ "TS_MODE", 24, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field f_rs_single_buffer[] = {
+	{ "ENABLE", 0, 1, NULL, false, false },
+	{ "DOWNSAMPLE_ONE_SAMPLE", 1, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
 static const struct etna_field f_gl_pipe_select[] = {
 	{ "PIPE", 0, 1, &e_pipe_id, false, false },
 	{ NULL, 0, 0, NULL, false, false }
@@ -928,7 +939,7 @@ static const struct etna_state states[] = {
 	{ 0x00088, "HI_CHIP_MINOR_FEATURE_3", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x0008c, "HI_CHIP_SPECS_3", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_specs_3 },
 	{ 0x00090, "HI_COMPRESSION_FLAGS", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x00094, "HI_CHIP_MINOR_FEATURE_4", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x00094, "HI_CHIP_MINOR_FEATURE_4", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_minor_feature_4 },
 	{ 0x0009c, "HI_CHIP_SPECS_4", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_specs_4 },
 	{ 0x000a0, "HI_CHIP_MINOR_FEATURE_5", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x000a8, "HI_CHIP_PRODUCT_ID", 1, 4, 0, 0, ETNA_T_HEX, NULL },
@@ -1228,7 +1239,7 @@ static const struct etna_state states[] = {
 	{ 0x016ac, "TS_HDEPTH_SIZE", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x016b0, "RS_KICKER_INPLACE", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x016b4, "RS_UNK016B4", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x016b8, "RS_SINGLE_BUFFER", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x016b8, "RS_SINGLE_BUFFER", 1, 4, 0, 0, ETNA_T_HEX, f_rs_single_buffer },
 	{ 0x016c0, "RS_PIPE_SOURCE_ADDR", 8, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x016e0, "RS_PIPE_DEST_ADDR", 8, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x01700, "RS_PIPE_OFFSET", 8, 4, 0, 0, ETNA_T_HEX, fs_xy16 },

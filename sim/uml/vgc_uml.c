@@ -345,6 +345,12 @@ static int vgc_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "de_unsupported: %llu\nde_bad_pipe: %llu\n",
 		   s.de_unsupported, s.de_bad_pipe);
 	seq_printf(m, "de_flushes: %llu\n", s.de_flushes);
+	seq_printf(m, "rs_ops: %llu\nrs_pixels: %llu\n", s.rs_ops,
+		   s.rs_pixels);
+	seq_printf(m, "rs_unsupported: %llu\nrs_aborted: %llu\n",
+		   s.rs_unsupported, s.rs_aborted);
+	seq_printf(m, "rs_ts_cleared: %llu\nts_flushes: %llu\n",
+		   s.rs_ts_cleared, s.ts_flushes);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(vgc_stats);

@@ -1,0 +1,638 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The resolve engine (RS) and the tile status (TS) as the RS reads it, for
+ * the GC880, GC2000 and GC3000. The facts and their public sources (etna_viv
+ * rnndb state_3d.xml and doc/hardware.md, Mesa 22.3's etnaviv driver) and
+ * every rule the model had to choose are in sim/doc/rs-ts.md; in short:
+ *
+ *  - a load of RS_KICKER with bit 0 set starts a copy (CLEAR_CONTROL.MODE
+ *    DISABLED) or a fill (ENABLED1) of the RS_WINDOW_SIZE window; a core
+ *    with two pixel pipes runs the window once per pipe, at RS_PIPE_OFFSET
+ *    (pipe 0 only with RS_SINGLE_BUFFER.ENABLE on a SINGLE_BUFFER core;
+ *    a pipe whose offset repeats pipe 0's does the same work and is
+ *    skipped), with the addresses in RS_PIPE_SOURCE_ADDR/RS_PIPE_DEST_ADDR:
+ *    [0] for every surface, [1] for the second half of a MULTI one; a
+ *    one-pipe core uses RS_SOURCE_ADDR/RS_DEST_ADDR;
+ *  - layouts: linear; 4x4 tiled; 64x64 supertiled; multi-tiled and
+ *    multi-supertiled, where the tiles alternate between the two halves
+ *    as etna_viv doc/hardware.md draws them;
+ *  - a copy needs the same source and destination format and copies the
+ *    bytes (exact), swapping the red and blue channels with SWAP_RB; a
+ *    fill writes FILL_VALUE[0] (and [1] for 64BPP_CLEAR) as a pattern
+ *    repeating in memory, with CLEAR_CONTROL.BITS[3:0] enabling the
+ *    channels B, G, R, A of the source format;
+ *  - with TS_MEM_CONFIG.COLOR_FAST_CLEAR (or DEPTH_FAST_CLEAR) a copy reads
+ *    each 64-byte block of the source at or above TS_*_SURFACE_BASE whose
+ *    entry (2 or 4 bits, 2BITPERTILE) in TS_*_STATUS_BASE is 1 as
+ *    TS_*_CLEAR_VALUE, repeating in memory like a fill;
+ *  - RS_KICKER_INPLACE (SINGLE_BUFFER cores) writes the colour clear value
+ *    into each of the first N 64-byte blocks of the TS surface whose entry
+ *    is 1;
+ *  - downsampling, flipping, dithering, AA, endian swaps, ENABLED4 fills,
+ *    format conversions, compression and the newer cores' TS modes are
+ *    counted in rs_unsupported and the kick does nothing;
+ *  - memory goes through the PE client of the MMU in runs (a tile, a part
+ *    of a row); the first failed access ends the operation (rs_aborted),
+ *    and writes are split at 4 KiB pages so nothing past a faulting page
+ *    is written.
+ */
+#include "vgc.h"
+
+#ifdef __KERNEL__
+#include <linux/string.h>
+#else
+#include <string.h>
+#endif
+
+#define REG(c, off)	((c)->state[(off) >> 2])
+
+enum { B, G, R, A };
+
+/**
+ * struct rs_fmt - an RS_FORMAT as the model knows it
+ * @bpp: bytes per pixel; 0: the model does not know the format
+ * @chan: the format has B, G, R, A channels (else raw bits)
+ * @fill_only: only a fill may use it (64BPP_CLEAR)
+ * @width: bits of each channel, B, G, R, A
+ * @shift: lowest bit of each
+ */
+struct rs_fmt {
+	u8 bpp;
+	bool chan, fill_only;
+	u8 width[4], shift[4];
+};
+
+/* The channels as the formats' names state them, top bit first. */
+static const struct rs_fmt rs_fmts[] = {
+	[VGC_RS_FMT_X4R4G4B4] = { 2, true, false, { 4, 4, 4, 4 },
+				  { 0, 4, 8, 12 } },
+	[VGC_RS_FMT_A4R4G4B4] = { 2, true, false, { 4, 4, 4, 4 },
+				  { 0, 4, 8, 12 } },
+	[VGC_RS_FMT_X1R5G5B5] = { 2, true, false, { 5, 5, 5, 1 },
+				  { 0, 5, 10, 15 } },
+	[VGC_RS_FMT_A1R5G5B5] = { 2, true, false, { 5, 5, 5, 1 },
+				  { 0, 5, 10, 15 } },
+	[VGC_RS_FMT_R5G6B5] = { 2, true, false, { 5, 6, 5, 0 },
+				{ 0, 5, 11, 16 } },
+	[VGC_RS_FMT_X8R8G8B8] = { 4, true, false, { 8, 8, 8, 8 },
+				  { 0, 8, 16, 24 } },
+	[VGC_RS_FMT_A8R8G8B8] = { 4, true, false, { 8, 8, 8, 8 },
+				  { 0, 8, 16, 24 } },
+	[VGC_RS_FMT_YUY2] = { 2 },
+	[VGC_RS_FMT_64BPP_CLEAR] = { 8, false, true },
+	[VGC_RS_FMT_A2R10G10B10] = { 4, true, false, { 10, 10, 10, 2 },
+				     { 0, 10, 20, 30 } },
+	[VGC_RS_FMT_D32] = { 4 },
+	[VGC_RS_FMT_D16] = { 2 },
+};
+
+static const struct rs_fmt *fmt_get(unsigned int f)
+{
+	if (f >= ARRAY_SIZE(rs_fmts) || !rs_fmts[f].bpp)
+		return NULL;
+	return &rs_fmts[f];
+}
+
+/* The tile at (tx, ty) of a 64x64 supertile: etna_viv doc/hardware.md. */
+static u32 super_index(u32 tx, u32 ty)
+{
+	return (tx & 1) | (tx >> 1) << 3 | (ty & 3) << 1 | (ty >> 2) << 6;
+}
+
+/* GPU address of the 4x4 tile (tx, ty) of a tiled surface. */
+static u32 tile_addr(const struct vgc_rs_surf *s, unsigned int bpp,
+		     u32 tx, u32 ty)
+{
+	u32 tb = 16 * bpp, st = 256 * tb, half, lx, ly;
+
+	switch (s->layout) {
+	case VGC_RS_TILED:
+		return s->base[0] + ty * s->stride + tx * tb;
+	case VGC_RS_SUPER:
+		return s->base[0] + (ty >> 4) * 16 * s->stride +
+		       (tx >> 4) * st + super_index(tx & 15, ty & 15) * tb;
+	case VGC_RS_MULTI_TILED:
+		/* a checkerboard of tiles; each half has every other row */
+		half = (tx ^ ty) & 1;
+		return s->base[half] + (ty >> 1) * s->stride +
+		       (tx ^ half) * tb;
+	case VGC_RS_MULTI_SUPER:
+		/*
+		 * 64x128 blocks hold a supertile of each half: pairs of
+		 * tiles alternate between the halves along a row and from
+		 * one row to the next.
+		 */
+		lx = tx & 15;
+		ly = ty & 31;
+		half = ((lx >> 1) ^ ly) & 1;
+		return s->base[half] + (ty >> 5) * 16 * s->stride +
+		       (tx >> 4) * st +
+		       super_index((lx & ~2u) | (ly & 1) << 1, ly >> 1) * tb;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * GPU address of pixel (x, y); *@run: pixels that follow it in memory
+ * along the row (a tile's row; the whole row when linear).
+ */
+static u32 px_addr(const struct vgc_rs_surf *s, unsigned int bpp, u32 x,
+		   u32 y, u32 *run)
+{
+	if (s->layout == VGC_RS_LINEAR) {
+		*run = ~0u;
+		return s->base[0] + y * s->stride + x * bpp;
+	}
+	*run = 4 - (x & 3);
+	return tile_addr(s, bpp, x >> 2, y >> 2) +
+	       ((y & 3) * 4 + (x & 3)) * bpp;
+}
+
+/* A write that stops at the first page that fails. */
+static int write_pages(struct vgc_core *c, u32 addr, const u8 *p, size_t len)
+{
+	size_t n;
+
+	while (len) {
+		n = VGC_PAGE_SIZE - (addr & (VGC_PAGE_SIZE - 1));
+		if (n > len)
+			n = len;
+		if (vgc_dma_write(c, VGC_CLIENT_PE, addr, p, n))
+			return -1;
+		addr += n;
+		p += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/* Entry @n of the tile status: 0, or -1 if reading it failed. */
+static int ts_entry(struct vgc_core *c, u32 n, unsigned int *status)
+{
+	struct vgc_rs *rs = &c->rs;
+	unsigned int bits = rs->ts_2bit ? 2 : 4;
+	u32 bit = n * bits, byte = rs->ts_status + bit / 8;
+	u32 blk = byte & ~(u32)(VGC_RS_TS_CACHE - 1);
+
+	if (!rs->ts_cache_ok || rs->ts_cache_addr != blk) {
+		rs->ts_cache_ok = false;
+		if (vgc_dma_read(c, VGC_CLIENT_PE, blk, rs->ts_cache,
+				 VGC_RS_TS_CACHE))
+			return -1;
+		rs->ts_cache_ok = true;
+		rs->ts_cache_addr = blk;
+	}
+	*status = (rs->ts_cache[byte - blk] >> (bit & 7)) & ((1u << bits) - 1);
+	return 0;
+}
+
+/* @len bytes of the 32-bit @v as memory at @addr repeats it. */
+static void pattern32(u8 *p, u32 addr, u32 v, size_t len)
+{
+	size_t k;
+
+	for (k = 0; k < len; k++)
+		p[k] = v >> (8 * ((addr + k) & 3));
+}
+
+/* A source read; blocks the tile status marks cleared read the clear value. */
+static int src_read(struct vgc_core *c, u32 addr, u8 *p, size_t len)
+{
+	struct vgc_rs *rs = &c->rs;
+	unsigned int status;
+	u32 off;
+	size_t n;
+
+	if (!rs->ts || addr < rs->ts_surface)
+		return vgc_dma_read(c, VGC_CLIENT_PE, addr, p, len);
+	while (len) {
+		off = addr - rs->ts_surface;
+		n = VGC_RS_TS_TILE - (off & (VGC_RS_TS_TILE - 1));
+		if (n > len)
+			n = len;
+		if (ts_entry(c, off / VGC_RS_TS_TILE, &status))
+			return -1;
+		if (status == 1) {
+			pattern32(p, addr, rs->ts_clear, n);
+			c->stats.rs_ts_cleared++;
+		} else if (vgc_dma_read(c, VGC_CLIENT_PE, addr, p, n)) {
+			return -1;
+		}
+		addr += n;
+		p += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/* A fill of @len bytes at @addr (@p: room for them). */
+static int dst_fill(struct vgc_core *c, u32 addr, u8 *p, size_t len)
+{
+	struct vgc_rs *rs = &c->rs;
+	unsigned int i;
+	size_t k;
+	u8 m;
+
+	if (rs->full_mask) {
+		for (k = 0; k < len; k++)
+			p[k] = rs->pat[(addr + k) % rs->pat_len];
+	} else {
+		if (vgc_dma_read(c, VGC_CLIENT_PE, addr, p, len))
+			return -1;
+		for (k = 0; k < len; k++) {
+			i = (addr + k) % rs->pat_len;
+			m = rs->pat_mask[i];
+			p[k] = (p[k] & ~m) | (rs->pat[i] & m);
+		}
+	}
+	return write_pages(c, addr, p, len);
+}
+
+enum rs_io { RS_READ, RS_WRITE, RS_FILL };
+
+static int io(struct vgc_core *c, enum rs_io op, u32 addr, u8 *p, size_t len)
+{
+	switch (op) {
+	case RS_READ:
+		return src_read(c, addr, p, len);
+	case RS_WRITE:
+		return write_pages(c, addr, p, len);
+	default:
+		return dst_fill(c, addr, p, len);
+	}
+}
+
+/*
+ * Move the block of @n x @rows pixels at (@ix, @iy) of @s between memory
+ * and the chunk buffer (rows VGC_RS_SPAN pixels apart), or fill it. A
+ * whole aligned tile is one access.
+ */
+static int surf_io(struct vgc_core *c, const struct vgc_rs_surf *s,
+		   enum rs_io op, u32 ix, u32 iy, u32 n, u32 rows)
+{
+	struct vgc_rs *rs = &c->rs;
+	unsigned int bpp = rs->bpp, r, row = VGC_RS_SPAN * bpp;
+	u32 x = ix, end = ix + n, run, cnt, addr;
+	u8 *p;
+
+	while (x < end) {
+		p = rs->buf + (x - ix) * bpp;
+		if (s->layout != VGC_RS_LINEAR && rows == 4 && !(iy & 3) &&
+		    !(x & 3) && end - x >= 4) {
+			addr = tile_addr(s, bpp, x >> 2, iy >> 2);
+			if (op == RS_WRITE)
+				for (r = 0; r < 4; r++)
+					memcpy(rs->tmp + r * 4 * bpp,
+					       p + r * row, 4 * bpp);
+			if (io(c, op, addr, rs->tmp, 16 * bpp))
+				return -1;
+			if (op == RS_READ)
+				for (r = 0; r < 4; r++)
+					memcpy(p + r * row,
+					       rs->tmp + r * 4 * bpp, 4 * bpp);
+			x += 4;
+			continue;
+		}
+		cnt = end - x;
+		for (r = 0; r < rows; r++) {
+			addr = px_addr(s, bpp, x, iy + r, &run);
+			if (cnt > run)
+				cnt = run;
+			if (io(c, op, addr, p + r * row, cnt * bpp))
+				return -1;
+		}
+		x += cnt;
+	}
+	return 0;
+}
+
+static void swap_rb(struct vgc_rs *rs, u32 n, u32 rows)
+{
+	unsigned int sr = rs->rb_shift[0], sb = rs->rb_shift[1];
+	u32 m = rs->rb_mask, v, i, r;
+	u8 *p;
+
+	for (r = 0; r < rows; r++) {
+		p = rs->buf + r * VGC_RS_SPAN * rs->bpp;
+		for (i = 0; i < n; i++, p += rs->bpp) {
+			v = rs->bpp == 2 ? (u32)p[0] | p[1] << 8 :
+			    (u32)p[0] | p[1] << 8 | p[2] << 16 | (u32)p[3] << 24;
+			v = (v & ~(m << sr | m << sb)) | ((v >> sr) & m) << sb |
+			    ((v >> sb) & m) << sr;
+			p[0] = v;
+			p[1] = v >> 8;
+			if (rs->bpp == 4) {
+				p[2] = v >> 16;
+				p[3] = v >> 24;
+			}
+		}
+	}
+}
+
+/* The next chunk of the window; -1 when an access failed. */
+static int chunk_step(struct vgc_core *c, long *budget)
+{
+	struct vgc_rs *rs = &c->rs;
+	u32 ix = rs->offx[rs->pipe] + rs->x, iy = rs->offy[rs->pipe] + rs->y;
+	u32 n = rs->width - rs->x, rows = VGC_RS_BAND - (iy & 3);
+
+	/* bands follow the rows of tiles of the image */
+	if (rows > rs->height - rs->y)
+		rows = rs->height - rs->y;
+	if (n > VGC_RS_SPAN)
+		n = VGC_RS_SPAN;
+	if (rs->fill) {
+		if (surf_io(c, &rs->dst, RS_FILL, ix, iy, n, rows))
+			return -1;
+	} else {
+		if (surf_io(c, &rs->src, RS_READ, ix, iy, n, rows))
+			return -1;
+		if (rs->swap_rb)
+			swap_rb(rs, n, rows);
+		if (surf_io(c, &rs->dst, RS_WRITE, ix, iy, n, rows))
+			return -1;
+	}
+	c->stats.rs_pixels += n * rows;
+	*budget -= n * rows;
+	rs->x += n;
+	if (rs->x < rs->width)
+		return 0;
+	rs->x = 0;
+	rs->y += rows;
+	if (rs->y < rs->height)
+		return 0;
+	rs->y = 0;
+	if (++rs->pipe >= rs->npipes)
+		rs->busy = false;
+	return 0;
+}
+
+/* The next tile of an in-place resolve. */
+static int inplace_step(struct vgc_core *c, long *budget)
+{
+	struct vgc_rs *rs = &c->rs;
+	u32 addr = rs->ts_surface + rs->tile * VGC_RS_TS_TILE;
+	unsigned int status;
+
+	if (ts_entry(c, rs->tile, &status))
+		return -1;
+	if (status == 1) {
+		pattern32(rs->buf, addr, rs->ts_clear, VGC_RS_TS_TILE);
+		if (write_pages(c, addr, rs->buf, VGC_RS_TS_TILE))
+			return -1;
+		c->stats.rs_ts_cleared++;
+	}
+	*budget -= VGC_RS_TS_TILE / 4;
+	if (++rs->tile >= rs->tiles)
+		rs->busy = false;
+	return 0;
+}
+
+bool vgc_rs_run(struct vgc_core *c, long *budget)
+{
+	struct vgc_rs *rs = &c->rs;
+	int r;
+
+	while (rs->busy && *budget > 0) {
+		r = rs->inplace ? inplace_step(c, budget) :
+				  chunk_step(c, budget);
+		if (r) {
+			rs->busy = false;	/* fault reported by the MMU */
+			c->stats.rs_aborted++;
+		}
+	}
+	return !rs->busy;
+}
+
+/* Pixel pipes of the core, as its SPECS word tells. */
+static unsigned int core_pipes(const struct vgc_core *c)
+{
+	unsigned int n = VGC_SPECS_PIXEL_PIPES(c->id->specs[0]);
+
+	return n ? n : 1;
+}
+
+static bool core_single_buffer(const struct vgc_core *c)
+{
+	return c->id->minor[4] & VGC_MINOR4_SINGLE_BUFFER;
+}
+
+/* The layout a stride state and a TILED bit describe; false if unknown. */
+static bool surf_setup(struct vgc_core *c, struct vgc_rs_surf *s, bool tiled,
+		       u32 stride, u32 addr0, u32 addr1)
+{
+	if (stride & (VGC_RS_STRIDE_SUPER_TILED_NEW | VGC_RS_STRIDE_TS_MODE))
+		return false;	/* only cores with CACHE128B256BPERLINE */
+	s->stride = VGC_RS_STRIDE(stride);
+	s->base[0] = addr0;
+	s->base[1] = addr0;
+	if (!tiled) {
+		s->layout = VGC_RS_LINEAR;
+		return true;
+	}
+	s->layout = stride & VGC_RS_STRIDE_TILING ? VGC_RS_SUPER :
+						      VGC_RS_TILED;
+	if (stride & VGC_RS_STRIDE_MULTI) {
+		if (core_pipes(c) != 2)
+			return false;
+		s->layout = s->layout == VGC_RS_SUPER ? VGC_RS_MULTI_SUPER :
+							VGC_RS_MULTI_TILED;
+		s->base[1] = addr1;
+	}
+	return true;
+}
+
+/* The tile status a copy reads through; false if unsupported. */
+static bool ts_setup(struct vgc_core *c)
+{
+	struct vgc_rs *rs = &c->rs;
+	u32 mc = REG(c, VGC_TS_MEM_CONFIG);
+
+	rs->ts = false;
+	rs->ts_cache_ok = false;
+	rs->ts_2bit = c->id->minor[0] & VGC_MINOR0_2BITPERTILE;
+	switch (mc & (VGC_TS_COLOR_FAST_CLEAR | VGC_TS_DEPTH_FAST_CLEAR)) {
+	case 0:
+		return true;
+	case VGC_TS_COLOR_FAST_CLEAR:
+		if (mc & VGC_TS_COLOR_COMPRESSION)
+			return false;
+		rs->ts_status = REG(c, VGC_TS_COLOR_STATUS_BASE);
+		rs->ts_surface = REG(c, VGC_TS_COLOR_SURFACE_BASE);
+		rs->ts_clear = REG(c, VGC_TS_COLOR_CLEAR_VALUE);
+		break;
+	case VGC_TS_DEPTH_FAST_CLEAR:
+		if (mc & VGC_TS_DEPTH_COMPRESSION)
+			return false;
+		rs->ts_status = REG(c, VGC_TS_DEPTH_STATUS_BASE);
+		rs->ts_surface = REG(c, VGC_TS_DEPTH_SURFACE_BASE);
+		rs->ts_clear = REG(c, VGC_TS_DEPTH_CLEAR_VALUE);
+		break;
+	default:
+		return false;	/* which one applies: no source tells */
+	}
+	rs->ts = true;
+	return true;
+}
+
+/* The fill pattern and the bits it writes; false if unsupported. */
+static bool fill_setup(struct vgc_core *c, const struct rs_fmt *f)
+{
+	struct vgc_rs *rs = &c->rs;
+	u32 bits = VGC_RS_CLEAR_BITS(REG(c, VGC_RS_CLEAR_CONTROL)) & 0xf;
+	u32 m = 0, all = 0, v;
+	unsigned int ch, i;
+
+	if (f->chan) {
+		for (ch = B; ch <= A; ch++) {
+			v = f->width[ch] ? ((1u << f->width[ch]) - 1) <<
+					   f->shift[ch] : 0;
+			all |= v;
+			if (bits & (1u << ch))
+				m |= v;
+		}
+	} else {
+		if (bits != 0xf)
+			return false;	/* channels of raw formats: unknown */
+		all = m = ~0u;
+	}
+	if (f->bpp == 2) {
+		all |= all << 16;
+		m |= m << 16;
+	}
+	rs->full_mask = m == all;
+	rs->pat_len = f->bpp == 8 ? 8 : 4;
+	for (i = 0; i < rs->pat_len; i++) {
+		rs->pat[i] = REG(c, VGC_RS_FILL_VALUE(i / 4)) >> (8 * (i & 3));
+		rs->pat_mask[i] = f->bpp == 8 ? 0xff : m >> (8 * (i & 3));
+	}
+	return true;
+}
+
+/* Decode the states of a kick into c->rs; false if unsupported. */
+static bool rs_setup(struct vgc_core *c)
+{
+	struct vgc_rs *rs = &c->rs;
+	u32 cfg = REG(c, VGC_RS_CONFIG), cc = REG(c, VGC_RS_CLEAR_CONTROL);
+	u32 extra = REG(c, VGC_RS_EXTRA_CONFIG), win = REG(c, VGC_RS_WINDOW_SIZE);
+	unsigned int mode = VGC_RS_CLEAR_MODE(cc), p, pipes = core_pipes(c);
+	unsigned int sfmt = VGC_RS_CFG_SRC_FORMAT(cfg);
+	const struct rs_fmt *f = fmt_get(VGC_RS_CFG_DST_FORMAT(cfg));
+	u32 src0, src1, dst0, dst1;
+
+	if (cfg & (VGC_RS_CFG_DOWNSAMPLE_X | VGC_RS_CFG_DOWNSAMPLE_Y |
+		   VGC_RS_CFG_FLIP))
+		return false;
+	if (REG(c, VGC_RS_DITHER(0)) != ~0u || REG(c, VGC_RS_DITHER(1)) != ~0u)
+		return false;
+	if (VGC_RS_EXTRA_AA(extra) || VGC_RS_EXTRA_ENDIAN(extra) ||
+	    (extra & VGC_RS_EXTRA_TS_MODE))
+		return false;
+	if (mode != VGC_RS_CLEAR_DISABLED && mode != VGC_RS_CLEAR_ENABLED1)
+		return false;
+	if (!f || sfmt != VGC_RS_CFG_DST_FORMAT(cfg) || pipes > VGC_RS_MAX_PIPES)
+		return false;
+	rs->fill = mode == VGC_RS_CLEAR_ENABLED1;
+	rs->ts = false;
+	rs->bpp = f->bpp;
+	rs->swap_rb = !rs->fill && (cfg & VGC_RS_CFG_SWAP_RB);
+	if (rs->fill ? !fill_setup(c, f) : f->fill_only)
+		return false;
+	if (rs->swap_rb) {
+		if (!f->chan || f->width[R] != f->width[B])
+			return false;
+		rs->rb_shift[0] = f->shift[R];
+		rs->rb_shift[1] = f->shift[B];
+		rs->rb_mask = (1u << f->width[R]) - 1;
+	}
+	if (!rs->fill && !ts_setup(c))
+		return false;
+
+	if (pipes > 1) {
+		src0 = REG(c, VGC_RS_PIPE_SOURCE_ADDR(0));
+		src1 = REG(c, VGC_RS_PIPE_SOURCE_ADDR(1));
+		dst0 = REG(c, VGC_RS_PIPE_DEST_ADDR(0));
+		dst1 = REG(c, VGC_RS_PIPE_DEST_ADDR(1));
+	} else {
+		src0 = src1 = REG(c, VGC_RS_SOURCE_ADDR);
+		dst0 = dst1 = REG(c, VGC_RS_DEST_ADDR);
+	}
+	if (!surf_setup(c, &rs->dst, cfg & VGC_RS_CFG_DST_TILED,
+			REG(c, VGC_RS_DEST_STRIDE), dst0, dst1))
+		return false;
+	if (!rs->fill &&
+	    !surf_setup(c, &rs->src, cfg & VGC_RS_CFG_SRC_TILED,
+			REG(c, VGC_RS_SOURCE_STRIDE), src0, src1))
+		return false;
+
+	rs->npipes = pipes;
+	if (core_single_buffer(c) &&
+	    (REG(c, VGC_RS_SINGLE_BUFFER) & VGC_RS_SINGLE_BUFFER_ENABLE))
+		rs->npipes = 1;
+	for (p = 0; p < rs->npipes; p++) {
+		u32 o = pipes > 1 ? REG(c, VGC_RS_PIPE_OFFSET(p)) : 0;
+
+		rs->offx[p] = VGC_RS_OFFSET_X(o);
+		rs->offy[p] = VGC_RS_OFFSET_Y(o);
+	}
+	/* a pipe at pipe 0's offset would redo pipe 0's work */
+	if (rs->npipes == 2 && rs->offx[1] == rs->offx[0] &&
+	    rs->offy[1] == rs->offy[0])
+		rs->npipes = 1;
+	rs->width = VGC_RS_WIDTH(win);
+	rs->height = VGC_RS_HEIGHT(win);
+	rs->x = 0;
+	rs->y = 0;
+	rs->pipe = 0;
+	rs->inplace = false;
+	return true;
+}
+
+static bool inplace_setup(struct vgc_core *c, u32 tiles)
+{
+	struct vgc_rs *rs = &c->rs;
+	u32 extra = REG(c, VGC_RS_EXTRA_CONFIG);
+
+	if (!core_single_buffer(c))
+		return false;	/* GC3000 and later: SINGLE_BUFFER cores */
+	if (VGC_RS_EXTRA_AA(extra) || VGC_RS_EXTRA_ENDIAN(extra) ||
+	    (extra & VGC_RS_EXTRA_TS_MODE) ||
+	    (REG(c, VGC_RS_SOURCE_STRIDE) & (VGC_RS_STRIDE_SUPER_TILED_NEW |
+					     VGC_RS_STRIDE_TS_MODE)))
+		return false;
+	if (!ts_setup(c) ||
+	    (REG(c, VGC_TS_MEM_CONFIG) & VGC_TS_DEPTH_FAST_CLEAR))
+		return false;
+	rs->inplace = true;
+	rs->tiles = rs->ts ? tiles : 0;	/* without a TS: nothing to fill */
+	rs->tile = 0;
+	return true;
+}
+
+void vgc_rs_kick(struct vgc_core *c, u32 off, u32 val)
+{
+	struct vgc_rs *rs = &c->rs;
+	bool ok;
+
+	if (off == VGC_RS_KICKER && !(val & 1))
+		return;		/* a kick writes bit 0 */
+	if (!(c->id->pipes & VGC_PIPE_3D)) {
+		c->stats.rs_unsupported++;
+		return;
+	}
+	if (off == VGC_RS_KICKER_INPLACE) {
+		if (!val)
+			return;
+		ok = inplace_setup(c, val);
+	} else {
+		ok = rs_setup(c);
+	}
+	if (!ok) {
+		c->stats.rs_unsupported++;
+		return;
+	}
+	c->stats.rs_ops++;
+	rs->busy = rs->inplace ? rs->tiles != 0 :
+				 rs->width && rs->height && rs->npipes;
+}

@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The resolve engine (RS) of the device model and the tile status (TS) it
+ * reads: the copy or fill a load of RS_KICKER (or RS_KICKER_INPLACE)
+ * started, executed in bounded chunks by vgc_fe_run(). See vgc_rs.c and
+ * sim/doc/rs-ts.md for what is modelled and the rules chosen where the
+ * public facts run out.
+ */
+#ifndef VGC_RS_H
+#define VGC_RS_H
+
+#define VGC_RS_SPAN		256	/* pixels of one chunk's row */
+#define VGC_RS_BAND		4	/* rows of a chunk: one row of tiles */
+#define VGC_RS_MAX_BPP		8	/* bytes per pixel (64BPP_CLEAR) */
+#define VGC_RS_MAX_PIPES	2	/* pixel pipes the model runs */
+#define VGC_RS_TS_TILE		64	/* surface bytes one TS entry covers */
+#define VGC_RS_TS_CACHE		64	/* bytes of the status buffer cached */
+
+/**
+ * enum vgc_rs_layout - how a surface is laid out in memory
+ * @VGC_RS_LINEAR: rows of pixels, the stride apart
+ * @VGC_RS_TILED: 4x4 tiles, rows of tiles the stride apart
+ * @VGC_RS_SUPER: 64x64 supertiles of 4x4 tiles
+ * @VGC_RS_MULTI_TILED: tiles split between two pixel pipes' halves
+ * @VGC_RS_MULTI_SUPER: supertiles split between two pixel pipes' halves
+ */
+enum vgc_rs_layout {
+	VGC_RS_LINEAR,
+	VGC_RS_TILED,
+	VGC_RS_SUPER,
+	VGC_RS_MULTI_TILED,
+	VGC_RS_MULTI_SUPER,
+};
+
+/**
+ * struct vgc_rs_surf - one side of a resolve
+ * @base: GPU address of the window's origin; for the multi layouts, of
+ *	each pixel pipe's half (@base[1] the second)
+ * @stride: RS stride: bytes of a row (linear) or of a row of tiles
+ * @layout: the layout
+ */
+struct vgc_rs_surf {
+	u32 base[2];
+	u32 stride;
+	enum vgc_rs_layout layout;
+};
+
+/**
+ * struct vgc_rs - the resolve operation in flight
+ * @busy: an operation is in flight
+ * @inplace: it is an in-place resolve (RS_KICKER_INPLACE)
+ * @fill: it fills the destination (CLEAR_CONTROL.MODE ENABLED1)
+ * @full_mask: the fill writes every bit of each pixel
+ * @swap_rb: copies swap the red and blue channels
+ * @ts: copies read the source through the tile status
+ * @ts_2bit: TS entries are 2 bits (else 4)
+ * @bpp: bytes per pixel
+ * @width: RS_WINDOW_SIZE width
+ * @height: height
+ * @npipes: pixel pipes that run the window
+ * @pipe: the pipe running now
+ * @offx: each pipe's RS_PIPE_OFFSET x
+ * @offy: y
+ * @x: next chunk in the window: column
+ * @y: row
+ * @tiles: in-place resolve: tiles to process
+ * @tile: the next one
+ * @rb_shift: swap_rb: lowest bit of the red and the blue channel
+ * @rb_mask: their common unshifted mask
+ * @pat: the fill pattern as memory repeats it (@pat_len bytes)
+ * @pat_mask: the bits of @pat that a masked fill writes
+ * @pat_len: 4, or 8 for 64BPP_CLEAR
+ * @src: the source surface
+ * @dst: the destination surface
+ * @ts_status: TS status buffer (GPU address)
+ * @ts_surface: TS surface base: the address entry 0 covers
+ * @ts_clear: the 32-bit value cleared tiles read as
+ * @ts_cache_addr: status bytes cached: their address
+ * @ts_cache_ok: @ts_cache holds them
+ * @ts_cache: the bytes
+ * @buf: one chunk of pixels, VGC_RS_BAND rows of VGC_RS_SPAN
+ * @tmp: one tile
+ *
+ * Owned by its struct vgc_core (member rs), private to vgc_rs.c. The
+ * states are decoded when the kick executes; the FE executes nothing
+ * else until the operation completes, so they cannot change under it.
+ */
+struct vgc_rs {
+	bool busy, inplace, fill, full_mask, swap_rb, ts, ts_2bit;
+	unsigned int bpp;
+	u32 width, height;
+	unsigned int npipes, pipe;
+	u32 offx[VGC_RS_MAX_PIPES], offy[VGC_RS_MAX_PIPES];
+	u32 x, y;
+	u32 tiles, tile;
+	u8 rb_shift[2];
+	u32 rb_mask;
+	u8 pat[8], pat_mask[8];
+	unsigned int pat_len;
+	struct vgc_rs_surf src, dst;
+	u32 ts_status, ts_surface, ts_clear;
+	u32 ts_cache_addr;
+	bool ts_cache_ok;
+	u8 ts_cache[VGC_RS_TS_CACHE];
+	u8 buf[VGC_RS_BAND * VGC_RS_SPAN * VGC_RS_MAX_BPP];
+	u8 tmp[16 * VGC_RS_MAX_BPP];
+};
+
+struct vgc_core;
+
+/*
+ * A load of RS_KICKER or RS_KICKER_INPLACE (@off) with @val: start the
+ * operation the RS and TS states describe (or count why not).
+ */
+void vgc_rs_kick(struct vgc_core *c, u32 off, u32 val);
+/*
+ * Run the operation in flight for at most @budget pixels (decremented).
+ * Returns true when the RS is idle.
+ */
+bool vgc_rs_run(struct vgc_core *c, long *budget);
+
+#endif /* VGC_RS_H */
