@@ -366,7 +366,159 @@ static bool check(struct vgc_core *c, const struct rs_case *k,
 	return ok;
 }
 
-/* ---- tests ------------------------------------------------------------ */
+/* ---- the reference against the diagrams it was written from ---------- */
+
+/* Where the reference puts tile (tx, ty) of a surface 64 pixels wide at
+ * 4 bytes per pixel: pipe (second base at 1 MiB) and tile number. */
+static void tile_at(enum refrs_layout l, unsigned int tx, unsigned int ty,
+		    unsigned int *pipe, unsigned int *n)
+{
+	static const uint32_t base[2] = { 0, 0x100000 };
+	uint32_t a = refrs_pixel_addr(l, 4, 64 * 4 * 4, base, 4 * tx, 4 * ty);
+
+	*pipe = a >= base[1];
+	*n = (a - base[*pipe]) / 64;
+}
+
+/*
+ * etna_viv doc/hardware.md: the tile, supertile and multi-(super)tile
+ * diagrams, transcribed (the multi-supertile's three typos corrected as
+ * the pattern of their neighbours says).
+ */
+static void t_reference_layouts(struct vgc_core *c)
+{
+	static const unsigned char super[6][16] = {
+		{ 0, 1, 8, 9, 16, 17, 24, 25, 32, 33, 40, 41, 48, 49, 56, 57 },
+		{ 2, 3, 10, 11, 18, 19, 26, 27, 34, 35, 42, 43, 50, 51, 58,
+		  59 },
+		{ 4, 5, 12, 13, 20, 21, 28, 29, 36, 37, 44, 45, 52, 53, 60,
+		  61 },
+		{ 6, 7, 14, 15, 22, 23, 30, 31, 38, 39, 46, 47, 54, 55, 62,
+		  63 },
+		{ 64, 65, 72, 73, 80, 81, 88, 89, 96, 97, 104, 105, 112, 113,
+		  120, 121 },
+		{ 198, 199, 206, 207, 214, 215, 222, 223, 230, 231, 238, 239,
+		  246, 247, 254, 255 },	/* the last row, 15 */
+	};
+	static const unsigned char super_rows[6] = { 0, 1, 2, 3, 4, 15 };
+	/* pipe * 1000 + tile: the first eight columns */
+	static const unsigned short msuper[10][8] = {
+		{ 0, 1, 1000, 1001, 16, 17, 1016, 1017 },
+		{ 1008, 1009, 8, 9, 1024, 1025, 24, 25 },
+		{ 2, 3, 1002, 1003, 18, 19, 1018, 1019 },
+		{ 1010, 1011, 10, 11, 1026, 1027, 26, 27 },
+		{ 4, 5, 1004, 1005, 20, 21, 1020, 1021 },
+		{ 1012, 1013, 12, 13, 1028, 1029, 28, 29 },
+		{ 6, 7, 1006, 1007, 22, 23, 1022, 1023 },
+		{ 1014, 1015, 14, 15, 1030, 1031, 30, 31 },
+		{ 64, 65, 1064, 1065, 80, 81, 1080, 1081 },
+		{ 1206, 1207, 206, 207, 1222, 1223, 222, 223 },	/* row 31 */
+	};
+	static const unsigned char msuper_rows[10] = {
+		0, 1, 2, 3, 4, 5, 6, 7, 8, 31 };
+	/* multi-tiled, 16 pixels wide: 0T0 1T0 0T2 1T2 / 1T1 0T1 1T3 0T3 */
+	static const unsigned short mtiled[2][4] = {
+		{ 0, 1000, 2, 1002 }, { 1001, 1, 1003, 3 } };
+	static const uint32_t base[2] = { 0, 0x100000 };
+	unsigned int x, y, p, n;
+
+	/* tiled: tile 1 holds pixels 0..15 row by row, tile 2 16..31 */
+	for (y = 0; y < 4; y++)
+		for (x = 0; x < 8; x++)
+			EXPECT_EQ(refrs_pixel_addr(REFRS_TILED, 4, 4 * 4 * 16,
+						   base, x, y) / 4,
+				  (x / 4) * 16 + y * 4 + x % 4);
+	for (y = 0; y < ARRAY_SIZE(super_rows); y++)
+		for (x = 0; x < 16; x++) {
+			tile_at(REFRS_SUPERTILED, x, super_rows[y], &p, &n);
+			EXPECT_EQ(p * 1000 + n, super[y][x]);
+		}
+	for (y = 0; y < ARRAY_SIZE(msuper_rows); y++)
+		for (x = 0; x < 8; x++) {
+			tile_at(REFRS_MULTI_SUPERTILED, x, msuper_rows[y], &p,
+				&n);
+			EXPECT_EQ(p * 1000 + n, msuper[y][x]);
+		}
+	for (y = 0; y < 2; y++)
+		for (x = 0; x < 4; x++) {
+			uint32_t a = refrs_pixel_addr(REFRS_MULTI_TILED, 4,
+						      16 * 4 * 4, base,
+						      4 * x, 4 * y);
+
+			p = a >= base[1];
+			EXPECT_EQ(p * 1000 + (a - base[p]) / 64,
+				  mtiled[y][x]);
+		}
+	/* the second band of tiles follows the first in each half */
+	EXPECT_EQ(refrs_pixel_addr(REFRS_MULTI_TILED, 4, 16 * 4 * 4, base,
+				   0, 8), 16 * 4 * 4);
+	/* Mesa etna_compute_tileoffset(): supertile (1, 1) of a 128-wide
+	 * surface at 4 bytes per pixel: y * stride + 4 * (x << 6) */
+	EXPECT_EQ(refrs_pixel_addr(REFRS_SUPERTILED, 4, 128 * 4 * 4, base,
+				   64, 64), 64 * 128 * 4 + 4 * (64 << 6));
+}
+
+/* The reference's fill masks, fast clear and refusals, on small memory. */
+static void t_reference_ops(struct vgc_core *c)
+{
+	uint8_t m[4096];
+	struct refrs_mem rm = { m, 0x1000, sizeof(m) };
+	struct refrs_state s;
+	uint32_t v;
+
+	/* D24S8 as A8R8G8B8: 0x1111 writes the low byte (stencil) only */
+	memset(m, 0xab, sizeof(m));
+	memset(&s, 0, sizeof(s));
+	s.config = VGC_RS_FMT_A8R8G8B8 | VGC_RS_FMT_A8R8G8B8 << 8;
+	s.dest_addr = 0x1000;
+	s.dest_stride = 64;
+	s.window_size = 4 << 16 | 16;
+	s.clear_control = VGC_RS_CLEAR_ENABLED1 << 16 | 0x1111;
+	s.fill_value[0] = 0x12345678;
+	EXPECT_EQ(refrs_run(&s, 1, &rm), REFRS_OK);
+	memcpy(&v, m, 4);
+	EXPECT_EQ(v, 0xababab78);
+	EXPECT_EQ(m[256], 0xab);	/* past the window */
+	s.clear_control = VGC_RS_CLEAR_ENABLED1 << 16 | 0xeeee;
+	EXPECT_EQ(refrs_run(&s, 1, &rm), REFRS_OK);
+	memcpy(&v, m, 4);
+	EXPECT_EQ(v, 0x12345678);
+	/* a copy with the TS: entry 1 reads the clear value, 0 memory */
+	memset(m, 0, sizeof(m));
+	m[0x800] = 0x01;	/* first 64-byte block cleared, second not */
+	memset(m + 0x400, 0x5a, 0x400);
+	s.clear_control = 0;
+	s.source_addr = 0x1400;
+	s.source_stride = 64;
+	s.dest_addr = 0x1c00;
+	s.ts_mem_config = VGC_TS_COLOR_FAST_CLEAR;
+	s.ts_color_status_base = 0x1800;
+	s.ts_color_surface_base = 0x1400;
+	s.ts_color_clear_value = 0xc0ffee00;
+	s.window_size = 4 << 16 | 16;	/* 4 rows of 64 bytes */
+	EXPECT_EQ(refrs_run(&s, 1, &rm), REFRS_OK);
+	memcpy(&v, m + 0xc00, 4);
+	EXPECT_EQ(v, 0xc0ffee00);
+	memcpy(&v, m + 0xc40, 4);
+	EXPECT_EQ(v, 0x5a5a5a5a);
+	/* what it does not cover */
+	m[0x800] = 0x02;
+	EXPECT_EQ(refrs_run(&s, 1, &rm), REFRS_UNSUPPORTED);
+	s.ts_mem_config = 0;
+	s.config = VGC_RS_FMT_A8R8G8B8 | VGC_RS_FMT_R5G6B5 << 8;
+	EXPECT_EQ(refrs_run(&s, 1, &rm), REFRS_UNSUPPORTED);
+	s.config = VGC_RS_FMT_A8R8G8B8 | VGC_RS_FMT_A8R8G8B8 << 8;
+	s.window_size = 4 << 16 | 8;
+	EXPECT_EQ(refrs_run(&s, 1, &rm), REFRS_UNSUPPORTED);
+	s.window_size = 64 << 16 | 16;
+	EXPECT_EQ(refrs_run(&s, 1, &rm), REFRS_OUT_OF_MEMORY);
+	s.window_size = 4 << 16 | 16;
+	s.source_stride |= VGC_RS_STRIDE_MULTI;
+	s.config |= VGC_RS_CFG_SRC_TILED;
+	EXPECT_EQ(refrs_run(&s, 1, &rm), REFRS_UNSUPPORTED);
+}
+
+/* ---- the model against the reference ---------------------------------- */
 
 static void t_linear_copy(struct vgc_core *c)
 {
@@ -849,6 +1001,8 @@ int main(void)
 		void (*fn)(struct vgc_core *c);
 		unsigned int cores;	/* bit i: cores[i] */
 	} tests[] = {
+		{ "reference-layouts", t_reference_layouts, 2 },
+		{ "reference-ops", t_reference_ops, 2 },
 		{ "linear-copy", t_linear_copy, 7 },
 		{ "tiled-to-linear", t_tiled_to_linear, 7 },
 		{ "supertiled-to-linear", t_supertiled_to_linear, 7 },
