@@ -994,6 +994,82 @@ static void t_huge_window(struct vgc_core *c)
 	check(c, &k, "after reset");
 }
 
+/* Padding of a layout (Mesa etna_layout_multiple() with RS alignment). */
+static void padding(enum refrs_layout l, unsigned int *px, unsigned int *py)
+{
+	static const unsigned char pad[][2] = {
+		[REFRS_LINEAR] = { 16, 4 },
+		[REFRS_TILED] = { 16, 4 },
+		[REFRS_SUPERTILED] = { 64, 64 },
+		[REFRS_MULTI_TILED] = { 16, 8 },
+		[REFRS_MULTI_SUPERTILED] = { 64, 128 },
+	};
+
+	*px = pad[l][0];
+	*py = pad[l][1];
+}
+
+static unsigned int align_up(unsigned int v, unsigned int a)
+{
+	return (v + a - 1) / a * a;
+}
+
+/*
+ * Random operations: formats, layouts (multi ones on a two-pipe core that
+ * is not single-buffer), sizes, fills with random masks, fast clear,
+ * SWAP_RB.
+ */
+static void t_random(struct vgc_core *c)
+{
+	static const unsigned int fmts[] = {
+		VGC_RS_FMT_X4R4G4B4, VGC_RS_FMT_A4R4G4B4,
+		VGC_RS_FMT_X1R5G5B5, VGC_RS_FMT_A1R5G5B5,
+		VGC_RS_FMT_R5G6B5, VGC_RS_FMT_X8R8G8B8,
+		VGC_RS_FMT_A8R8G8B8,
+	};
+	const struct rs_core *rc = core_of(c);
+	unsigned int nlay = rc->pipes == 2 && !rc->single_buffer ? 5 : 3;
+	unsigned int i, px, py;
+	struct rs_case k;
+	char what[128];
+
+	for (i = 0; i < 60; i++) {
+		defaults(&k);
+		k.fmt = fmts[rnd() % ARRAY_SIZE(fmts)];
+		k.sl = rnd() % nlay;
+		k.dl = rnd() % nlay;
+		k.w = 16 * (1 + rnd() % 12);
+		k.h = 4 * (1 + rnd() % 40);
+		if (multi(k.sl) || multi(k.dl))
+			k.h = align_up(k.h, 8);
+		padding(k.sl, &px, &py);
+		k.sw = align_up(k.w, px);
+		k.sh = align_up(k.h, py);
+		padding(k.dl, &px, &py);
+		k.dw = align_up(k.w, px);
+		k.dh = align_up(k.h, py);
+		k.fill = !(rnd() % 4);
+		if (k.fill) {
+			k.bits = rnd() & 0xffff;
+			k.value = rnd();
+			if (bpp_of(k.fmt) == 2)
+				k.value = (k.value & 0xffff) * 0x10001u;
+		} else {
+			k.swap_rb = !(rnd() % 3);
+			k.ts = k.sl != REFRS_LINEAR && !(rnd() % 2);
+			k.ts_value = rnd();
+			if (bpp_of(k.fmt) == 2)
+				k.ts_value = (k.ts_value & 0xffff) * 0x10001u;
+		}
+		snprintf(what, sizeof(what),
+			 "#%u fmt %u %u->%u %ux%u fill %d 0x%x swap %d ts %d",
+			 i, k.fmt, k.sl, k.dl, k.w, k.h, k.fill, k.bits,
+			 k.swap_rb, k.ts);
+		if (!check(c, &k, what))
+			return;
+	}
+}
+
 int main(void)
 {
 	static const struct {
@@ -1022,6 +1098,7 @@ int main(void)
 		{ "fault-dest", t_fault_dest, 3 },
 		{ "fault-source", t_fault_source, 3 },
 		{ "huge-window", t_huge_window, 3 },
+		{ "random", t_random, 7 },
 	};
 	char name[80];
 	unsigned int i, j;
