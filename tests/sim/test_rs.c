@@ -290,6 +290,9 @@ static unsigned int run_idle(struct vgc_core *c)
 	return calls;
 }
 
+/* The reference's copy of memory (allocated once). */
+static uint8_t *ref_mem;
+
 /* Random memory; TS entries a random mix of 0 (in memory) and 1 (clear). */
 static void randomise(void)
 {
@@ -347,17 +350,12 @@ static bool check(struct vgc_core *c, const struct rs_case *k,
 		memset(mem + TSB, 0x55, TS_SIZE);
 	compile(k, rc, &s);
 	build(&s, rc);
-	ref = malloc(MEM_SIZE);
-	if (!ref) {
-		fail("%s: out of memory", what);
-		return false;
-	}
+	ref = ref_mem;
 	memcpy(ref, mem, MEM_SIZE);
 	rm = (struct refrs_mem){ ref, gbase, MEM_SIZE };
 	r = refrs_run(&s, rc->pipes, &rm);
 	if (r != REFRS_OK) {
 		fail("%s: reference: %s", what, refrs_result_name(r));
-		free(ref);
 		return false;
 	}
 	start(c, gbase + CMD, build_len());
@@ -365,7 +363,6 @@ static bool check(struct vgc_core *c, const struct rs_case *k,
 	EXPECT_EQ(vgc_fe_get_state(c), VGC_FE_IDLE);
 	EXPECT_EQ(c->stats.mmu_faults + c->stats.bus_errors, 0);
 	ok = compare(ref, what) && !test_failed;
-	free(ref);
 	return ok;
 }
 
@@ -1108,6 +1105,9 @@ int main(void)
 
 	if (sim_test_begin())
 		return 2;
+	ref_mem = malloc(MEM_SIZE);
+	if (!ref_mem)
+		return 2;
 	for (i = 0; i < ARRAY_SIZE(tests); i++)
 		for (j = 0; j < ARRAY_SIZE(cores); j++) {
 			if (!(tests[i].cores & (1u << j)))
@@ -1116,5 +1116,6 @@ int main(void)
 				 cores[j].name);
 			run_test(name, tests[i].fn, cores[j].name);
 		}
+	free(ref_mem);
 	return sim_test_end("sim rs tests");
 }
