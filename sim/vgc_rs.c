@@ -330,6 +330,27 @@ static void swap_rb(struct vgc_rs *rs, u32 n, u32 rows)
 	}
 }
 
+/*
+ * FLIP: row y of the window goes to row height - 1 - y of the
+ * destination window, one row at a time (each moved to the chunk
+ * buffer's first row, which has been written already).
+ */
+static int flip_write(struct vgc_core *c, u32 ix, u32 n, u32 rows)
+{
+	struct vgc_rs *rs = &c->rs;
+	size_t row = VGC_RS_SPAN * rs->bpp;
+	u32 r, dy;
+
+	for (r = 0; r < rows; r++) {
+		if (r)
+			memmove(rs->buf, rs->buf + r * row, n * rs->bpp);
+		dy = rs->offy[rs->pipe] + rs->height - 1 - (rs->y + r);
+		if (surf_io(c, &rs->dst, RS_WRITE, ix, dy, n, 1))
+			return -1;
+	}
+	return 0;
+}
+
 /* The next chunk of the window; -1 when an access failed. */
 static int chunk_step(struct vgc_core *c, long *budget)
 {
@@ -350,8 +371,12 @@ static int chunk_step(struct vgc_core *c, long *budget)
 			return -1;
 		if (rs->swap_rb)
 			swap_rb(rs, n, rows);
-		if (surf_io(c, &rs->dst, RS_WRITE, ix, iy, n, rows))
+		if (rs->flip) {
+			if (flip_write(c, ix, n, rows))
+				return -1;
+		} else if (surf_io(c, &rs->dst, RS_WRITE, ix, iy, n, rows)) {
 			return -1;
+		}
 	}
 	c->stats.rs_pixels += n * rows;
 	*budget -= n * rows;
@@ -521,8 +546,7 @@ static bool rs_setup(struct vgc_core *c)
 	const struct rs_fmt *f = fmt_get(VGC_RS_CFG_DST_FORMAT(cfg));
 	u32 src0, src1, dst0, dst1;
 
-	if (cfg & (VGC_RS_CFG_DOWNSAMPLE_X | VGC_RS_CFG_DOWNSAMPLE_Y |
-		   VGC_RS_CFG_FLIP))
+	if (cfg & (VGC_RS_CFG_DOWNSAMPLE_X | VGC_RS_CFG_DOWNSAMPLE_Y))
 		return false;
 	if (REG(c, VGC_RS_DITHER(0)) != ~0u || REG(c, VGC_RS_DITHER(1)) != ~0u)
 		return false;
@@ -580,6 +604,13 @@ static bool rs_setup(struct vgc_core *c)
 	if (rs->npipes == 2 && rs->offx[1] == rs->offx[0] &&
 	    rs->offy[1] == rs->offy[0])
 		rs->npipes = 1;
+	/*
+	 * FLIP turns the window upside down (rnndb: "flip image in Y");
+	 * how two pipes' windows would combine is not known: refused.
+	 */
+	rs->flip = !rs->fill && (cfg & VGC_RS_CFG_FLIP);
+	if (rs->flip && rs->npipes > 1)
+		return false;
 	rs->width = VGC_RS_WIDTH(win);
 	rs->height = VGC_RS_HEIGHT(win);
 	rs->x = 0;

@@ -52,6 +52,7 @@ struct vgc_rs_surf {
  * @fill: it fills the destination (CLEAR_CONTROL.MODE ENABLED1)
  * @full_mask: the fill writes every bit of each pixel
  * @swap_rb: copies swap the red and blue channels
+ * @flip: copies write the window's rows in reverse order
  * @ts: copies read the source through the tile status
  * @ts_2bit: TS entries are 2 bits (else 4)
  * @bpp: bytes per pixel
@@ -86,7 +87,7 @@ struct vgc_rs_surf {
  * else until the operation completes, so they cannot change under it.
  */
 struct vgc_rs {
-	bool busy, inplace, fill, full_mask, swap_rb, ts, ts_2bit;
+	bool busy, inplace, fill, full_mask, swap_rb, flip, ts, ts_2bit;
 	unsigned int bpp;
 	u32 width, height;
 	unsigned int npipes, pipe;
