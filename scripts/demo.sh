@@ -19,6 +19,10 @@ echo
 echo "== OpenGL: Mesa's etnaviv driver (built from Debian's source) on the 3D core"
 "$tools/etnaviv-gl-info" || exit 1
 echo
+glpng=$(cd "$tools/.." && pwd)/gl-demo.png
+echo "== GL demo: framebuffers cleared and blitted by the resolve engine, read back, checked against the CPU"
+"$tools/etnaviv-gl-demo" --verify -o "$glpng" | grep -v '^renderer:' || exit 1
+echo
 echo "== device model statistics"
 for s in /sys/kernel/debug/vgc-model/*/stats; do
 	d=$(basename "$(dirname "$s")")

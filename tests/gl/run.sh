@@ -1,0 +1,28 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# run.sh BUILD: the GL tests inside a board, once per setting of Mesa's
+# etnaviv driver that changes how it clears, copies and resolves: tile
+# status and fast clear on (the default), off (no_ts), and render targets
+# tiled instead of supertiled (no_supertile). Each setting runs the clear
+# tests (tests/gl/clear.c) and the GL demo with --verify
+# (tools/etnaviv-gl-demo.c: blits through the resolve engine).
+set -u
+build=$1
+rc=0
+for opt in default no_ts no_supertile; do
+	ts=--ts
+	[ "$opt" = no_ts ] && ts=
+	if [ "$opt" = default ]; then
+		set -- env -u ETNA_MESA_DEBUG
+	else
+		set -- env ETNA_MESA_DEBUG="$opt"
+	fi
+	"$@" "$build/tests/gl-clear" --label "$opt" $ts || rc=1
+	if out=$("$@" "$build/tools/etnaviv-gl-demo" --verify 2>&1); then
+		echo "PASS: gl-demo/$opt: ${out##*$'\n'}"
+	else
+		echo "FAIL: gl-demo/$opt: $(echo "$out" | tr '\n' ' ')"
+		rc=1
+	fi
+done
+exit $rc
