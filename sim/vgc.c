@@ -54,6 +54,7 @@ void vgc_reset(struct vgc_core *c)
 	c->freeze = false;
 	c->de.busy = false;	/* the operation in flight is lost */
 	c->rs.busy = false;
+	vgc_rs_ts_flush(c);
 	vgc_mmu_reset(c);
 	c->stats.resets++;
 }
@@ -367,9 +368,11 @@ static void load_state(struct vgc_core *c, u32 idx, u32 val)
 		val = vgc_de_state(c, off, val);
 		break;
 	case VGC_TS_FLUSH_CACHE:
-		/* No TS cache: the RS reads the status from memory. */
-		if (val & VGC_TS_FLUSH_CACHE_FLUSH)
+		/* the RS's TS cache: empty until the next status read */
+		if (val & VGC_TS_FLUSH_CACHE_FLUSH) {
+			vgc_rs_ts_flush(c);
 			c->stats.ts_flushes++;
+		}
 		break;
 	case VGC_RS_KICKER:
 	case VGC_RS_KICKER_INPLACE:

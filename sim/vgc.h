@@ -136,6 +136,8 @@ struct vgc_host_ops {
  *	clear value (one per part of a 64-byte block read), and blocks an
  *	in-place resolve filled
  * @ts_flushes: TS.FLUSH_CACHE loads
+ * @ts_stale_reads: tile-status entries the RS read from its TS cache
+ *	that memory had changed since (a missing TS flush)
  */
 struct vgc_stats {
 	u64 commands, waits, events, draws, flushes, resets;
@@ -144,7 +146,7 @@ struct vgc_stats {
 	u64 tlb_flushes;
 	u64 de_ops, de_pixels, de_unsupported, de_bad_pipe, de_flushes;
 	u64 rs_ops, rs_pixels, rs_unsupported, rs_aborted, rs_ts_cleared;
-	u64 ts_flushes;
+	u64 ts_flushes, ts_stale_reads;
 };
 
 #define VGC_TLB_ENTRIES	64	/* direct-mapped, one 4 KiB page each */

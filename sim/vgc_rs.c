@@ -167,15 +167,27 @@ static int write_pages(struct vgc_core *c, u32 addr, const u8 *p, size_t len)
 	return 0;
 }
 
-/* Entry @n of the tile status: 0, or -1 if reading it failed. */
+/*
+ * Entry @n of the tile status: 0, or -1 if reading it failed.
+ *
+ * Status bytes come through the TS cache, which only a TS_FLUSH_CACHE
+ * load (or a reset) empties: a client that rewrites a status buffer and
+ * resolves without flushing reads stale entries, as on silicon. Each hit
+ * is compared with memory and a stale one counted (ts_stale_reads).
+ */
 static int ts_entry(struct vgc_core *c, u32 n, unsigned int *status)
 {
 	struct vgc_rs *rs = &c->rs;
 	unsigned int bits = rs->ts_2bit ? 2 : 4;
 	u32 bit = n * bits, byte = rs->ts_status + bit / 8;
 	u32 blk = byte & ~(u32)(VGC_RS_TS_CACHE - 1);
+	u8 now;
 
-	if (!rs->ts_cache_ok || rs->ts_cache_addr != blk) {
+	if (rs->ts_cache_ok && rs->ts_cache_addr == blk) {
+		if (!vgc_dma_read(c, VGC_CLIENT_PE, byte, &now, 1) &&
+		    now != rs->ts_cache[byte - blk])
+			c->stats.ts_stale_reads++;
+	} else {
 		rs->ts_cache_ok = false;
 		if (vgc_dma_read(c, VGC_CLIENT_PE, blk, rs->ts_cache,
 				 VGC_RS_TS_CACHE))
@@ -414,6 +426,11 @@ static int inplace_step(struct vgc_core *c, long *budget)
 	return 0;
 }
 
+void vgc_rs_ts_flush(struct vgc_core *c)
+{
+	c->rs.ts_cache_ok = false;
+}
+
 bool vgc_rs_run(struct vgc_core *c, long *budget)
 {
 	struct vgc_rs *rs = &c->rs;
@@ -475,7 +492,6 @@ static bool ts_setup(struct vgc_core *c)
 	u32 mc = REG(c, VGC_TS_MEM_CONFIG);
 
 	rs->ts = false;
-	rs->ts_cache_ok = false;
 	rs->ts_2bit = c->id->minor[0] & VGC_MINOR0_2BITPERTILE;
 	switch (mc & (VGC_TS_COLOR_FAST_CLEAR | VGC_TS_DEPTH_FAST_CLEAR)) {
 	case 0:

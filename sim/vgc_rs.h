@@ -77,7 +77,8 @@ struct vgc_rs_surf {
  * @ts_surface: TS surface base: the address entry 0 covers
  * @ts_clear: the 32-bit value cleared tiles read as
  * @ts_cache_addr: status bytes cached: their address
- * @ts_cache_ok: @ts_cache holds them
+ * @ts_cache_ok: @ts_cache holds them (until a TS flush or a reset, even
+ *	across operations)
  * @ts_cache: the bytes
  * @buf: one chunk of pixels, VGC_RS_BAND rows of VGC_RS_SPAN
  * @tmp: one tile
@@ -114,6 +115,8 @@ struct vgc_core;
  * operation the RS and TS states describe (or count why not).
  */
 void vgc_rs_kick(struct vgc_core *c, u32 off, u32 val);
+/* A TS_FLUSH_CACHE load (or a reset): the TS cache forgets what it holds. */
+void vgc_rs_ts_flush(struct vgc_core *c);
 /*
  * Run the operation in flight for at most @budget pixels (decremented).
  * Returns true when the RS is idle.

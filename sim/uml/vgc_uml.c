@@ -351,6 +351,7 @@ static int vgc_stats_show(struct seq_file *m, void *unused)
 		   s.rs_unsupported, s.rs_aborted);
 	seq_printf(m, "rs_ts_cleared: %llu\nts_flushes: %llu\n",
 		   s.rs_ts_cleared, s.ts_flushes);
+	seq_printf(m, "ts_stale_reads: %llu\n", s.ts_stale_reads);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(vgc_stats);

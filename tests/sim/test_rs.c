@@ -210,6 +210,9 @@ static void compile(const struct rs_case *k, const struct rs_core *rc,
 	}
 }
 
+/* build() leaves out the TS flush (a client that forgets it) */
+static bool skip_ts_flush;
+
 static void state(uint32_t *q, uint32_t reg, uint32_t val)
 {
 	*q = emit(*q, ls(reg, 1), val);
@@ -229,7 +232,8 @@ static void build(const struct refrs_state *s, const struct rs_core *rc)
 		state(&q, VGC_RS_PIPE_DEST_ADDR(1), gbase + JUNK);
 	}
 	if (s->ts_mem_config) {
-		state(&q, VGC_TS_FLUSH_CACHE, TS_FLUSH);
+		if (!skip_ts_flush)
+			state(&q, VGC_TS_FLUSH_CACHE, TS_FLUSH);
 		state(&q, VGC_TS_MEM_CONFIG, s->ts_mem_config);
 		state(&q, VGC_TS_COLOR_STATUS_BASE, s->ts_color_status_base);
 		state(&q, VGC_TS_COLOR_SURFACE_BASE,
@@ -730,6 +734,48 @@ static void t_ts_fast_clear(struct vgc_core *c)
 	}
 }
 
+/*
+ * The TS cache: a resolve with every tile cleared, then the status buffer
+ * rewritten to "in memory" and the same resolve again. Without a TS flush
+ * the core still reads the cached "cleared" entries (and counts the stale
+ * reads); after a flush it reads memory.
+ */
+static void t_ts_cache(struct vgc_core *c)
+{
+	const struct rs_core *rc = core_of(c);
+	struct refrs_state s;
+	struct rs_case k;
+	u64 stale;
+
+	defaults(&k);
+	k.sl = REFRS_TILED;
+	k.ts = true;
+	k.ts_value = 0x11223344;
+	k.ts_all_cleared = true;
+	if (!check(c, &k, "TS all cleared"))
+		return;
+	EXPECT_EQ(c->stats.ts_stale_reads, 0);
+	for (int flush = 0; flush < 2; flush++) {
+		memset(mem + TSB, 0, TS_SIZE);
+		memset(mem + DST, 0, 0x1000);
+		skip_ts_flush = !flush;
+		compile(&k, rc, &s);
+		build(&s, rc);
+		skip_ts_flush = false;
+		stale = c->stats.ts_stale_reads;
+		start(c, gbase + CMD, build_len());
+		run_idle(c);
+		EXPECT_EQ(vgc_fe_get_state(c), VGC_FE_IDLE);
+		if (!flush) {
+			EXPECT_EQ(w32(DST)[0], k.ts_value);
+			EXPECT_EQ(c->stats.ts_stale_reads > stale, 1);
+		} else {
+			EXPECT_EQ(w32(DST)[0], w32(SRC)[0]);
+			EXPECT_EQ(c->stats.ts_stale_reads, stale);
+		}
+	}
+}
+
 /* TS entries say "cleared" but TS_MEM_CONFIG is 0: memory is read. */
 static void t_ts_off(struct vgc_core *c)
 {
@@ -1092,6 +1138,7 @@ int main(void)
 		{ "ts-buffer-clear", t_ts_buffer_clear, 3 },
 		{ "ts-fast-clear", t_ts_fast_clear, 7 },
 		{ "ts-off", t_ts_off, 3 },
+		{ "ts-cache", t_ts_cache, 7 },
 		{ "flip", t_flip, 3 },
 		{ "swap-rb", t_swap_rb, 3 },
 		{ "odd-sizes", t_odd_sizes, 7 },
