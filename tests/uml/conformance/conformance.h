@@ -73,6 +73,17 @@
 #define ST_DE_DEST_ADDR		0x1228	/* address */
 #define ST_PE_COLOR_ADDR	0x1410	/* address */
 #define SEMAPHORE_FE_PE		0x0701	/* from FE (1) to PE (7) */
+/* 2D destination states (etna_viv rnndb state_2d.xml), and kernel states */
+#define ST_DE_DEST_STRIDE	0x122c
+#define ST_DE_DEST_ROT_CONFIG	0x1230
+#define ST_DE_DEST_CONFIG	0x1234
+#define ST_DE_CLIP_TOP_LEFT	0x1260
+#define ST_DE_CLIP_BOTTOM_RIGHT	0x1264
+#define ST_DE_CONFIG		0x126c
+#define ST_DE_ROT_ANGLE		0x12bc
+#define DE_CLEAR_A8R8G8B8	0x0006	/* DEST_CONFIG: CLEAR, format 6 */
+#define ST_GL_PIPE_SELECT	0x3800
+#define ST_GL_EVENT		0x3804
 
 /* ------------------------------------------------------------------ */
 /* Shared state and helpers: common.c */
@@ -165,6 +176,8 @@ void test_busy(const struct engine *e, int fd2);
 /* stream.c */
 void test_submit_relocs(const struct engine *e);
 void test_submit_stream(const struct engine *e);
+void test_submit_kernel_states(const struct engine *e);
+void test_submit_footprint(const struct engine *e);
 void test_submit_pmrs(const struct engine *e);
 
 /* userptr.c */

@@ -87,6 +87,8 @@ int main(void)
 		test_submit_fence_fds(e, fd2);
 		test_submit_relocs(e);
 		test_submit_stream(e);
+		test_submit_kernel_states(e);
+		test_submit_footprint(e);
 		test_submit_pmrs(e);
 		test_userptr_submit(e);
 	}

@@ -200,8 +200,11 @@ void test_submit_stream(const struct engine *e)
 		CMD_DRAW_PRIMITIVES, 4, 0, 1,
 		CMD_DRAW_INDEXED, 4, 0, 1, 0, 0,
 		CMD_DRAW_INSTANCED, 0, 0, 0,
-		CMD_DRAW_2D(1, 0), 0, 0, 0x00010001,
 		ETNA_CMD_NOP, 0,
+	};
+	/* a 2D rectangle with whatever destination the last job left */
+	const uint32_t draw_2d[] = {
+		CMD_DRAW_2D(1, 0), 0, 0, 0x00010001,
 	};
 	static const struct {
 		uint32_t hdr;
@@ -245,6 +248,10 @@ void test_submit_stream(const struct engine *e)
 	unsigned int i;
 
 	stream_expect(e, valid, 0, "valid-commands (ls, stall, draws, nop)");
+	req = sub_init(e, draw_2d, ARRAY_SIZE(draw_2d), &bo, 1, NULL, 0);
+	sub_expect2(e, &req, e->mmuv1 ? -EINVAL : 0, 0,
+		    e->mmuv1 ? "MMUv1: ours bounds what it draws" : NULL,
+		    "draw-2d-without-destination-in-stream");
 	if (!e->mmuv1) {
 		for (i = 0; i < ARRAY_SIZE(forbidden); i++)
 			mmuv2_opcode(e, forbidden[i].hdr, forbidden[i].name);
@@ -319,6 +326,105 @@ void test_submit_stream(const struct engine *e)
 	s[1] = s[2] = s[3] = 0;
 	stream_expect2(e, s, 4, NULL, 0, -EINVAL,
 		       "draw-2d-data-overrun (ours only)");
+}
+
+/* ------------------------------------------------------------------ */
+/* GEM_SUBMIT: states of the kernel's ring protocol */
+
+void test_submit_kernel_states(const struct engine *e)
+{
+	uint32_t own = e->exec_state == ETNA_PIPE_2D ? 1 : 0;
+	uint32_t s[2] = { ETNA_CMD_LOAD_STATE(ST_GL_PIPE_SELECT, 1), own };
+
+	stream_expect2(e, s, 2, NULL, 0, 0, "pipe-select-own-pipe");
+	if (upstream) {
+		info("submit-load-gl-event, submit-pipe-select-other-pipe/%s: "
+		     "not run on upstream: it accepts them, and they signal "
+		     "other jobs' fences or desynchronise its pipe", e->name);
+		return;
+	}
+	s[1] = !own;
+	stream_expect2(e, s, 2, NULL, 0, -EINVAL,
+		       "pipe-select-other-pipe (ours only)");
+	s[0] = ETNA_CMD_LOAD_STATE(ST_GL_EVENT, 1);
+	s[1] = 0x40;	/* event 0 from the PE */
+	stream_expect2(e, s, 2, NULL, 0, -EINVAL, "load-gl-event (ours only)");
+}
+
+/* ------------------------------------------------------------------ */
+/* GEM_SUBMIT: MMUv1, what a 2D operation may touch */
+
+/*
+ * A clear of the rectangle (0,@y1)-(16,@y1 + 1) into a 4 KiB buffer with
+ * @stride: the stream and its one relocation (DEST_ADDRESS, word 1).
+ */
+static unsigned int clear_stream(uint32_t *s, uint32_t stride, uint32_t y1)
+{
+	unsigned int n = 0;
+
+#define LS(st, v) do {						\
+		s[n++] = ETNA_CMD_LOAD_STATE(st, 1);		\
+		s[n++] = (v);					\
+	} while (0)
+	LS(ST_DE_DEST_ADDR, 0);
+	LS(ST_DE_DEST_STRIDE, stride);
+	LS(ST_DE_DEST_ROT_CONFIG, 0);
+	LS(ST_DE_DEST_CONFIG, DE_CLEAR_A8R8G8B8);
+	LS(ST_DE_ROT_ANGLE, 0);
+	LS(ST_DE_CONFIG, 0);
+	LS(ST_DE_CLIP_TOP_LEFT, 0);
+	LS(ST_DE_CLIP_BOTTOM_RIGHT, 0x7fff7fff);
+#undef LS
+	s[n++] = CMD_DRAW_2D(1, 0);
+	s[n++] = 0;
+	s[n++] = y1 << 16;
+	s[n++] = (y1 + 1) << 16 | 16;
+	return n;
+}
+
+void test_submit_footprint(const struct engine *e)
+{
+	struct drm_etnaviv_gem_submit_bo bo = {
+		.flags = ETNA_SUBMIT_BO_WRITE,
+	};
+	struct drm_etnaviv_gem_submit_reloc r = reloc_at(4);
+	struct drm_etnaviv_gem_submit req;
+	uint32_t s[24], h;
+	unsigned int n;
+
+	if (!e->mmuv1 || e->exec_state != ETNA_PIPE_2D)
+		return;
+	if (etna_gem_new(fd, 4096, ETNA_BO_WC, &h))
+		return;
+	bo.handle = h;
+
+	/* the last row of the buffer: 16 pixels at 4096 - 64 */
+	n = clear_stream(s, 64, 63);
+	req = sub_init(e, s, n, &bo, 1, &r, 1);
+	sub_expect(e, &req, 0, "draw-2d-clear-last-row-of-buffer");
+	n = clear_stream(s, 64, 64);
+	req = sub_init(e, s, n, &bo, 1, &r, 1);
+	if (upstream)
+		info("submit-draw-2d-past-buffer/%s: not run on upstream: it "
+		     "accepts it and the GPU writes past the buffer", e->name);
+	else
+		sub_expect(e, &req, -EINVAL,
+			   "draw-2d-clear-row-past-buffer (ours only)");
+
+	/*
+	 * Issue 18's example: stride 128 KiB, row 16408: the address wraps
+	 * past 4 GiB into the linear window, i.e. physical memory.
+	 */
+	n = clear_stream(s, 0x20000, 16408);
+	req = sub_init(e, s, n, &bo, 1, &r, 1);
+	if (upstream)
+		info("submit-draw-2d-wrap-into-physical-memory/%s: not run on "
+		     "upstream: it accepts it and the GPU writes physical "
+		     "memory outside any buffer", e->name);
+	else
+		sub_expect(e, &req, -EINVAL,
+			   "draw-2d-wrap-into-physical-memory (ours only)");
+	etna_gem_close(fd, h);
 }
 
 /* ------------------------------------------------------------------ */

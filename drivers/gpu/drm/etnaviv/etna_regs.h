@@ -120,6 +120,85 @@
 #define ETNA_GL_FLUSH_MMU		0x3810
 #define   ETNA_FLUSH_MMU_ALL		0x1f
 #define ETNA_TS_FLUSH_CACHE		0x1650
+#define ETNA_GL_STALL_TOKEN		0x3c00
+#define   ETNA_GL_PIPE_SELECT_PIPE	BIT(0)
+#define ETNA_PIPE_ID_2D			1
+#define ETNA_PIPE_ID_3D			0
+
+/* 2D engine states that bound what a DRAW_2D touches (stream validator) */
+#define ETNA_DE_SRC_ADDRESS		0x1200
+#define ETNA_DE_SRC_STRIDE		0x1204
+#define ETNA_DE_SRC_ROTATION_CONFIG	0x1208
+#define ETNA_DE_SRC_CONFIG		0x120c
+#define   ETNA_DE_SRC_CFG_TILED		BIT(7)
+#define   ETNA_DE_SRC_CFG_RELATIVE	BIT(6)
+#define   ETNA_DE_SRC_CFG_STREAM	BIT(8)
+#define   ETNA_DE_SRC_CFG_FORMAT(v)	(((v) >> 24) & 0x1f)
+#define   ETNA_DE_SRC_CFG_PE10_FORMAT(v)	((v) & 0xf)
+#define ETNA_DE_SRC_ORIGIN		0x1210
+#define ETNA_DE_STRETCH_FACTOR_LOW	0x1220
+#define ETNA_DE_STRETCH_FACTOR_HIGH	0x1224
+#define ETNA_DE_DEST_ADDRESS		0x1228
+#define ETNA_DE_DEST_STRIDE		0x122c
+#define ETNA_DE_DEST_ROTATION_CONFIG	0x1230
+#define   ETNA_DE_ROT_CFG_WIDTH(v)	((v) & 0xffff)
+#define   ETNA_DE_ROT_CFG_ROTATION	BIT(16)
+#define ETNA_DE_DEST_CONFIG		0x1234
+#define   ETNA_DE_DST_CFG_FORMAT(v)	((v) & 0x1f)
+#define   ETNA_DE_DST_CFG_TILED		BIT(8)
+#define   ETNA_DE_DST_CFG_MINOR_TILED	BIT(26)
+#define   ETNA_DE_DST_CFG_COMMAND(v)	(((v) >> 12) & 0xf)
+#define   ETNA_DE_DST_CFG_CMD(x)	(((x) & 0xf) << 12)
+#define   ETNA_DE_ROT_DST_SET(x)	(((x) & 0x7) << 3)
+#define ETNA_DE_PATTERN_ADDRESS		0x1238
+#define ETNA_DE_PATTERN_CONFIG		0x123c
+#define   ETNA_DE_PAT_CFG_FORMAT(v)	((v) & 0xf)
+#define   ETNA_DE_PAT_CFG_TYPE		BIT(4)
+#define   ETNA_DE_ROP_TYPE_SET(x)	(((x) & 0x3) << 20)
+#define ETNA_DE_ROP			0x125c
+#define   ETNA_DE_ROP_FG(v)		((v) & 0xff)
+#define   ETNA_DE_ROP_BG(v)		(((v) >> 8) & 0xff)
+#define   ETNA_DE_ROP_TYPE(v)		(((v) >> 20) & 0x3)
+#define ETNA_DE_CLIP_TOP_LEFT		0x1260
+#define ETNA_DE_CLIP_BOTTOM_RIGHT	0x1264
+#define   ETNA_DE_XY15_X(v)		((v) & 0x7fff)
+#define   ETNA_DE_XY15_Y(v)		(((v) >> 16) & 0x7fff)
+#define ETNA_DE_CONFIG			0x126c
+#define   ETNA_DE_CFG_MIRROR_BLT	BIT(0)
+#define ETNA_DE_DEST_ROTATION_HEIGHT	0x12b4
+#define   ETNA_DE_HEIGHT(v)		((v) & 0xffff)
+#define ETNA_DE_SRC_ROTATION_HEIGHT	0x12b8
+#define ETNA_DE_ROT_ANGLE		0x12bc
+#define   ETNA_DE_ROT_SRC		GENMASK(2, 0)
+#define   ETNA_DE_ROT_KEEP_MASKS	0x88300
+#define   ETNA_DE_ROT_DST		GENMASK(5, 3)
+#define   ETNA_DE_ROT_DST_GET(v)	(((v) >> 3) & 0x7)
+#define   ETNA_DE_ROT_SRC_MASK		BIT(8)
+#define   ETNA_DE_ROT_DST_MASK		BIT(9)
+#define   ETNA_DE_ROT_SRC_MIRROR	GENMASK(13, 12)
+#define   ETNA_DE_ROT_SRC_MIRROR_MASK	BIT(15)
+#define   ETNA_DE_ROT_DST_MIRROR	GENMASK(17, 16)
+#define   ETNA_DE_ROT_DST_MIRROR_MASK	BIT(19)
+#define ETNA_DE_CMD_CLEAR		0
+#define ETNA_DE_CMD_LINE		1
+#define ETNA_DE_CMD_BIT_BLT		2
+#define ETNA_DE_CMD_STRETCH_BLT		4
+#define ETNA_DE_ROP2_PATTERN		0
+#define ETNA_DE_ROP2_SOURCE		1
+#define ETNA_DE_ROP4			3
+#define ETNA_DE_PATTERN_SOLID		0
+#define ETNA_DE_ROT_90			4
+#define ETNA_DE_ROT_270			6
+#define ETNA_DE_FMT_X4R4G4B4		0
+#define ETNA_DE_FMT_R5G6B5		4
+#define ETNA_DE_FMT_X8R8G8B8		5
+#define ETNA_DE_FMT_A8R8G8B8		6
+#define ETNA_DE_FMT_YUY2		7
+#define ETNA_DE_FMT_UYVY		8
+#define ETNA_DE_FMT_INDEX8		9
+#define ETNA_DE_FMT_MONO		10
+#define ETNA_DE_FMT_A8			16
+#define ETNA_DE_FMT_RG16		19
 
 /* Synchronisation units: semaphore/stall token FROM=FE, TO=PE */
 #define ETNA_SYNC_FE_TO_PE		0x701

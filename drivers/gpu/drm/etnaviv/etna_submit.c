@@ -173,12 +173,20 @@ static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 				u32 nr_relocs)
 {
 	struct etna_dev *edev = job->core->edev;
+	struct etna_stream s = {
+		.stream = stream,
+		.words = words,
+		.nr_relocs = nr_relocs,
+		.addr_relocs = !edev->mmu_v2,
+		.pipe = job->exec_state,
+	};
 	const char *why = NULL;
 	u32 *offs = NULL, i;
 	int ret = 0;
 
 	if (nr_relocs) {
-		offs = kvmalloc_array(nr_relocs, sizeof(*offs), GFP_KERNEL);
+		/* offsets, then the room after each relocated address */
+		offs = kvmalloc_array(nr_relocs, 2 * sizeof(*offs), GFP_KERNEL);
 		if (!offs)
 			return -ENOMEM;
 	}
@@ -192,10 +200,13 @@ static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 			goto out;
 		}
 		offs[i] = r->submit_offset;
+		offs[nr_relocs + i] = job->bos[r->reloc_idx]->size -
+				      r->reloc_offset;
 	}
 
-	ret = etna_validate_stream(stream, words, offs, nr_relocs,
-				   !edev->mmu_v2, &why);
+	s.reloc_offs = offs;
+	s.reloc_room = offs ? offs + nr_relocs : NULL;
+	ret = etna_validate_stream(&s, &why);
 	if (ret) {
 		drm_dbg(&edev->drm, "stream rejected: %s\n", why);
 		goto out;

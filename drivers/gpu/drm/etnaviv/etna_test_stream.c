@@ -7,6 +7,7 @@
  */
 #include <kunit/test.h>
 
+#include "etna_regs.h"
 #include "etna_test_stream.h"
 #include "etna_validate.h"
 
@@ -20,6 +21,8 @@ struct etna_tstream *etna_ts_new(struct kunit *test)
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ts->w);
 	ts->relocs = kunit_kcalloc(test, TS_MAX_RELOCS, sizeof(u32), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ts->relocs);
+	ts->room = kunit_kcalloc(test, TS_MAX_RELOCS, sizeof(u32), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ts->room);
 	return ts;
 }
 
@@ -37,11 +40,45 @@ void etna_ts_pad(struct etna_tstream *ts)
 		etna_ts_word(ts, 0);
 }
 
-/* Relocate the word at index @word. */
-void etna_ts_reloc(struct etna_tstream *ts, unsigned int word)
+/*
+ * Relocate the word at index @word to an address with @room bytes after
+ * it in its buffer.
+ */
+void etna_ts_reloc_room(struct etna_tstream *ts, unsigned int word, u32 room)
 {
 	KUNIT_ASSERT_LT(ts->test, ts->nr, TS_MAX_RELOCS);
+	ts->room[ts->nr] = room;
 	ts->relocs[ts->nr++] = word * 4;
+}
+
+/* Relocate the word at index @word to the start of a 1 MiB buffer. */
+void etna_ts_reloc(struct etna_tstream *ts, unsigned int word)
+{
+	etna_ts_reloc_room(ts, word, TS_ROOM);
+}
+
+/* Load address state @byte_addr with a relocation of @room bytes. */
+unsigned int etna_ts_reloc1(struct etna_tstream *ts, u32 byte_addr, u32 room)
+{
+	unsigned int at = etna_ts_load1(ts, byte_addr, 0);
+
+	etna_ts_reloc_room(ts, at, room);
+	return at;
+}
+
+/*
+ * The 2D destination states, as libetnaviv sets them: the address
+ * relocated with @room bytes, @stride, @config (format and command), no
+ * rotation, no mirroring; the clip is left alone.
+ */
+void etna_ts_de_dest(struct etna_tstream *ts, u32 room, u32 stride, u32 config)
+{
+	etna_ts_reloc1(ts, ETNA_DE_DEST_ADDRESS, room);
+	etna_ts_load1(ts, ETNA_DE_DEST_STRIDE, stride);
+	etna_ts_load1(ts, ETNA_DE_DEST_ROTATION_CONFIG, 0);
+	etna_ts_load1(ts, ETNA_DE_DEST_CONFIG, config);
+	etna_ts_load1(ts, ETNA_DE_ROT_ANGLE, 0);
+	etna_ts_load1(ts, ETNA_DE_CONFIG, 0);
 }
 
 /* LOAD_STATE of @count zero values from @byte_addr on; returns the first value's index. */
@@ -77,6 +114,15 @@ unsigned int etna_ts_cmd(struct etna_tstream *ts, unsigned int op, unsigned int 
 
 int etna_ts_run(struct etna_tstream *ts, const char **why)
 {
-	return etna_validate_stream(ts->w, ts->n, ts->relocs, ts->nr,
-				    !ts->mmu_v2, why);
+	struct etna_stream s = {
+		.stream = ts->w,
+		.words = ts->n,
+		.reloc_offs = ts->relocs,
+		.reloc_room = ts->room,
+		.nr_relocs = ts->nr,
+		.addr_relocs = !ts->mmu_v2,
+		.pipe = ts->pipe,
+	};
+
+	return etna_validate_stream(&s, why);
 }

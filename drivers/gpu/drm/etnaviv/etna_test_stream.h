@@ -7,6 +7,7 @@
 #define ETNA_TEST_STREAM_H
 
 #include <kunit/test.h>
+#include <linux/sizes.h>
 #include <linux/string.h>
 
 /* FE opcodes, as used by the tests. */
@@ -43,14 +44,22 @@ struct etna_tstream {
 	u32 *w;
 	unsigned int n;
 	u32 *relocs;
+	u32 *room;	/* per relocation: bytes from the address to the bo end */
 	unsigned int nr;
 	bool mmu_v2;
+	u32 pipe;	/* ETNA_PIPE_3D (0, the default) or ETNA_PIPE_2D */
 };
+
+/* The room etna_ts_reloc() gives a relocation: a 1 MiB buffer's start. */
+#define TS_ROOM			SZ_1M
 
 struct etna_tstream *etna_ts_new(struct kunit *test);
 unsigned int etna_ts_word(struct etna_tstream *ts, u32 v);
 void etna_ts_pad(struct etna_tstream *ts);
 void etna_ts_reloc(struct etna_tstream *ts, unsigned int word);
+void etna_ts_reloc_room(struct etna_tstream *ts, unsigned int word, u32 room);
+unsigned int etna_ts_reloc1(struct etna_tstream *ts, u32 byte_addr, u32 room);
+void etna_ts_de_dest(struct etna_tstream *ts, u32 room, u32 stride, u32 config);
 unsigned int etna_ts_load(struct etna_tstream *ts, u32 byte_addr, unsigned int count);
 unsigned int etna_ts_load1(struct etna_tstream *ts, u32 byte_addr, u32 val);
 unsigned int etna_ts_cmd(struct etna_tstream *ts, unsigned int op, unsigned int words);
@@ -85,5 +94,9 @@ int etna_ts_run(struct etna_tstream *ts, const char **why);
 #define R_OVERRUN	"past the end"
 #define R_NORELOC	"without a relocation"
 #define R_WINDOW	"register window"
+#define R_PAST_BO	"past the end of its"
+#define R_UNSET		"not set in this stream"
+#define R_KERNEL	"belongs to the kernel"
+#define R_PIPE		"other than the job's"
 
 #endif /* ETNA_TEST_STREAM_H */

@@ -18,7 +18,42 @@
  *    check, so it would turn a validated header into an arbitrary command;
  *  - no LOAD_STATE reaches into the register window (byte addresses
  *    0x0100-0x05ff), where the FE accepts the MMUv2 configuration states:
- *    a client loading them could point the MMU at tables of its own.
+ *    a client loading them could point the MMU at tables of its own;
+ *  - it loads none of the states of the kernel's ring protocol: GL_EVENT
+ *    (an event signals the fence of the job the kernel gave it to), and
+ *    GL_PIPE_SELECT only with the job's own pipe (the kernel switches
+ *    pipes and must know which one the core is on). The semaphore and
+ *    stall tokens stay allowed: the kernel pairs its own before relying
+ *    on them, and Mesa uses them;
+ *  - on MMUv1, every DRAW_2D stays inside the buffers its addresses were
+ *    relocated to (the footprint, below).
+ *
+ * The footprint of a DRAW_2D (MMUv1). The walk keeps the value each
+ * bounding DE state last got in this stream and, for address states, the
+ * bytes from the relocated address to the end of its buffer. States the
+ * stream did not load hold what the previous job left (maybe another
+ * client's) and bound nothing, so the destination, its configuration,
+ * stride, rotation and DE_CONFIG, and for blits the source's, must be set
+ * in the stream. Then, with 64-bit arithmetic:
+ *
+ *  - destination: each rectangle (a line: the box of its end points) cut
+ *    by the clip, if the stream set one; rows times DEST_STRIDE plus
+ *    columns times the format's bytes per pixel must fit. Rotated, the
+ *    rectangles must lie in the logical surface, and the physical one
+ *    (DEST_ROTATION_CONFIG width x DEST_ROTATION_HEIGHT) must fit too;
+ *  - source of BIT_BLT and STRETCH_BLT (unless it comes in the stream):
+ *    origin plus the offset in the rectangle (relative origin: signed,
+ *    and never before the buffer), or times the stretch factor; the larger
+ *    of the two format fields (PE 1.0 and 2.0 cores);
+ *  - pattern: read from memory unless solid; 8 x 8 pixels of at most 4
+ *    bytes from DE_PATTERN_ADDRESS when the ROP uses it;
+ *  - refused as not bounded: other commands (filter and multi-source
+ *    blits), tiled surfaces, planar and unknown formats, mirror blits,
+ *    destination mirroring, source rotation.
+ *
+ * Rectangles with x1 >= x2 or y1 >= y2 draw nothing, as in the device
+ * model (sim/vgc_de.c); the 3D engine and the resolve engine are not
+ * bounded yet (see the README).
  *
  * With an MMUv2 each client has its own page tables, so any address it
  * loads can only reach its own buffers: the address rule is dropped there
@@ -49,8 +84,11 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/minmax.h>
 #include <linux/once.h>
+#include <uapi/drm/etnaviv_drm.h>
 
+#include "etna_regs.h"
 #include "etna_validate.h"
 
 /* FE command header: the opcode sits in the top five bits. */
@@ -72,6 +110,12 @@
 /* DRAW_2D header fields. */
 #define ETNA_D2D_DATA_WORDS	GENMASK(26, 16)
 #define ETNA_D2D_RECTS		GENMASK(15, 8)
+
+/*
+ * The most a pattern in memory can span: 8 x 8 pixels of at most 4 bytes
+ * (the largest DE_PATTERN_CONFIG format).
+ */
+#define ETNA_DE_PATTERN_BYTES	(8 * 8 * 4)
 
 /* States are 32 bits wide and indexed by a 16-bit number (byte address / 4). */
 #define ETNA_NR_STATES		(ETNA_LS_INDEX + 1)
@@ -112,15 +156,90 @@ static void etna_addr_map_ready(void)
 	DO_ONCE(etna_fill_addr_map);
 }
 
+/*
+ * The states whose values bound what a 2D operation reads and writes, as
+ * slots of struct etna_fp.
+ */
+enum etna_slot {
+	FP_DE_SRC_ADDRESS,
+	FP_DE_SRC_STRIDE,
+	FP_DE_SRC_ROTATION_CONFIG,
+	FP_DE_SRC_CONFIG,
+	FP_DE_SRC_ORIGIN,
+	FP_DE_STRETCH_FACTOR_LOW,
+	FP_DE_STRETCH_FACTOR_HIGH,
+	FP_DE_DEST_ADDRESS,
+	FP_DE_DEST_STRIDE,
+	FP_DE_DEST_ROTATION_CONFIG,
+	FP_DE_DEST_CONFIG,
+	FP_DE_PATTERN_ADDRESS,
+	FP_DE_PATTERN_CONFIG,
+	FP_DE_ROP,
+	FP_DE_CLIP_TOP_LEFT,
+	FP_DE_CLIP_BOTTOM_RIGHT,
+	FP_DE_CONFIG,
+	FP_DE_DEST_ROTATION_HEIGHT,
+	FP_DE_ROT_ANGLE,
+	FP_NR_SLOTS
+};
+
+/* The state (byte address) of each slot. */
+static const u32 etna_slot_state[FP_NR_SLOTS] = {
+	[FP_DE_SRC_ADDRESS] = ETNA_DE_SRC_ADDRESS,
+	[FP_DE_SRC_STRIDE] = ETNA_DE_SRC_STRIDE,
+	[FP_DE_SRC_ROTATION_CONFIG] = ETNA_DE_SRC_ROTATION_CONFIG,
+	[FP_DE_SRC_CONFIG] = ETNA_DE_SRC_CONFIG,
+	[FP_DE_SRC_ORIGIN] = ETNA_DE_SRC_ORIGIN,
+	[FP_DE_STRETCH_FACTOR_LOW] = ETNA_DE_STRETCH_FACTOR_LOW,
+	[FP_DE_STRETCH_FACTOR_HIGH] = ETNA_DE_STRETCH_FACTOR_HIGH,
+	[FP_DE_DEST_ADDRESS] = ETNA_DE_DEST_ADDRESS,
+	[FP_DE_DEST_STRIDE] = ETNA_DE_DEST_STRIDE,
+	[FP_DE_DEST_ROTATION_CONFIG] = ETNA_DE_DEST_ROTATION_CONFIG,
+	[FP_DE_DEST_CONFIG] = ETNA_DE_DEST_CONFIG,
+	[FP_DE_PATTERN_ADDRESS] = ETNA_DE_PATTERN_ADDRESS,
+	[FP_DE_PATTERN_CONFIG] = ETNA_DE_PATTERN_CONFIG,
+	[FP_DE_ROP] = ETNA_DE_ROP,
+	[FP_DE_CLIP_TOP_LEFT] = ETNA_DE_CLIP_TOP_LEFT,
+	[FP_DE_CLIP_BOTTOM_RIGHT] = ETNA_DE_CLIP_BOTTOM_RIGHT,
+	[FP_DE_CONFIG] = ETNA_DE_CONFIG,
+	[FP_DE_DEST_ROTATION_HEIGHT] = ETNA_DE_DEST_ROTATION_HEIGHT,
+	[FP_DE_ROT_ANGLE] = ETNA_DE_ROT_ANGLE,
+};
+
+/*
+ * The first and last state index of the slots, so that a load can skip
+ * the look-up when it does not reach them.
+ */
+#define FP_FIRST_STATE		(ETNA_DE_SRC_ADDRESS / 4)
+#define FP_LAST_STATE		(ETNA_DE_ROT_ANGLE / 4)
+
+/**
+ * struct etna_fp - the bounding states as this stream left them
+ * @val: each slot's value
+ * @room: address slots: bytes from the address to the end of the buffer
+ *	the relocation points into
+ * @known: the slots this stream loaded; the others hold whatever the
+ *	previous job (maybe another client's) left, so they bound nothing
+ */
+struct etna_fp {
+	u32 val[FP_NR_SLOTS];
+	u32 room[FP_NR_SLOTS];
+	DECLARE_BITMAP(known, FP_NR_SLOTS);
+};
+
 /* Where a walk through one stream stands. */
 struct etna_walk {
+	const u32 *stream;
 	unsigned int words;
 	const u32 *reloc_offs;
+	const u32 *reloc_room;
 	unsigned int nr_relocs;
 	unsigned int next_reloc;	/* first relocation not yet passed */
 	bool addr_relocs;		/* address states need relocations */
 	bool distinct;			/* no two relocations patch one word */
+	u32 pipe;			/* the job's pipe, as PIPE_SELECT has it */
 	const char *why;
+	struct etna_fp fp;
 };
 
 static int etna_refuse(struct etna_walk *w, const char *why)
@@ -185,6 +304,101 @@ static int etna_check_relocs(struct etna_walk *w)
 }
 
 /*
+ * The bytes from the address relocation patches into stream word @word
+ * to the end of its buffer: the last relocation of that word counts, as
+ * the kernel patches them in order. 0 if none does.
+ */
+static u32 etna_reloc_room(const struct etna_walk *w, unsigned int word)
+{
+	unsigned int lo = 0, hi = w->nr_relocs, mid;
+
+	/* @lo ends on the first relocation past @word */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (w->reloc_offs[mid] / 4 <= word)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo && w->reloc_offs[lo - 1] / 4 == word)
+		return w->reloc_room[lo - 1];
+	return 0;
+}
+
+/*
+ * DE_ROT_ANGLE is written under masks: a field whose mask bit is set in
+ * the value keeps its old value. Merged with what this stream loaded
+ * before, or unknown if it loaded none.
+ */
+static void etna_track_rot_angle(struct etna_fp *fp, u32 v)
+{
+	u32 keep = 0;
+
+	if (v & ETNA_DE_ROT_SRC_MASK)
+		keep |= ETNA_DE_ROT_SRC;
+	if (v & ETNA_DE_ROT_DST_MASK)
+		keep |= ETNA_DE_ROT_DST;
+	if (v & ETNA_DE_ROT_SRC_MIRROR_MASK)
+		keep |= ETNA_DE_ROT_SRC_MIRROR;
+	if (v & ETNA_DE_ROT_DST_MIRROR_MASK)
+		keep |= ETNA_DE_ROT_DST_MIRROR;
+	if (keep && !test_bit(FP_DE_ROT_ANGLE, fp->known))
+		return;
+	fp->val[FP_DE_ROT_ANGLE] = (fp->val[FP_DE_ROT_ANGLE] & keep) |
+				   (v & ~keep);
+	__set_bit(FP_DE_ROT_ANGLE, fp->known);
+}
+
+/* Note the values the load of states @first..@end - 1 gives the slots. */
+static void etna_track_states(struct etna_walk *w, unsigned int first,
+			      unsigned int end, unsigned int word, bool fixp)
+{
+	struct etna_fp *fp = &w->fp;
+	unsigned int i, state, at;
+
+	if (end <= FP_FIRST_STATE || first > FP_LAST_STATE)
+		return;
+	for (i = 0; i < FP_NR_SLOTS; i++) {
+		state = etna_slot_state[i] / 4;
+		if (state < first || state >= end)
+			continue;
+		at = word + (state - first);
+		/* a fixed-point load turns the value into a float */
+		if (fixp) {
+			__clear_bit(i, fp->known);
+			continue;
+		}
+		if (i == FP_DE_ROT_ANGLE) {
+			etna_track_rot_angle(fp, w->stream[at]);
+			continue;
+		}
+		fp->val[i] = w->stream[at];
+		if (test_bit(state, etna_addr_map))
+			fp->room[i] = etna_reloc_room(w, at);
+		__set_bit(i, fp->known);
+	}
+}
+
+/*
+ * States of the kernel's ring protocol: an EVENT signals the fence of
+ * whichever job the kernel gave that event to, and PIPE_SELECT must match
+ * the pipe the kernel believes the core is on.
+ */
+static int etna_check_kernel_states(struct etna_walk *w, unsigned int first,
+				    unsigned int end, unsigned int word,
+				    bool fixp)
+{
+	unsigned int pipe = ETNA_GL_PIPE_SELECT / 4;
+
+	if (first <= ETNA_GL_EVENT / 4 && end > ETNA_GL_EVENT / 4)
+		return etna_refuse(w, "load of GL_EVENT, which belongs to the kernel");
+	if (first <= pipe && end > pipe &&
+	    (fixp || w->stream[word + (pipe - first)] != w->pipe))
+		return etna_refuse(w, "PIPE_SELECT of a pipe other than the job's");
+	return 0;
+}
+
+/*
  * Check @n states, from state index @first on, whose values sit in the
  * stream from word @word on. @first + @n must not exceed ETNA_NR_STATES.
  * Only the address states among them are visited.
@@ -195,10 +409,13 @@ static int etna_check_states(struct etna_walk *w, unsigned int first,
 	unsigned int end = first + n;
 	unsigned int state = first, run_end;
 
+	int ret;
+
 	if (first < ETNA_WINDOW_END && end > ETNA_WINDOW_FIRST)
 		return etna_refuse(w, "load into the register window");
-	if (!w->addr_relocs)
-		return 0;
+	ret = etna_check_kernel_states(w, first, end, word, fixp);
+	if (ret || !w->addr_relocs)
+		return ret;
 	/* address states come in runs (arrays): look each run up once */
 	for_each_set_bitrange_from(state, run_end, etna_addr_map, end) {
 		if (fixp)
@@ -207,6 +424,7 @@ static int etna_check_states(struct etna_walk *w, unsigned int first,
 					  run_end - state))
 			return etna_refuse(w, "address state loaded without a relocation");
 	}
+	etna_track_states(w, first, end, word, fixp);
 
 	return 0;
 }
@@ -230,6 +448,239 @@ static int etna_check_load_state(struct etna_walk *w, u32 hdr,
 	/* The rest of the load wraps around to state 0. */
 	return etna_check_states(w, 0, count - below_top,
 				 pos + 1 + below_top, fixp);
+}
+
+/* Bytes per pixel of a DE format, or 0 for one whose footprint we do not bound. */
+static unsigned int etna_de_bpp(unsigned int fmt)
+{
+	switch (fmt) {
+	case ETNA_DE_FMT_X4R4G4B4 ... ETNA_DE_FMT_R5G6B5:
+	case ETNA_DE_FMT_YUY2:
+	case ETNA_DE_FMT_UYVY:
+	case ETNA_DE_FMT_RG16:
+		return 2;
+	case ETNA_DE_FMT_X8R8G8B8:
+	case ETNA_DE_FMT_A8R8G8B8:
+		return 4;
+	case ETNA_DE_FMT_INDEX8:
+	case ETNA_DE_FMT_A8:
+	case ETNA_DE_FMT_MONO:	/* a bit a pixel: a byte bounds it */
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static bool etna_fp_known(const struct etna_fp *fp, enum etna_slot slot)
+{
+	return test_bit(slot, fp->known);
+}
+
+/* Whether ROP3 code @code reads the pattern (P is bit 2 of its index). */
+static bool etna_rop_uses_p(u32 code)
+{
+	return ((code >> 4) ^ code) & 0x0f;
+}
+
+/*
+ * A surface's footprint, in bytes from its address: rows 0..@rows - 1 of
+ * @stride bytes, pixels 0..@cols - 1 of @bpp bytes. It must fit in
+ * @room, the bytes from the address to the end of the buffer. 64-bit
+ * arithmetic: nothing here can wrap.
+ */
+static bool etna_fits(u64 rows, u64 cols, u32 stride, unsigned int bpp,
+		      u32 room)
+{
+	if (!rows || !cols)
+		return true;
+	return (rows - 1) * stride + cols * bpp <= room;
+}
+
+/* The extent one source axis reaches: the last coordinate read. */
+struct etna_src_axis {
+	u32 origin;	/* SRC_ORIGIN's field */
+	u32 factor;	/* stretch factor, 16.16 */
+};
+
+/*
+ * The last source coordinate a destination span @c1..@c2 - 1 of a
+ * rectangle starting at @r1 reads, or -1 if one lies before the origin
+ * of the surface.
+ */
+static s64 etna_src_last(const struct etna_src_axis *a, u32 cmd,
+			 bool relative, u32 r1, u32 c1, u32 c2)
+{
+	if (cmd == ETNA_DE_CMD_STRETCH_BLT)
+		return a->origin + (s64)(((u64)(c2 - 1 - r1) * a->factor) >> 16);
+	if (relative) {
+		if ((s64)c1 + (s16)a->origin < 0)
+			return -1;
+		return (s64)c2 - 1 + (s16)a->origin;
+	}
+	return (s64)a->origin + (c2 - 1 - r1);
+}
+
+/*
+ * The footprint of a DRAW_2D of @n rectangles at @rects on MMUv1: every
+ * byte the destination, source and pattern fetches can reach must lie in
+ * the buffer each address was relocated to. See the comment at the top
+ * for what is refused because it cannot be bounded.
+ */
+static int etna_check_draw_2d(struct etna_walk *w, const u32 *rects,
+			      unsigned int n)
+{
+	const struct etna_fp *fp = &w->fp;
+	const u32 *v = fp->val;
+	u32 dcfg, scfg = 0, cmd, rot, rotcfg, lw = 0, lh = 0, w_phys = 0, h_phys = 0;
+	u32 clip[4] = { 0, 0, U16_MAX + 1, U16_MAX + 1 };
+	u32 x1, y1, x2, y2, cx1, cy1, cx2, cy2, maxx = 0, maxy = 0;
+	struct etna_src_axis ax = {}, ay = {};
+	unsigned int bpp, sbpp = 0, i;
+	s64 sx, sy, smaxx = -1, smaxy = -1;
+	bool rotated, line, need_s, relative = false;
+
+	if (!etna_fp_known(fp, FP_DE_DEST_ADDRESS) ||
+	    !etna_fp_known(fp, FP_DE_DEST_CONFIG) ||
+	    !etna_fp_known(fp, FP_DE_DEST_STRIDE) ||
+	    !etna_fp_known(fp, FP_DE_DEST_ROTATION_CONFIG) ||
+	    !etna_fp_known(fp, FP_DE_ROT_ANGLE) ||
+	    !etna_fp_known(fp, FP_DE_CONFIG))
+		return etna_refuse(w, "2D destination states not set in this stream");
+	dcfg = v[FP_DE_DEST_CONFIG];
+	cmd = ETNA_DE_DST_CFG_COMMAND(dcfg);
+	line = cmd == ETNA_DE_CMD_LINE;
+	if (cmd != ETNA_DE_CMD_CLEAR && !line && cmd != ETNA_DE_CMD_BIT_BLT &&
+	    cmd != ETNA_DE_CMD_STRETCH_BLT)
+		return etna_refuse(w, "2D command whose footprint is not bounded");
+	bpp = etna_de_bpp(ETNA_DE_DST_CFG_FORMAT(dcfg));
+	if (!bpp || dcfg & (ETNA_DE_DST_CFG_TILED | ETNA_DE_DST_CFG_MINOR_TILED) ||
+	    v[FP_DE_CONFIG] & ETNA_DE_CFG_MIRROR_BLT ||
+	    v[FP_DE_ROT_ANGLE] & ETNA_DE_ROT_DST_MIRROR)
+		return etna_refuse(w, "2D surface layout whose footprint is not bounded");
+
+	/* destination rotation: the rectangles must lie in the surface */
+	rot = ETNA_DE_ROT_DST_GET(v[FP_DE_ROT_ANGLE]);
+	rotcfg = v[FP_DE_DEST_ROTATION_CONFIG];
+	rotated = rot || rotcfg & ETNA_DE_ROT_CFG_ROTATION;
+	if (rotated) {
+		if (!etna_fp_known(fp, FP_DE_DEST_ROTATION_HEIGHT))
+			return etna_refuse(w, "2D destination states not set in this stream");
+		w_phys = ETNA_DE_ROT_CFG_WIDTH(rotcfg);
+		h_phys = ETNA_DE_HEIGHT(v[FP_DE_DEST_ROTATION_HEIGHT]);
+		lw = w_phys;
+		lh = h_phys;
+		if (!rot || rot == ETNA_DE_ROT_90 || rot == ETNA_DE_ROT_270)
+			swap(lw, lh);
+	}
+	if (etna_fp_known(fp, FP_DE_CLIP_TOP_LEFT) &&
+	    etna_fp_known(fp, FP_DE_CLIP_BOTTOM_RIGHT)) {
+		clip[0] = ETNA_DE_XY15_X(v[FP_DE_CLIP_TOP_LEFT]);
+		clip[1] = ETNA_DE_XY15_Y(v[FP_DE_CLIP_TOP_LEFT]);
+		clip[2] = ETNA_DE_XY15_X(v[FP_DE_CLIP_BOTTOM_RIGHT]);
+		clip[3] = ETNA_DE_XY15_Y(v[FP_DE_CLIP_BOTTOM_RIGHT]);
+	}
+
+	/* the source: blits read it, from memory unless it comes inline */
+	need_s = cmd == ETNA_DE_CMD_BIT_BLT || cmd == ETNA_DE_CMD_STRETCH_BLT;
+	if (need_s) {
+		if (!etna_fp_known(fp, FP_DE_SRC_CONFIG))
+			return etna_refuse(w, "2D source states not set in this stream");
+		scfg = v[FP_DE_SRC_CONFIG];
+		need_s = !(scfg & ETNA_DE_SRC_CFG_STREAM);
+	}
+	if (need_s) {
+		if (!etna_fp_known(fp, FP_DE_SRC_ADDRESS) ||
+		    !etna_fp_known(fp, FP_DE_SRC_STRIDE) ||
+		    !etna_fp_known(fp, FP_DE_SRC_ORIGIN) ||
+		    !etna_fp_known(fp, FP_DE_SRC_ROTATION_CONFIG) ||
+		    (cmd == ETNA_DE_CMD_STRETCH_BLT &&
+		     (!etna_fp_known(fp, FP_DE_STRETCH_FACTOR_LOW) ||
+		      !etna_fp_known(fp, FP_DE_STRETCH_FACTOR_HIGH))))
+			return etna_refuse(w, "2D source states not set in this stream");
+		/* both format fields (PE 1.0 and 2.0 cores): the larger */
+		sbpp = etna_de_bpp(ETNA_DE_SRC_CFG_FORMAT(scfg));
+		if (sbpp)
+			sbpp = max(sbpp,
+				   etna_de_bpp(ETNA_DE_SRC_CFG_PE10_FORMAT(scfg)));
+		if (!sbpp || !etna_de_bpp(ETNA_DE_SRC_CFG_PE10_FORMAT(scfg)) ||
+		    scfg & ETNA_DE_SRC_CFG_TILED ||
+		    v[FP_DE_ROT_ANGLE] & (ETNA_DE_ROT_SRC | ETNA_DE_ROT_SRC_MIRROR) ||
+		    v[FP_DE_SRC_ROTATION_CONFIG] & ETNA_DE_ROT_CFG_ROTATION)
+			return etna_refuse(w, "2D source layout whose footprint is not bounded");
+		relative = cmd == ETNA_DE_CMD_BIT_BLT &&
+			   scfg & ETNA_DE_SRC_CFG_RELATIVE;
+		ax.origin = v[FP_DE_SRC_ORIGIN] & U16_MAX;
+		ay.origin = v[FP_DE_SRC_ORIGIN] >> 16;
+		ax.factor = v[FP_DE_STRETCH_FACTOR_LOW];
+		ay.factor = v[FP_DE_STRETCH_FACTOR_HIGH];
+	}
+
+	for (i = 0; i < n; i++) {
+		x1 = rects[2 * i] & U16_MAX;
+		y1 = rects[2 * i] >> 16;
+		x2 = rects[2 * i + 1] & U16_MAX;
+		y2 = rects[2 * i + 1] >> 16;
+		if (line) {
+			/* the box of its end points, both counted */
+			cx1 = max(min(x1, x2), clip[0]);
+			cy1 = max(min(y1, y2), clip[1]);
+			cx2 = min(max(x1, x2) + 1, clip[2]);
+			cy2 = min(max(y1, y2) + 1, clip[3]);
+		} else {
+			cx1 = max(x1, clip[0]);
+			cy1 = max(y1, clip[1]);
+			cx2 = min(x2, clip[2]);
+			cy2 = min(y2, clip[3]);
+		}
+		if (cx1 >= cx2 || cy1 >= cy2)
+			continue;	/* draws nothing */
+		if (rotated && (cx2 > lw || cy2 > lh))
+			return etna_refuse(w, "2D rectangle outside the rotated destination");
+		maxx = max(maxx, cx2);
+		maxy = max(maxy, cy2);
+		if (!need_s)
+			continue;
+		sx = etna_src_last(&ax, cmd, relative, x1, cx1, cx2);
+		sy = etna_src_last(&ay, cmd, relative, y1, cy1, cy2);
+		if (sx < 0 || sy < 0)
+			return etna_refuse(w, "2D source before the start of its buffer");
+		smaxx = max(smaxx, sx);
+		smaxy = max(smaxy, sy);
+	}
+
+	/* rotated or not (a core without rotation), the larger must fit */
+	if (!etna_fits(maxy, maxx, v[FP_DE_DEST_STRIDE], bpp,
+		       fp->room[FP_DE_DEST_ADDRESS]) ||
+	    (rotated && maxx &&
+	     !etna_fits(h_phys, w_phys, v[FP_DE_DEST_STRIDE], bpp,
+			fp->room[FP_DE_DEST_ADDRESS])))
+		return etna_refuse(w, "2D operation past the end of its destination buffer");
+	if (need_s && smaxx >= 0 &&
+	    !etna_fits(smaxy + 1, smaxx + 1, v[FP_DE_SRC_STRIDE], sbpp,
+		       fp->room[FP_DE_SRC_ADDRESS]))
+		return etna_refuse(w, "2D operation past the end of its source buffer");
+
+	/* a pattern other than a solid colour may come from memory */
+	if (cmd == ETNA_DE_CMD_CLEAR || !maxx)
+		return 0;
+	if (etna_fp_known(fp, FP_DE_ROP) && !line) {
+		u32 rop = v[FP_DE_ROP];
+
+		if (ETNA_DE_ROP_TYPE(rop) == ETNA_DE_ROP2_SOURCE ||
+		    (ETNA_DE_ROP_TYPE(rop) != ETNA_DE_ROP2_PATTERN &&
+		     !etna_rop_uses_p(ETNA_DE_ROP_FG(rop)) &&
+		     (ETNA_DE_ROP_TYPE(rop) != ETNA_DE_ROP4 ||
+		      !etna_rop_uses_p(ETNA_DE_ROP_BG(rop)))))
+			return 0;
+	}
+	if (etna_fp_known(fp, FP_DE_PATTERN_CONFIG) &&
+	    !(v[FP_DE_PATTERN_CONFIG] & ETNA_DE_PAT_CFG_TYPE))
+		return 0;
+	if (!etna_fp_known(fp, FP_DE_PATTERN_ADDRESS))
+		return etna_refuse(w, "2D pattern address not set in this stream");
+	if (fp->room[FP_DE_PATTERN_ADDRESS] < ETNA_DE_PATTERN_BYTES)
+		return etna_refuse(w, "2D pattern past the end of its buffer");
+	return 0;
 }
 
 /* Length in words of the command with header @hdr, or 0 if it is refused. */
@@ -258,18 +709,22 @@ static unsigned int etna_cmd_words(struct etna_walk *w, u32 hdr)
 	}
 }
 
-int etna_validate_stream(const u32 *stream, unsigned int words,
-			 const u32 *reloc_offs, unsigned int nr_relocs,
-			 bool addr_relocs, const char **why)
+int etna_validate_stream(const struct etna_stream *s, const char **why)
 {
 	struct etna_walk w = {
-		.words = words,
-		.reloc_offs = reloc_offs,
-		.nr_relocs = nr_relocs,
-		.addr_relocs = addr_relocs,
+		.stream = s->stream,
+		.words = s->words,
+		.reloc_offs = s->reloc_offs,
+		.reloc_room = s->reloc_room,
+		.nr_relocs = s->nr_relocs,
+		.addr_relocs = s->addr_relocs,
 		.distinct = true,
+		.pipe = s->pipe == ETNA_PIPE_2D ? ETNA_PIPE_ID_2D :
+						  ETNA_PIPE_ID_3D,
 	};
-	unsigned int pos = 0, len, next = 0;
+	const u32 *stream = s->stream;
+	unsigned int words = s->words, nr_relocs = s->nr_relocs;
+	unsigned int pos = 0, len, next = 0, op;
 	u32 hdr;
 	int ret;
 
@@ -279,9 +734,9 @@ int etna_validate_stream(const u32 *stream, unsigned int words,
 
 	while (!ret && pos < words) {
 		hdr = stream[pos];
+		op = FIELD_GET(ETNA_CMD_OPCODE, hdr);
 		/* commands without a payload: the usual padding, fast */
-		if (FIELD_GET(ETNA_CMD_OPCODE, hdr) == ETNA_OP_NOP ||
-		    FIELD_GET(ETNA_CMD_OPCODE, hdr) == ETNA_OP_STALL)
+		if (op == ETNA_OP_NOP || op == ETNA_OP_STALL)
 			len = 2;
 		else
 			len = etna_cmd_words(&w, hdr);
@@ -300,11 +755,14 @@ int etna_validate_stream(const u32 *stream, unsigned int words,
 				break;
 			}
 			next = w.next_reloc < nr_relocs ?
-			       reloc_offs[w.next_reloc] / 4 : words;
+			       s->reloc_offs[w.next_reloc] / 4 : words;
 		}
-		if (FIELD_GET(ETNA_CMD_OPCODE, hdr) == ETNA_OP_LOAD_STATE) {
+		if (op == ETNA_OP_LOAD_STATE) {
 			ret = etna_check_load_state(&w, hdr, pos);
 			next = 0;	/* it may have passed relocations */
+		} else if (op == ETNA_OP_DRAW_2D && w.addr_relocs) {
+			ret = etna_check_draw_2d(&w, stream + pos + 2,
+						 FIELD_GET(ETNA_D2D_RECTS, hdr) ?: 256);
 		}
 
 		pos += len;

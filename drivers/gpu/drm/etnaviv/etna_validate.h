@@ -10,20 +10,39 @@
 #include <linux/types.h>
 
 /**
- * etna_validate_stream() - check a user command stream before a core runs it
+ * struct etna_stream - a user command stream and what the validator needs
+ * to know about it
  * @stream: the kernel's copy of the stream
  * @words: its length in 32-bit words
- * @reloc_offs: byte offsets in the stream of the words the kernel will patch with
- *	GPU addresses (the submit_offset of each relocation), sorted non-decreasing
- * @nr_relocs: number of entries in @reloc_offs
- * @addr_relocs: every state holding a GPU address must be relocated (MMUv1,
- *	where all clients share one address space)
+ * @reloc_offs: byte offsets in the stream of the words the kernel will patch
+ *	with GPU addresses (the submit_offset of each relocation), sorted
+ *	non-decreasing
+ * @reloc_room: for each relocation, the bytes from the address it patches
+ *	in to the end of its buffer object (size - reloc_offset); only read
+ *	when @addr_relocs is set
+ * @nr_relocs: number of entries in @reloc_offs and @reloc_room
+ * @addr_relocs: every state holding a GPU address must be relocated, and
+ *	every operation must stay inside the buffers its addresses were
+ *	relocated to (MMUv1, where all clients share one address space)
+ * @pipe: the pipe the job runs on (ETNA_PIPE_3D or ETNA_PIPE_2D)
+ */
+struct etna_stream {
+	const u32 *stream;
+	unsigned int words;
+	const u32 *reloc_offs;
+	const u32 *reloc_room;
+	unsigned int nr_relocs;
+	bool addr_relocs;
+	u32 pipe;
+};
+
+/**
+ * etna_validate_stream() - check a user command stream before a core runs it
+ * @s: the stream, its relocations and the job's pipe
  * @why: on failure, set to a static string saying what was wrong (may be NULL)
  *
  * Return: 0 if the stream may run, -EINVAL otherwise.
  */
-int etna_validate_stream(const u32 *stream, unsigned int words,
-			 const u32 *reloc_offs, unsigned int nr_relocs,
-			 bool addr_relocs, const char **why);
+int etna_validate_stream(const struct etna_stream *s, const char **why);
 
 #endif /* __ETNA_VALIDATE_H__ */

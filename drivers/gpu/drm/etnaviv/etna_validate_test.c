@@ -13,7 +13,27 @@
 #include <linux/module.h>
 #include <linux/string.h>
 
+#include <uapi/drm/etnaviv_drm.h>
+
+#include "etna_regs.h"
 #include "etna_test_stream.h"
+
+/* DE_DEST_CONFIG of a clear, blit, stretch or line of 32-bit pixels */
+#define DE_CLEAR32	(ETNA_DE_FMT_A8R8G8B8 | \
+			 ETNA_DE_DST_CFG_CMD(ETNA_DE_CMD_CLEAR))
+#define DE_BLIT32	(ETNA_DE_FMT_A8R8G8B8 | \
+			 ETNA_DE_DST_CFG_CMD(ETNA_DE_CMD_BIT_BLT))
+#define DE_STRETCH32	(ETNA_DE_FMT_A8R8G8B8 | \
+			 ETNA_DE_DST_CFG_CMD(ETNA_DE_CMD_STRETCH_BLT))
+#define DE_LINE32	(ETNA_DE_FMT_A8R8G8B8 | \
+			 ETNA_DE_DST_CFG_CMD(ETNA_DE_CMD_LINE))
+/* SRC_CONFIG of a 32-bit source in memory: both format fields */
+#define DE_SRC32	(ETNA_DE_FMT_A8R8G8B8 << 24 | ETNA_DE_FMT_A8R8G8B8)
+/* ROP3 SRCCOPY (S), and PATCOPY (P) */
+#define DE_ROP_COPY	(ETNA_DE_ROP_TYPE_SET(2) | 0xcccc)
+#define DE_ROP_PAT	(ETNA_DE_ROP_TYPE_SET(2) | 0xf0f0)
+
+#define XY(x, y)	((u32)(y) << 16 | (x))
 #include "etna_validate.h"
 
 /*
@@ -72,10 +92,10 @@ static void libdrm_2d_stream_without_reloc_refused(struct kunit *test)
 static void empty_stream_accepted(struct kunit *test)
 {
 	static const u32 nothing[2];
+	struct etna_stream s = { .stream = nothing, .addr_relocs = true };
 	const char *why = NULL;
 
-	KUNIT_EXPECT_EQ(test, etna_validate_stream(nothing, 0, NULL, 0, true, &why),
-			0);
+	KUNIT_EXPECT_EQ(test, etna_validate_stream(&s, &why), 0);
 	KUNIT_EXPECT_NULL(test, why);
 }
 
@@ -131,14 +151,15 @@ static void permitted_commands_accepted(struct kunit *test)
 {
 	struct etna_tstream *ts = etna_ts_new(test);
 
+	ts->pipe = ETNA_PIPE_2D;
 	etna_ts_cmd(ts, OP_NOP, 2);
 	etna_ts_cmd(ts, OP_STALL, 2);
 	etna_ts_load1(ts, 0x3800, 1);
+	etna_ts_de_dest(ts, TS_ROOM, 0x100, DE_CLEAR32);
 	etna_ts_word(ts, D2D_HDR(1, 0));
 	etna_ts_word(ts, 0);
 	etna_ts_word(ts, 0);
 	etna_ts_word(ts, 0x00100010);
-	etna_ts_load1(ts, 0x3800, 0);
 	etna_ts_cmd(ts, OP_DRAW_PRIMITIVES, 4);
 	etna_ts_cmd(ts, OP_DRAW_INDEXED, 6);
 	etna_ts_cmd(ts, OP_DRAW_INSTANCED, 4);
@@ -294,6 +315,7 @@ static void harmless_relocs_accepted(struct kunit *test)
 	struct etna_tstream *ts = etna_ts_new(test);
 	unsigned int at;
 
+	etna_ts_de_dest(ts, TS_ROOM, 0x100, DE_CLEAR32);
 	at = etna_ts_load(ts, 0x1204, 2);
 	etna_ts_reloc(ts, at);			/* a plain state value */
 	etna_ts_reloc(ts, at + 2);			/* the LOAD_STATE pad word */
@@ -415,6 +437,7 @@ static void draw_2d_overrun_refused(struct kunit *test)
 	unsigned int i;
 
 	/* COUNT 0 is 256 rectangles; provide 255. */
+	etna_ts_de_dest(ts, TS_ROOM, 0x100, DE_CLEAR32);
 	etna_ts_word(ts, D2D_HDR(0, 0));
 	etna_ts_word(ts, 0);
 	for (i = 0; i < 255 * 2; i++)
@@ -430,6 +453,7 @@ static void draw_2d_inline_data_skipped(struct kunit *test)
 	struct etna_tstream *ts = etna_ts_new(test);
 
 	/* One rectangle and 3 data words, padded to 4: 8 words in all. */
+	etna_ts_de_dest(ts, TS_ROOM, 0x100, DE_CLEAR32);
 	etna_ts_word(ts, D2D_HDR(1, 3));
 	etna_ts_word(ts, 0);
 	etna_ts_word(ts, 0);
@@ -627,6 +651,348 @@ static void big_stream_accepted(struct kunit *test)
 	EXPECT_REFUSED(ts, R_NORELOC);
 }
 
+/* One DRAW_2D of the rectangle (x1,y1)-(x2,y2). */
+static void draw_rect(struct etna_tstream *ts, u32 x1, u32 y1, u32 x2, u32 y2)
+{
+	etna_ts_word(ts, D2D_HDR(1, 0));
+	etna_ts_word(ts, 0);
+	etna_ts_word(ts, XY(x1, y1));
+	etna_ts_word(ts, XY(x2, y2));
+}
+
+static void clip(struct etna_tstream *ts, u32 x1, u32 y1, u32 x2, u32 y2)
+{
+	etna_ts_load1(ts, ETNA_DE_CLIP_TOP_LEFT, XY(x1, y1));
+	etna_ts_load1(ts, ETNA_DE_CLIP_BOTTOM_RIGHT, XY(x2, y2));
+}
+
+/*
+ * Issue 18's example: a 4 KiB destination with a 128 KiB stride and a
+ * clear at row 16408, whose address wraps past 4 GiB into the MMUv1
+ * linear window.
+ */
+static void de_clear_past_dest_refused(struct kunit *test)
+{
+	struct etna_tstream *ts = etna_ts_new(test);
+
+	etna_ts_de_dest(ts, SZ_4K, 0x20000, DE_CLEAR32);
+	clip(ts, 0, 0, 0x7fff, 0x7fff);
+	draw_rect(ts, 0, 16408, 16, 16409);
+	EXPECT_REFUSED(ts, R_PAST_BO);
+
+	/* no clip in the stream bounds nothing either */
+	ts = etna_ts_new(test);
+	etna_ts_de_dest(ts, SZ_4K, 0x20000, DE_CLEAR32);
+	draw_rect(ts, 0, 16408, 16, 16409);
+	EXPECT_REFUSED(ts, R_PAST_BO);
+
+	/* MMUv2: the client's own space, nothing to bound */
+	ts->mmu_v2 = true;
+	EXPECT_ACCEPTED(ts);
+}
+
+/* 64 x 16 pixels of 4 bytes, stride 256: exactly 4 KiB. */
+static void de_clear_to_the_last_byte(struct kunit *test)
+{
+	static const struct {
+		u32 x2, y2, clip_x, clip_y;
+		int want;
+	} cases[] = {
+		{ 64, 16, 0x7fff, 0x7fff, 0 },
+		{ 64, 17, 0x7fff, 0x7fff, -EINVAL },
+		{ 65, 16, 0x7fff, 0x7fff, -EINVAL },
+		{ 1000, 1000, 64, 16, 0 },	/* the clip bounds it */
+		{ 1000, 1000, 64, 17, -EINVAL },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct etna_tstream *ts = etna_ts_new(test);
+		const char *why = NULL;
+		int ret;
+
+		etna_ts_de_dest(ts, SZ_4K, 256, DE_CLEAR32);
+		clip(ts, 0, 0, cases[i].clip_x, cases[i].clip_y);
+		draw_rect(ts, 0, 0, cases[i].x2, cases[i].y2);
+		ret = etna_ts_run(ts, &why);
+		KUNIT_EXPECT_EQ_MSG(test, ret, cases[i].want, "case %u: %s", i,
+				    why);
+	}
+}
+
+/* The last of 256 rectangles, a line's start point, an empty rectangle. */
+static void de_every_rectangle_counts(struct kunit *test)
+{
+	struct etna_tstream *ts = etna_ts_new(test);
+	unsigned int i;
+
+	etna_ts_de_dest(ts, SZ_4K, 256, DE_CLEAR32);
+	etna_ts_word(ts, D2D_HDR(0, 0));
+	etna_ts_word(ts, 0);
+	for (i = 0; i < 255; i++) {
+		etna_ts_word(ts, XY(0, 0));
+		etna_ts_word(ts, XY(64, 16));
+	}
+	etna_ts_word(ts, XY(0, 16));
+	etna_ts_word(ts, XY(1, 17));
+	EXPECT_REFUSED(ts, R_PAST_BO);
+	/* inverted: draws nothing */
+	ts->w[ts->n - 2] = XY(1, 17);
+	ts->w[ts->n - 1] = XY(0, 16);
+	EXPECT_ACCEPTED(ts);
+
+	/* a line from (63,15) back to (0,0) is inside, (0,16) is not */
+	ts = etna_ts_new(test);
+	etna_ts_de_dest(ts, SZ_4K, 256, DE_LINE32);
+	etna_ts_load1(ts, ETNA_DE_PATTERN_CONFIG, 0);
+	draw_rect(ts, 63, 15, 0, 0);
+	EXPECT_ACCEPTED(ts);
+	ts->w[ts->n - 2] = XY(0, 16);
+	EXPECT_REFUSED(ts, R_PAST_BO);
+}
+
+static void de_dest_not_set_refused(struct kunit *test)
+{
+	struct etna_tstream *ts = etna_ts_new(test);
+
+	draw_rect(ts, 0, 0, 1, 1);
+	EXPECT_REFUSED(ts, R_UNSET);
+
+	/* everything but the configuration */
+	ts = etna_ts_new(test);
+	etna_ts_reloc1(ts, ETNA_DE_DEST_ADDRESS, SZ_4K);
+	etna_ts_load1(ts, ETNA_DE_DEST_STRIDE, 256);
+	etna_ts_load1(ts, ETNA_DE_DEST_ROTATION_CONFIG, 0);
+	etna_ts_load1(ts, ETNA_DE_ROT_ANGLE, 0);
+	etna_ts_load1(ts, ETNA_DE_CONFIG, 0);
+	draw_rect(ts, 0, 0, 1, 1);
+	EXPECT_REFUSED(ts, R_UNSET);
+	etna_ts_load1(ts, ETNA_DE_DEST_CONFIG, DE_CLEAR32);
+	draw_rect(ts, 0, 0, 1, 1);
+	EXPECT_REFUSED(ts, R_UNSET);	/* the first draw still */
+
+	/* a masked ROT_ANGLE keeps a field this stream never set */
+	ts = etna_ts_new(test);
+	etna_ts_de_dest(ts, SZ_4K, 256, DE_CLEAR32);
+	ts->n -= 4;		/* drop ROT_ANGLE and DE_CONFIG */
+	etna_ts_load1(ts, ETNA_DE_ROT_ANGLE, ETNA_DE_ROT_DST_MASK);
+	etna_ts_load1(ts, ETNA_DE_CONFIG, 0);
+	draw_rect(ts, 0, 0, 1, 1);
+	EXPECT_REFUSED(ts, R_UNSET);
+}
+
+/* The address a later relocation gives is the one that counts. */
+static void de_dest_reloaded(struct kunit *test)
+{
+	struct etna_tstream *ts = etna_ts_new(test);
+
+	etna_ts_de_dest(ts, SZ_1M, 256, DE_CLEAR32);
+	etna_ts_reloc1(ts, ETNA_DE_DEST_ADDRESS, SZ_4K);
+	draw_rect(ts, 0, 0, 64, 17);
+	EXPECT_REFUSED(ts, R_PAST_BO);
+
+	ts = etna_ts_new(test);
+	etna_ts_de_dest(ts, SZ_4K, 256, DE_CLEAR32);
+	etna_ts_reloc1(ts, ETNA_DE_DEST_ADDRESS, SZ_1M);
+	draw_rect(ts, 0, 0, 64, 17);
+	EXPECT_ACCEPTED(ts);
+}
+
+/* A blit source: 4 KiB, 256-byte stride, 32-bit pixels. */
+static void blit_source(struct etna_tstream *ts, u32 origin, u32 scfg)
+{
+	etna_ts_reloc1(ts, ETNA_DE_SRC_ADDRESS, SZ_4K);
+	etna_ts_load1(ts, ETNA_DE_SRC_STRIDE, 256);
+	etna_ts_load1(ts, ETNA_DE_SRC_ROTATION_CONFIG, 0);
+	etna_ts_load1(ts, ETNA_DE_SRC_CONFIG, scfg);
+	etna_ts_load1(ts, ETNA_DE_SRC_ORIGIN, origin);
+	etna_ts_load1(ts, ETNA_DE_ROP, DE_ROP_COPY);
+}
+
+static void de_blit_source_bounded(struct kunit *test)
+{
+	struct etna_tstream *ts;
+
+	/* the last row of the source, then one past it */
+	ts = etna_ts_new(test);
+	etna_ts_de_dest(ts, SZ_1M, 256, DE_BLIT32);
+	blit_source(ts, XY(0, 15), DE_SRC32);
+	draw_rect(ts, 0, 0, 64, 1);
+	EXPECT_ACCEPTED(ts);
+	ts = etna_ts_new(test);
+	etna_ts_de_dest(ts, SZ_1M, 256, DE_BLIT32);
+	blit_source(ts, XY(0, 16), DE_SRC32);
+	draw_rect(ts, 0, 0, 64, 1);
+	EXPECT_REFUSED(ts, R_PAST_BO);
+	/* ... and one pixel past the end of the last row */
+	ts = etna_ts_new(test);
+	etna_ts_de_dest(ts, SZ_1M, 256, DE_BLIT32);
+	blit_source(ts, XY(1, 15), DE_SRC32);
+	draw_rect(ts, 0, 0, 64, 1);
+	EXPECT_REFUSED(ts, R_PAST_BO);
+
+	/* relative origin before the start of the buffer */
+	ts = etna_ts_new(test);
+	etna_ts_de_dest(ts, SZ_1M, 256, DE_BLIT32);
+	blit_source(ts, XY(0xffff, 0), DE_SRC32 | ETNA_DE_SRC_CFG_RELATIVE);
+	draw_rect(ts, 0, 0, 8, 1);
+	EXPECT_REFUSED(ts, "before the start");
+	ts->w[ts->n - 2] = XY(1, 0);
+	EXPECT_ACCEPTED(ts);
+
+	/* no source address in the stream */
+	ts = etna_ts_new(test);
+	etna_ts_de_dest(ts, SZ_1M, 256, DE_BLIT32);
+	etna_ts_load1(ts, ETNA_DE_SRC_CONFIG, DE_SRC32);
+	draw_rect(ts, 0, 0, 8, 1);
+	EXPECT_REFUSED(ts, R_UNSET);
+	/* from the command stream: no memory read */
+	ts = etna_ts_new(test);
+	etna_ts_de_dest(ts, SZ_1M, 256, DE_BLIT32);
+	etna_ts_load1(ts, ETNA_DE_SRC_CONFIG,
+		      DE_SRC32 | ETNA_DE_SRC_CFG_STREAM);
+	etna_ts_load1(ts, ETNA_DE_ROP, DE_ROP_COPY);
+	draw_rect(ts, 0, 0, 8, 1);
+	EXPECT_ACCEPTED(ts);
+}
+
+static void de_stretch_source_bounded(struct kunit *test)
+{
+	struct etna_tstream *ts = etna_ts_new(test);
+
+	/* 16 destination rows from 2 source rows, x 1:1 */
+	etna_ts_de_dest(ts, SZ_1M, 256, DE_STRETCH32);
+	blit_source(ts, XY(0, 14), DE_SRC32);
+	etna_ts_load1(ts, ETNA_DE_STRETCH_FACTOR_LOW, 0x10000);
+	etna_ts_load1(ts, ETNA_DE_STRETCH_FACTOR_HIGH, 0x2000);
+	draw_rect(ts, 0, 0, 64, 16);
+	EXPECT_ACCEPTED(ts);
+	/* a factor that reaches far past it */
+	ts->w[ts->n - 7] = 0x7fffffff;
+	EXPECT_REFUSED(ts, R_PAST_BO);
+}
+
+static void de_rotated_dest(struct kunit *test)
+{
+	struct etna_tstream *ts = etna_ts_new(test);
+
+	/* a 16 x 64 physical surface, 90 degrees: logical 64 x 16 */
+	etna_ts_de_dest(ts, SZ_4K, 64, DE_CLEAR32);
+	etna_ts_load1(ts, ETNA_DE_DEST_ROTATION_CONFIG, 16);
+	etna_ts_load1(ts, ETNA_DE_ROT_ANGLE,
+		      ETNA_DE_ROT_DST_SET(ETNA_DE_ROT_90));
+	etna_ts_load1(ts, ETNA_DE_DEST_ROTATION_HEIGHT, 64);
+	draw_rect(ts, 0, 0, 64, 16);
+	EXPECT_ACCEPTED(ts);
+	draw_rect(ts, 0, 0, 65, 16);
+	EXPECT_REFUSED(ts, "rotated");
+
+	/* a physical surface larger than the buffer */
+	ts = etna_ts_new(test);
+	etna_ts_de_dest(ts, SZ_4K, 64, DE_CLEAR32);
+	etna_ts_load1(ts, ETNA_DE_DEST_ROTATION_CONFIG, 16);
+	etna_ts_load1(ts, ETNA_DE_ROT_ANGLE,
+		      ETNA_DE_ROT_DST_SET(ETNA_DE_ROT_90));
+	etna_ts_load1(ts, ETNA_DE_DEST_ROTATION_HEIGHT, 65);
+	draw_rect(ts, 0, 0, 1, 1);
+	EXPECT_REFUSED(ts, R_PAST_BO);
+}
+
+static void de_unbounded_layouts_refused(struct kunit *test)
+{
+	struct etna_tstream *ts = etna_ts_new(test);
+
+	etna_ts_de_dest(ts, SZ_1M, 256, DE_CLEAR32 | ETNA_DE_DST_CFG_TILED);
+	draw_rect(ts, 0, 0, 1, 1);
+	EXPECT_REFUSED(ts, "not bounded");
+
+	ts = etna_ts_new(test);
+	etna_ts_de_dest(ts, SZ_1M, 256, ETNA_DE_FMT_A8R8G8B8 |
+			ETNA_DE_DST_CFG_CMD(8));	/* multi-source */
+	draw_rect(ts, 0, 0, 1, 1);
+	EXPECT_REFUSED(ts, "not bounded");
+}
+
+static void de_pattern_from_memory(struct kunit *test)
+{
+	struct etna_tstream *ts = etna_ts_new(test);
+	unsigned int at;
+
+	etna_ts_de_dest(ts, SZ_1M, 256, DE_BLIT32);
+	etna_ts_load1(ts, ETNA_DE_SRC_CONFIG,
+		      DE_SRC32 | ETNA_DE_SRC_CFG_STREAM);
+	etna_ts_load1(ts, ETNA_DE_ROP, DE_ROP_PAT);
+	etna_ts_load1(ts, ETNA_DE_PATTERN_CONFIG, ETNA_DE_PAT_CFG_TYPE);
+	draw_rect(ts, 0, 0, 8, 8);
+	EXPECT_REFUSED(ts, R_UNSET);
+
+	ts = etna_ts_new(test);
+	etna_ts_de_dest(ts, SZ_1M, 256, DE_BLIT32);
+	etna_ts_load1(ts, ETNA_DE_SRC_CONFIG,
+		      DE_SRC32 | ETNA_DE_SRC_CFG_STREAM);
+	etna_ts_load1(ts, ETNA_DE_ROP, DE_ROP_PAT);
+	etna_ts_load1(ts, ETNA_DE_PATTERN_CONFIG, ETNA_DE_PAT_CFG_TYPE);
+	at = etna_ts_reloc1(ts, ETNA_DE_PATTERN_ADDRESS, 255);
+	draw_rect(ts, 0, 0, 8, 8);
+	EXPECT_REFUSED(ts, R_PAST_BO);
+	ts->room[ts->nr - 1] = 256;
+	KUNIT_EXPECT_EQ(test, ts->relocs[ts->nr - 1], at * 4);
+	EXPECT_ACCEPTED(ts);
+	/* a solid pattern reads no memory */
+	ts = etna_ts_new(test);
+	etna_ts_de_dest(ts, SZ_1M, 256, DE_BLIT32);
+	etna_ts_load1(ts, ETNA_DE_SRC_CONFIG,
+		      DE_SRC32 | ETNA_DE_SRC_CFG_STREAM);
+	etna_ts_load1(ts, ETNA_DE_ROP, DE_ROP_PAT);
+	etna_ts_load1(ts, ETNA_DE_PATTERN_CONFIG, 0);
+	draw_rect(ts, 0, 0, 8, 8);
+	EXPECT_ACCEPTED(ts);
+}
+
+/* GL_EVENT and a foreign PIPE_SELECT, on both MMU versions */
+static void kernel_states_refused(struct kunit *test)
+{
+	unsigned int mmu;
+
+	for (mmu = 0; mmu < 2; mmu++) {
+		struct etna_tstream *ts = etna_ts_new(test);
+
+		ts->mmu_v2 = mmu;
+		etna_ts_load1(ts, ETNA_GL_EVENT, 0x40);
+		EXPECT_REFUSED(ts, R_KERNEL);
+
+		/* inside a multi-state load from PIPE_SELECT on */
+		ts = etna_ts_new(test);
+		ts->mmu_v2 = mmu;
+		etna_ts_load(ts, ETNA_GL_PIPE_SELECT, 3);
+		EXPECT_REFUSED(ts, R_KERNEL);
+
+		ts = etna_ts_new(test);
+		ts->mmu_v2 = mmu;
+		etna_ts_load1(ts, ETNA_GL_PIPE_SELECT, ETNA_PIPE_ID_2D);
+		EXPECT_REFUSED(ts, R_PIPE);
+		ts->pipe = ETNA_PIPE_2D;
+		EXPECT_ACCEPTED(ts);
+		ts->w[1] |= 2;		/* a bit that is no pipe */
+		EXPECT_REFUSED(ts, R_PIPE);
+
+		ts = etna_ts_new(test);
+		ts->mmu_v2 = mmu;
+		etna_ts_load1(ts, ETNA_GL_PIPE_SELECT, ETNA_PIPE_ID_3D);
+		EXPECT_ACCEPTED(ts);
+		ts->w[0] |= LS_FIXP;
+		EXPECT_REFUSED(ts, R_PIPE);
+
+		/* Mesa's semaphore and stall tokens stay */
+		ts = etna_ts_new(test);
+		ts->mmu_v2 = mmu;
+		etna_ts_load1(ts, ETNA_GL_SEMAPHORE_TOKEN, ETNA_SYNC_FE_TO_PE);
+		etna_ts_load1(ts, ETNA_GL_STALL_TOKEN, ETNA_SYNC_FE_TO_PE);
+		etna_ts_cmd(ts, OP_STALL, 2);
+		EXPECT_ACCEPTED(ts);
+	}
+}
+
 static struct kunit_case etna_validate_cases[] = {
 	KUNIT_CASE(libdrm_2d_stream_accepted),
 	KUNIT_CASE(libdrm_2d_stream_without_reloc_refused),
@@ -659,6 +1025,17 @@ static struct kunit_case etna_validate_cases[] = {
 	KUNIT_CASE(odd_word_count_refused),
 	KUNIT_CASE(null_why_allowed),
 	KUNIT_CASE(big_stream_accepted),
+	KUNIT_CASE(de_clear_past_dest_refused),
+	KUNIT_CASE(de_clear_to_the_last_byte),
+	KUNIT_CASE(de_every_rectangle_counts),
+	KUNIT_CASE(de_dest_not_set_refused),
+	KUNIT_CASE(de_dest_reloaded),
+	KUNIT_CASE(de_blit_source_bounded),
+	KUNIT_CASE(de_stretch_source_bounded),
+	KUNIT_CASE(de_rotated_dest),
+	KUNIT_CASE(de_unbounded_layouts_refused),
+	KUNIT_CASE(de_pattern_from_memory),
+	KUNIT_CASE(kernel_states_refused),
 	{}
 };
 
