@@ -867,19 +867,30 @@ static int mono_sel(struct vgc_core *c, int x, int y, unsigned int n)
 	return 0;
 }
 
-/* One source pixel: into sb in the destination layout, and the key. */
-static void src_pixel(struct vgc_de *de, unsigned int i, const u8 *p)
+/*
+ * Source pixels into sb in the destination layout, and the key into
+ * kmask: pixel i from sbytes at @idx[i] (or i when @idx is NULL).
+ */
+static void src_pixels(struct vgc_de *de, unsigned int n, const u32 *idx)
 {
-	u32 raw = get_px(p, de->sf.bpp);
+	unsigned int i, j, sbpp = de->sf.bpp, dbpp = de->df.bpp;
+	u8 *kb = (u8 *)de->kmask;
+	u32 raw, v;
 
-	if (de->conv)
-		put_px(de->sb + i * de->df.bpp, de->df.bpp,
-		       de->tab[0][raw & 0xff] | de->tab[1][(raw >> 8) & 0xff] |
-		       de->tab[2][(raw >> 16) & 0xff] | de->tab[3][raw >> 24]);
-	else
-		memcpy(de->sb + i * de->df.bpp, p, de->df.bpp);
-	if (de->key)
-		put_mask(de, de->kmask, i, (raw & de->keymask) == de->keyraw);
+	for (i = 0; i < n; i++) {
+		j = idx ? idx[i] : i;
+		raw = get_px(de->sbytes + j * sbpp, sbpp);
+		v = raw;
+		if (de->conv)
+			v = de->tab[0][raw & 0xff] |
+			    de->tab[1][(raw >> 8) & 0xff] |
+			    de->tab[2][(raw >> 16) & 0xff] |
+			    de->tab[3][raw >> 24];
+		put_px(de->sb + i * dbpp, dbpp, v);
+		if (de->key)
+			put_px(kb + i * dbpp, dbpp,
+			       (raw & de->keymask) == de->keyraw ? ~0u : 0);
+	}
 }
 
 /* sb (and kmask) for the span (x..x+n-1, y) of a colour source. */
@@ -897,13 +908,12 @@ static int color_src(struct vgc_core *c, int x, int y, unsigned int n)
 	if (vgc_dma_read(c, VGC_CLIENT_PE, at, de->sbytes, len))
 		return -1;
 	if (de->cmd == VGC_DE_CMD_BIT_BLT) {
-		for (i = 0; i < n; i++)
-			src_pixel(de, i, de->sbytes + i * bpp);
+		src_pixels(de, n, NULL);
 		return 0;
 	}
-	for (i = 0; i < n; i++)
-		src_pixel(de, i, de->sbytes +
-			  (src_x(de, r, x + i) - first) * bpp);
+	for (i = 0; i < n; i++)	/* t[0] is free until fast_span() uses it */
+		((u32 *)de->t[0])[i] = src_x(de, r, x + i) - first;
+	src_pixels(de, n, (u32 *)de->t[0]);
 	return 0;
 }
 
@@ -921,44 +931,73 @@ static void pat_sel(struct vgc_de *de, int x, int y, unsigned int n)
 		memcpy(out + i * bpp, out, (i < n - i ? i : n - i) * bpp);
 }
 
-/* out = the variant @k over @nw words of S (sb) and D (dw). */
-static void eval(const struct vgc_de *de, u64 *out, const u64 *k,
-		 unsigned int nw)
+/*
+ * Words are processed in blocks of a fixed count, with no aliasing, so a
+ * compiler may use vector instructions where it can (the buffers are
+ * whole blocks; words past the span are computed and never written).
+ */
+#define BLK	8
+
+/* o = the variant @k of o (D) and @s, over @nw words. */
+static void eval_in(u64 *restrict o, const u64 *restrict s, const u64 *k,
+		    unsigned int nw)
 {
-	const u64 *s = de->sw, *d = de->dw;
 	u64 k0 = k[0], k1 = k[1], k2 = k[2], k3 = k[3];
-	unsigned int i;
+	unsigned int i, j;
 
 	if (k1 | k3) {
-		for (i = 0; i < nw; i++)
-			out[i] = k0 ^ (k1 & s[i]) ^ (k2 & d[i]) ^
-				 (k3 & s[i] & d[i]);
+		for (i = 0; i < nw; i += BLK)
+			for (j = i; j < i + BLK; j++)
+				o[j] = k0 ^ (k1 & s[j]) ^ (k2 & o[j]) ^
+				       (k3 & s[j] & o[j]);
 	} else if (k2 == ~0ull && !k0) {
-		if (out != d)
-			memcpy(out, d, nw * 8);
+		/* D unchanged */
 	} else if (k2) {
-		for (i = 0; i < nw; i++)
-			out[i] = k0 ^ (k2 & d[i]);
+		for (i = 0; i < nw; i += BLK)
+			for (j = i; j < i + BLK; j++)
+				o[j] = k0 ^ (k2 & o[j]);
 	} else {
-		for (i = 0; i < nw; i++)
-			out[i] = k0;
+		for (i = 0; i < nw; i += BLK)
+			for (j = i; j < i + BLK; j++)
+				o[j] = k0;
 	}
 }
 
-/* a = @sel ? a : b, word-wise. */
-static void choose(u64 *a, const u64 *sel, const u64 *b, unsigned int nw)
+/* out = the variant @k over @nw words of S (sb) and D (dw). */
+static void eval(struct vgc_de *de, u64 *out, const u64 *k, unsigned int nw)
 {
-	unsigned int i;
+	if (out != de->dw)
+		memcpy(out, de->dw, nw * 8);
+	eval_in(out, de->sw, k, nw);
+}
 
-	for (i = 0; i < nw; i++)
-		a[i] = mux64(sel[i], a[i], b[i]);
+/* a = @sel ? a : b, word-wise. */
+static void choose(u64 *restrict a, const u64 *restrict sel,
+		   const u64 *restrict b, unsigned int nw)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < nw; i += BLK)
+		for (j = i; j < i + BLK; j++)
+			a[j] = mux64(sel[j], a[j], b[j]);
+}
+
+/* o = @sel ? @a : @b, word-wise. */
+static void pick(u64 *restrict o, const u64 *restrict sel, u64 a, u64 b,
+		 unsigned int nw)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < nw; i += BLK)
+		for (j = i; j < i + BLK; j++)
+			o[j] = mux64(sel[j], a, b);
 }
 
 /* Draw the span (x..x+n-1, y) span-wise; D is in dbytes if needed. */
 static int fast_span(struct vgc_core *c, int x, int y, unsigned int n)
 {
 	struct vgc_de *de = &c->de;
-	unsigned int nw = (n * de->df.bpp + 7) / 8, i;
+	unsigned int nw = (n * de->df.bpp + 8 * BLK - 1) / (8 * BLK) * BLK;
 	const u64 (*k)[4] = de->k[1];	/* pattern FG (or solid) */
 	u64 *out = de->dw;
 
@@ -976,17 +1015,14 @@ static int fast_span(struct vgc_core *c, int x, int y, unsigned int n)
 	if (!de->pat_var && !de->key && !(k[1][1] | k[1][2] | k[1][3] |
 					   k[0][1] | k[0][2] | k[0][3])) {
 		/* mono expansion to two colours */
-		for (i = 0; i < nw; i++)
-			out[i] = mux64(de->msel[i], k[1][0], k[0][0]);
+		pick(out, de->msel, k[1][0], k[0][0], nw);
 		return 0;
 	}
 	if (!de->mono_var && !de->key && !(de->k[1][1][1] | de->k[1][1][2] |
 					   de->k[1][1][3] | de->k[0][1][1] |
 					   de->k[0][1][2] | de->k[0][1][3])) {
 		/* pattern fill */
-		for (i = 0; i < nw; i++)
-			out[i] = mux64(de->psel[i], de->k[1][1][0],
-				       de->k[0][1][0]);
+		pick(out, de->psel, de->k[1][1][0], de->k[0][1][0], nw);
 		return 0;
 	}
 	eval(de, de->t[0], k[1], nw);
@@ -1004,10 +1040,9 @@ static int fast_span(struct vgc_core *c, int x, int y, unsigned int n)
 		choose(de->t[0], de->msel, de->t[1], nw);
 	}
 	if (de->key)	/* transparent pixels keep D */
-		for (i = 0; i < nw; i++)
-			de->t[0][i] = mux64(de->kmask[i], de->dw[i],
-					    de->t[0][i]);
-	memcpy(out, de->t[0], nw * 8);
+		choose(out, de->kmask, de->t[0], nw);
+	else
+		memcpy(out, de->t[0], nw * 8);
 	return 0;
 }
 
