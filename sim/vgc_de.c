@@ -376,6 +376,8 @@ static bool next_rect(struct vgc_de *de)
 	return false;
 }
 
+static void fast_setup(struct vgc_de *de);
+
 int vgc_de_draw(struct vgc_core *c, u32 hdr, u32 addr)
 {
 	struct vgc_de *de = &c->de;
@@ -417,6 +419,7 @@ int vgc_de_draw(struct vgc_core *c, u32 hdr, u32 addr)
 
 		de->mono_pitch = (w + p - 1) / p * p;
 	}
+	fast_setup(de);
 	de->nrects = count;
 	de->rect = 0;
 	de->busy = true;
@@ -671,6 +674,378 @@ static void pe10_clear(struct vgc_de *de, int x, int y, unsigned int n)
 	}
 }
 
+/* ---- the span-wise path --------------------------------------------- */
+
+/*
+ * Every path below computes what rop_pixel() computes for each pixel, on
+ * whole words of the destination layout (one 32-bit pixel, or two 16-bit
+ * ones): the ROP3 is bitwise, so for a fixed P each result bit is a
+ * function of the S and D bits only, k0 ^ k1 & S ^ k2 & D ^ k3 & S & D
+ * (its algebraic normal form), with the coefficients found by evaluating
+ * the ROP on all-zero and all-one S and D. The x channel's forced ones
+ * fold into the coefficients; a mono source bit fixes S (and, for ROP4,
+ * the code), a mono pattern bit fixes P, so each pixel is one of at most
+ * four variants, chosen by per-pixel masks.
+ */
+
+/* @v, a pixel in the destination format, repeated as a word as stored. */
+static u64 rep(const struct vgc_de *de, u32 v)
+{
+	unsigned int i;
+	u8 b[8];
+	u64 w;
+
+	for (i = 0; i < 8; i += de->df.bpp)
+		put_px(b + i, de->df.bpp, v);
+	memcpy(&w, b, 8);
+	return w;
+}
+
+/* rop3() on the two halves of 64-bit words. */
+static u64 rop3_64(const u32 *m, u64 p, u64 s, u64 d)
+{
+	return rop3(m, p, s, d) |
+	       (u64)rop3(m, p >> 32, s >> 32, d >> 32) << 32;
+}
+
+/* The coefficients of the ROP table @m with pattern word @p. */
+static void anf(const struct vgc_de *de, u64 *k, const u32 *m, u64 p)
+{
+	u64 v[4], s, d;
+	unsigned int i;
+
+	for (i = 0; i < 4; i++) {
+		s = i & 2 ? ~0ull : 0;
+		d = i & 1 ? ~0ull : 0;
+		if (de->rop_type == VGC_DE_ROP2_PATTERN)
+			v[i] = rop3_64(m, p, p, d);
+		else if (de->rop_type == VGC_DE_ROP2_SOURCE)
+			v[i] = rop3_64(m, s, s, d);
+		else
+			v[i] = rop3_64(m, p, s, d);
+	}
+	k[0] = v[0];
+	k[1] = v[0] ^ v[2];
+	k[2] = v[0] ^ v[1];
+	k[3] = v[0] ^ v[1] ^ v[2] ^ v[3];
+}
+
+static u64 mux64(u64 sel, u64 one, u64 zero)
+{
+	return (sel & one) | (~sel & zero);
+}
+
+static bool same_k(const u64 *a, const u64 *b)
+{
+	return a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3];
+}
+
+/* The source's bits in the destination format, a table per byte. */
+static void conv_tables(struct vgc_de *de)
+{
+	unsigned int k, i, b;
+	u32 zero = convert(de, 0), one;
+
+	for (k = 0; k < de->sf.bpp; k++) {
+		de->tab[k][0] = k ? 0 : zero;
+		for (i = 0; i < 8; i++) {
+			one = convert(de, 1u << (8 * k + i));
+			for (b = 1u << i; b < 2u << i; b++)
+				de->tab[k][b] = de->tab[k][b - (1u << i)] |
+						one;
+		}
+	}
+	for (; k < 4; k++)
+		memset(de->tab[k], 0, sizeof(de->tab[k]));
+}
+
+/* Decide whether the span-wise path draws the operation; prepare it. */
+static void fast_setup(struct vgc_de *de)
+{
+	unsigned int pb, mb, i, j, ch, bpp = de->df.bpp;
+	u64 xm = rep(de, de->df.xmask), *k;
+	const u32 *m;
+
+	de->fill_n = 0;
+	de->fast = (de->cmd == VGC_DE_CMD_BIT_BLT ||
+		    de->cmd == VGC_DE_CMD_STRETCH_BLT) &&
+		   !per_pixel(de) && !reversed(de) && !de->fast_copy;
+	if (!de->fast)
+		return;
+	for (pb = 0; pb < 2; pb++) {
+		for (mb = 0; mb < 2; mb++) {
+			k = de->k[pb][mb];
+			m = de->rop_type == VGC_DE_ROP4 && de->mono && !mb ?
+			    de->rop_m[1] : de->rop_m[0];
+			anf(de, k, m, rep(de, de->pat_mono && !pb ?
+					  de->pat_bg : de->pat_fg));
+			if (!de->need_s || de->mono) {
+				/* S is 0, or the mono bit's colour */
+				u64 s = !de->need_s ? 0 :
+					rep(de, mb ? de->mono_fg : de->mono_bg);
+
+				k[0] ^= k[1] & s;
+				k[2] ^= k[3] & s;
+				k[1] = k[3] = 0;
+			}
+			k[0] |= xm;
+			k[1] &= ~xm;
+			k[2] &= ~xm;
+			k[3] &= ~xm;
+			if (de->mono_transparent && mb == de->mono_tbit) {
+				k[0] = k[1] = k[3] = 0;	/* D unchanged */
+				k[2] = ~0ull;
+			}
+		}
+	}
+	de->pat_var = de->pat_mono &&
+		      (!same_k(de->k[0][0], de->k[1][0]) ||
+		       !same_k(de->k[0][1], de->k[1][1]));
+	de->mono_var = de->need_s && de->mono &&
+		       (!same_k(de->k[0][0], de->k[0][1]) ||
+			!same_k(de->k[1][0], de->k[1][1]));
+	for (i = 0; i < 16; i++)
+		for (j = 0; j < 4; j++)
+			memset(de->nib[i] + j * bpp, i & (1u << j) ? 0xff : 0,
+			       bpp);
+	de->conv = false;
+	if (!de->need_s || de->mono)
+		return;
+	de->conv = de->sf.code != de->df.code;
+	if (de->conv)
+		conv_tables(de);
+	de->keymask = 0;
+	for (ch = B; ch <= A; ch++)
+		if (de->sf.width[ch] && !(ch == A && de->sf.x))
+			de->keymask |= ((1u << de->sf.width[ch]) - 1) <<
+				       de->sf.shift[ch];
+	/* to_argb() widens without loss: equal there is equal in these bits */
+	de->keyraw = from_argb(&de->sf, de->keyv) & de->keymask;
+}
+
+/* Pixel @i of a mask array of the destination layout: all ones or not. */
+static void put_mask(const struct vgc_de *de, u64 *a, unsigned int i,
+		     bool on)
+{
+	memset((u8 *)a + i * de->df.bpp, on ? 0xff : 0, de->df.bpp);
+}
+
+/* msel for the span (x..x+n-1, y) of a mono source. */
+static int mono_sel(struct vgc_core *c, int x, int y, unsigned int n)
+{
+	struct vgc_de *de = &c->de;
+	const u16 *r = de->rects[de->rect];
+	s64 row = src_y(de, r, y) * de->mono_pitch, first = row + src_x(de, r, x);
+	s64 b0 = first >> 3, b1 = (row + src_x(de, r, x + n - 1)) >> 3;
+	unsigned int i, v, bo = first & 7, bpp = de->df.bpp;
+	u8 *out = (u8 *)de->msel;
+	s64 sx;
+
+	if (!de->stream &&
+	    vgc_dma_read(c, VGC_CLIENT_PE, de->src + (u32)b0, de->sbytes,
+			 b1 - b0 + 1))
+		return -1;
+	if (!de->stream && de->cmd == VGC_DE_CMD_BIT_BLT) {
+		/* contiguous bits: 8 pixels a byte (the tail is padding) */
+		for (i = 0; i < n; i += 8) {
+			v = (de->sbytes[i / 8] | de->sbytes[i / 8 + 1] << 8) >>
+			    bo;
+			memcpy(out + i * bpp, de->nib[v & 15], 4 * bpp);
+			memcpy(out + (i + 4) * bpp, de->nib[(v >> 4) & 15],
+			       4 * bpp);
+		}
+		return 0;
+	}
+	for (i = 0; i < n; i++) {
+		sx = row + src_x(de, r, x + i);
+		if (de->stream)
+			v = stream_bit(de, sx);
+		else
+			v = (de->sbytes[(sx >> 3) - b0] >> (sx & 7)) & 1;
+		put_mask(de, de->msel, i, v);
+	}
+	return 0;
+}
+
+/*
+ * Source pixels into sb in the destination layout, and the key into
+ * kmask: pixel i from sbytes at @idx[i] (or i when @idx is NULL).
+ */
+static void src_pixels(struct vgc_de *de, unsigned int n, const u32 *idx)
+{
+	unsigned int i, j, sbpp = de->sf.bpp, dbpp = de->df.bpp;
+	u8 *kb = (u8 *)de->kmask;
+	u32 raw, v;
+
+	for (i = 0; i < n; i++) {
+		j = idx ? idx[i] : i;
+		raw = get_px(de->sbytes + j * sbpp, sbpp);
+		v = raw;
+		if (de->conv)
+			v = de->tab[0][raw & 0xff] |
+			    de->tab[1][(raw >> 8) & 0xff] |
+			    de->tab[2][(raw >> 16) & 0xff] |
+			    de->tab[3][raw >> 24];
+		put_px(de->sb + i * dbpp, dbpp, v);
+		if (de->key)
+			put_px(kb + i * dbpp, dbpp,
+			       (raw & de->keymask) == de->keyraw ? ~0u : 0);
+	}
+}
+
+/* sb (and kmask) for the span (x..x+n-1, y) of a colour source. */
+static int color_src(struct vgc_core *c, int x, int y, unsigned int n)
+{
+	struct vgc_de *de = &c->de;
+	const u16 *r = de->rects[de->rect];
+	s64 sy = src_y(de, r, y), first = src_x(de, r, x);
+	unsigned int i, bpp = de->sf.bpp;
+	u32 at = de->src + (u32)sy * de->src_stride + (u32)first * bpp;
+	size_t len = (src_x(de, r, x + n - 1) - first + 1) * bpp;
+
+	if (de->cmd == VGC_DE_CMD_BIT_BLT && !de->conv && !de->key)
+		return vgc_dma_read(c, VGC_CLIENT_PE, at, de->sb, len);
+	if (vgc_dma_read(c, VGC_CLIENT_PE, at, de->sbytes, len))
+		return -1;
+	if (de->cmd == VGC_DE_CMD_BIT_BLT) {
+		src_pixels(de, n, NULL);
+		return 0;
+	}
+	for (i = 0; i < n; i++)	/* t[0] is free until fast_span() uses it */
+		((u32 *)de->t[0])[i] = src_x(de, r, x + i) - first;
+	src_pixels(de, n, (u32 *)de->t[0]);
+	return 0;
+}
+
+/* psel for the span (x..x+n-1, y): the pattern row, 8 pixels repeated. */
+static void pat_sel(struct vgc_de *de, int x, int y, unsigned int n)
+{
+	unsigned int i, bpp = de->df.bpp, row;
+	u8 *out = (u8 *)de->psel;
+
+	row = de->pat_bits >> (((y + de->pat_oy) & 7) * 8);
+	for (i = 0; i < 8 && i < n; i++)
+		put_mask(de, de->psel, i,
+			 (row >> ((x + i + de->pat_ox) & 7)) & 1);
+	for (; i < n; i *= 2)
+		memcpy(out + i * bpp, out, (i < n - i ? i : n - i) * bpp);
+}
+
+/*
+ * Words are processed in blocks of a fixed count, with no aliasing, so a
+ * compiler may use vector instructions where it can (the buffers are
+ * whole blocks; words past the span are computed and never written).
+ */
+#define BLK	8
+
+/* o = the variant @k of o (D) and @s, over @nw words. */
+static void eval_in(u64 *restrict o, const u64 *restrict s, const u64 *k,
+		    unsigned int nw)
+{
+	u64 k0 = k[0], k1 = k[1], k2 = k[2], k3 = k[3];
+	unsigned int i, j;
+
+	if (k1 | k3) {
+		for (i = 0; i < nw; i += BLK)
+			for (j = i; j < i + BLK; j++)
+				o[j] = k0 ^ (k1 & s[j]) ^ (k2 & o[j]) ^
+				       (k3 & s[j] & o[j]);
+	} else if (k2 == ~0ull && !k0) {
+		/* D unchanged */
+	} else if (k2) {
+		for (i = 0; i < nw; i += BLK)
+			for (j = i; j < i + BLK; j++)
+				o[j] = k0 ^ (k2 & o[j]);
+	} else {
+		for (i = 0; i < nw; i += BLK)
+			for (j = i; j < i + BLK; j++)
+				o[j] = k0;
+	}
+}
+
+/* out = the variant @k over @nw words of S (sb) and D (dw). */
+static void eval(struct vgc_de *de, u64 *out, const u64 *k, unsigned int nw)
+{
+	if (out != de->dw)
+		memcpy(out, de->dw, nw * 8);
+	eval_in(out, de->sw, k, nw);
+}
+
+/* a = @sel ? a : b, word-wise. */
+static void choose(u64 *restrict a, const u64 *restrict sel,
+		   const u64 *restrict b, unsigned int nw)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < nw; i += BLK)
+		for (j = i; j < i + BLK; j++)
+			a[j] = mux64(sel[j], a[j], b[j]);
+}
+
+/* o = @sel ? @a : @b, word-wise. */
+static void pick(u64 *restrict o, const u64 *restrict sel, u64 a, u64 b,
+		 unsigned int nw)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < nw; i += BLK)
+		for (j = i; j < i + BLK; j++)
+			o[j] = mux64(sel[j], a, b);
+}
+
+/* Draw the span (x..x+n-1, y) span-wise; D is in dbytes if needed. */
+static int fast_span(struct vgc_core *c, int x, int y, unsigned int n)
+{
+	struct vgc_de *de = &c->de;
+	unsigned int nw = (n * de->df.bpp + 8 * BLK - 1) / (8 * BLK) * BLK;
+	const u64 (*k)[4] = de->k[1];	/* pattern FG (or solid) */
+	u64 *out = de->dw;
+
+	/* the source is read whenever the generic path reads it (faults) */
+	if (de->need_s && de->mono && mono_sel(c, x, y, n))
+		return -1;
+	if (de->need_s && !de->mono && color_src(c, x, y, n))
+		return -1;
+	if (de->pat_var)
+		pat_sel(de, x, y, n);
+	if (!de->pat_var && !de->mono_var && !de->key) {
+		eval(de, out, k[1], nw);	/* one variant, in place */
+		return 0;
+	}
+	if (!de->pat_var && !de->key && !(k[1][1] | k[1][2] | k[1][3] |
+					   k[0][1] | k[0][2] | k[0][3])) {
+		/* mono expansion to two colours */
+		pick(out, de->msel, k[1][0], k[0][0], nw);
+		return 0;
+	}
+	if (!de->mono_var && !de->key && !(de->k[1][1][1] | de->k[1][1][2] |
+					   de->k[1][1][3] | de->k[0][1][1] |
+					   de->k[0][1][2] | de->k[0][1][3])) {
+		/* pattern fill */
+		pick(out, de->psel, de->k[1][1][0], de->k[0][1][0], nw);
+		return 0;
+	}
+	eval(de, de->t[0], k[1], nw);
+	if (de->pat_var) {
+		eval(de, de->t[1], de->k[0][1], nw);
+		choose(de->t[0], de->psel, de->t[1], nw);
+	}
+	if (de->mono_var) {
+		eval(de, de->t[1], de->k[1][0], nw);
+		if (de->pat_var) {
+			/* kmask is free: no colour key with a mono source */
+			eval(de, de->kmask, de->k[0][0], nw);
+			choose(de->t[1], de->psel, de->kmask, nw);
+		}
+		choose(de->t[0], de->msel, de->t[1], nw);
+	}
+	if (de->key)	/* transparent pixels keep D */
+		choose(out, de->kmask, de->t[0], nw);
+	else
+		memcpy(out, de->t[0], nw * 8);
+	return 0;
+}
+
 /* Draw the span (x..x+n-1, y) of a clear, blit or stretch. */
 static int do_span(struct vgc_core *c, int x, int y, unsigned int n)
 {
@@ -694,11 +1069,21 @@ static int do_span(struct vgc_core *c, int x, int y, unsigned int n)
 		return dst_io(c, x, y, n, true);
 	}
 	if (de->cmd == VGC_DE_CMD_CLEAR) {
-		/* one pixel, then the filled part doubled */
-		put_px(de->dbytes, bpp, de->clear);
-		for (i = 1; i < n; i *= 2)
+		/* one pixel, then the filled part doubled; kept for the op */
+		if (!de->fill_n) {
+			put_px(de->dbytes, bpp, de->clear);
+			de->fill_n = 1;
+		}
+		for (i = de->fill_n; i < n; i *= 2)
 			memcpy(de->dbytes + i * bpp, de->dbytes,
 			       (i < n - i ? i : n - i) * bpp);
+		if (de->fill_n < n)
+			de->fill_n = n;
+		return dst_io(c, x, y, n, true);
+	}
+	if (de->fast) {
+		if (fast_span(c, x, y, n))
+			return -1;
 		return dst_io(c, x, y, n, true);
 	}
 	if (de->need_s && src_fetch(c, x, y, n))

@@ -100,10 +100,28 @@ struct vgc_de_fmt {
  * @pe10: the core is PE10 (no 2DPE20): clears use @pe10_pat
  * @pe10_pat: CLEAR_PIXEL_VALUE_LOW/HIGH as 8 bytes
  * @pe10_mask: CLEAR_BYTE_MASK
+ * @fast: the span-wise path draws this operation (see vgc_de.c)
+ * @pat_var: the result depends on the mono pattern's bit
+ * @mono_var: the result depends on the mono source's bit
+ * @conv: the source converts to the destination through @tab
+ * @fill_n: pixels of @dbytes holding the clear colour (CLEAR)
+ * @k: per pattern bit and mono bit: the result as k0 ^ k1 & S ^ k2 & D ^
+ *	k3 & S & D on 64-bit words of the destination layout
+ * @keymask: the source bits the colour key compares
+ * @keyraw: the key's value in those bits
+ * @nib: 4 pixels of all-ones/all-zero masks, per 4 mono bits
+ * @tab: per source byte, its bits in the destination format (ORed)
  * @sbytes: one span of source memory
  * @dbytes: one span of destination memory, as stored
+ * @dw: the same as 64-bit words
  * @s: the span's source pixels in the destination format
+ * @sw: for the span-wise path: those pixels as stored, as words
+ * @sb: the same as bytes
  * @skip: per source pixel: bit 0 transparent, bit 1 mono background
+ * @msel: span-wise: all-ones pixels where the mono source bit is 1
+ * @psel: span-wise: all-ones pixels where the pattern bit is 1
+ * @kmask: span-wise: all-ones pixels the colour key makes transparent
+ * @t: span-wise: results of the two variants of a pixel (@k)
  *
  * Owned by its struct vgc_core (member de), private to vgc_de.c; the
  * caller's serialisation of every call on the core covers it. The DE
@@ -145,11 +163,26 @@ struct vgc_de {
 	u32 clear;
 	bool pe10;
 	u8 pe10_pat[8], pe10_mask;
+	bool fast, pat_var, mono_var, conv;
+	unsigned int fill_n;
+	u64 k[2][2][4];
+	u32 keymask, keyraw;
+	u8 nib[16][16];
+	u32 tab[4][256];
 
 	u8 sbytes[VGC_DE_SPAN * 4 + 8];
-	u8 dbytes[VGC_DE_SPAN * 4];
-	u32 s[VGC_DE_SPAN];
+	union {
+		u8 dbytes[VGC_DE_SPAN * 4];
+		u64 dw[VGC_DE_SPAN / 2];
+	};
+	union {
+		u32 s[VGC_DE_SPAN];
+		u64 sw[VGC_DE_SPAN / 2];
+		u8 sb[VGC_DE_SPAN * 4];
+	};
 	u8 skip[VGC_DE_SPAN];
+	u64 msel[VGC_DE_SPAN / 2], psel[VGC_DE_SPAN / 2];
+	u64 kmask[VGC_DE_SPAN / 2], t[2][VGC_DE_SPAN / 2];
 };
 
 struct vgc_core;

@@ -544,6 +544,49 @@ static void t_rop4_mono(struct vgc_core *c)
 	check(c, &k, "rop4 colour source");
 }
 
+/*
+ * The span-wise path's combinations: a mono pattern and a ROP4 mono
+ * source together (four variants per pixel), 16-bit destinations with odd
+ * widths and origins, and FLIP_Y (de-color-key covers keys with
+ * conversions).
+ */
+static void t_span_variants(struct vgc_core *c)
+{
+	struct de_case k;
+	char what[64];
+	unsigned int i;
+	static const uint8_t fg[] = { 0xe2, 0x5a, 0x96, 0xb8 };
+	static const uint8_t bg[] = { 0x5a, 0xaa, 0x3c, 0x0f };
+
+	setup(c);
+	for (i = 0; i < 2 * sizeof(fg); i++) {
+		defaults(&k);
+		k.sfmt = REF2D_MONO;
+		k.sstride = 12;
+		k.sw = 96;
+		k.dfmt = i & 1 ? REF2D_R5G6B5 : REF2D_A8R8G8B8;
+		k.rop_type = REF2D_ROP4;
+		k.rop_fg = fg[i / 2];
+		k.rop_bg = bg[i / 2];
+		k.color_fg = 0xff00ff00;
+		k.color_bg = 0xff0000ff;
+		k.pat_mono = true;
+		k.pat_bits = 0x8142241818244281ull;
+		k.pat_fg = 0xffff8000;
+		k.pat_bg = 0xff0080ff;
+		k.pat_ox = 3;
+		k.pat_oy = 5;
+		k.sox = 7;
+		k.soy = 1;
+		k.rects[0] = (struct ref2d_rect){ 5, 3, 42, 29 };
+		k.rot = i & 2 ? REF2D_FLIP_Y : REF2D_ROT0;
+		snprintf(what, sizeof(what), "rop4 0x%02x/0x%02x fmt %u rot %u",
+			 k.rop_fg, k.rop_bg, k.dfmt, k.rot);
+		if (!check(c, &k, what))
+			return;
+	}
+}
+
 static void t_mono_stream(struct vgc_core *c)
 {
 	struct de_case k;
@@ -1178,6 +1221,7 @@ int main(void)
 	run_test("de-rop2", t_rop2, "gc320");
 	run_test("de-pattern", t_pattern, "gc320");
 	run_test("de-rop4-mono", t_rop4_mono, "gc320");
+	run_test("de-span-variants", t_span_variants, "gc320");
 	run_test("de-mono-stream", t_mono_stream, "gc320");
 	run_test("de-mono-bit-order", t_mono_bit_order, "gc320");
 	run_test("de-mono-memory", t_mono_memory, "gc320");
