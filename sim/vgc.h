@@ -310,5 +310,12 @@ int vgc_dma_read(struct vgc_core *c, enum vgc_client cl, u32 addr,
 		 void *buf, size_t len);
 int vgc_dma_write(struct vgc_core *c, enum vgc_client cl, u32 addr,
 		  const void *buf, size_t len);
+/*
+ * A write split at page boundaries that stops at the first page that
+ * fails: the pages before it are written, as a burst of single-page
+ * writes would leave them.
+ */
+int vgc_dma_write_pages(struct vgc_core *c, enum vgc_client cl, u32 addr,
+			const void *buf, size_t len);
 
 #endif /* VGC_H */

@@ -485,29 +485,11 @@ static unsigned int slot(const struct vgc_de *de, unsigned int i,
 	return (reversed(de) ? n - 1 - i : i) * de->df.bpp;
 }
 
-/* A write that stops at the first page that fails. */
-static int write_pages(struct vgc_core *c, u32 addr, const u8 *p, size_t len)
-{
-	size_t n;
-
-	while (len) {
-		n = VGC_PAGE_SIZE - (addr & (VGC_PAGE_SIZE - 1));
-		if (n > len)
-			n = len;
-		if (vgc_dma_write(c, VGC_CLIENT_PE, addr, p, n))
-			return -1;
-		addr += n;
-		p += n;
-		len -= n;
-	}
-	return 0;
-}
-
 static int dst_access(struct vgc_core *c, u32 addr, u8 *p, size_t len,
 		      bool write)
 {
 	if (write)
-		return write_pages(c, addr, p, len);
+		return vgc_dma_write_pages(c, VGC_CLIENT_PE, addr, p, len);
 	return vgc_dma_read(c, VGC_CLIENT_PE, addr, p, len);
 }
 

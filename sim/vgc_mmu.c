@@ -328,6 +328,25 @@ int vgc_dma_write(struct vgc_core *c, enum vgc_client cl, u32 addr,
 	return dma(c, cl, addr, (void *)buf, len, true);
 }
 
+int vgc_dma_write_pages(struct vgc_core *c, enum vgc_client cl, u32 addr,
+			const void *buf, size_t len)
+{
+	const u8 *p = buf;
+	size_t n;
+
+	while (len) {
+		n = VGC_PAGE_SIZE - (addr & (VGC_PAGE_SIZE - 1));
+		if (n > len)
+			n = len;
+		if (vgc_dma_write(c, cl, addr, p, n))
+			return -1;
+		addr += n;
+		p += n;
+		len -= n;
+	}
+	return 0;
+}
+
 /* The security block loads the master table of PTA slot @index. */
 static void pta_load(struct vgc_core *c, u32 index)
 {

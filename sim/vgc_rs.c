@@ -149,24 +149,6 @@ static u32 px_addr(const struct vgc_rs_surf *s, unsigned int bpp, u32 x,
 	       ((y & 3) * 4 + (x & 3)) * bpp;
 }
 
-/* A write that stops at the first page that fails. */
-static int write_pages(struct vgc_core *c, u32 addr, const u8 *p, size_t len)
-{
-	size_t n;
-
-	while (len) {
-		n = VGC_PAGE_SIZE - (addr & (VGC_PAGE_SIZE - 1));
-		if (n > len)
-			n = len;
-		if (vgc_dma_write(c, VGC_CLIENT_PE, addr, p, n))
-			return -1;
-		addr += n;
-		p += n;
-		len -= n;
-	}
-	return 0;
-}
-
 /*
  * Entry @n of the tile status: 0, or -1 if reading it failed.
  *
@@ -258,7 +240,7 @@ static int dst_fill(struct vgc_core *c, u32 addr, u8 *p, size_t len)
 			p[k] = (p[k] & ~m) | (rs->pat[i] & m);
 		}
 	}
-	return write_pages(c, addr, p, len);
+	return vgc_dma_write_pages(c, VGC_CLIENT_PE, addr, p, len);
 }
 
 enum rs_io { RS_READ, RS_WRITE, RS_FILL };
@@ -269,7 +251,7 @@ static int io(struct vgc_core *c, enum rs_io op, u32 addr, u8 *p, size_t len)
 	case RS_READ:
 		return src_read(c, addr, p, len);
 	case RS_WRITE:
-		return write_pages(c, addr, p, len);
+		return vgc_dma_write_pages(c, VGC_CLIENT_PE, addr, p, len);
 	default:
 		return dst_fill(c, addr, p, len);
 	}
@@ -416,7 +398,8 @@ static int inplace_step(struct vgc_core *c, long *budget)
 		return -1;
 	if (status == 1) {
 		pattern32(rs->buf, addr, rs->ts_clear, VGC_RS_TS_TILE);
-		if (write_pages(c, addr, rs->buf, VGC_RS_TS_TILE))
+		if (vgc_dma_write_pages(c, VGC_CLIENT_PE, addr, rs->buf,
+					VGC_RS_TS_TILE))
 			return -1;
 		c->stats.rs_ts_cleared++;
 	}

@@ -46,6 +46,15 @@ static const struct vgc_host_ops ops = {
 	.mem_write = mem_write,
 };
 
+/* xorshift32: the tests' reproducible random numbers (*@s: the state) */
+static inline uint32_t sim_rnd(uint32_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 17;
+	*s ^= *s << 5;
+	return *s;
+}
+
 static bool test_failed;
 
 static inline void fail(const char *fmt, ...)

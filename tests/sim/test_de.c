@@ -50,10 +50,7 @@ static uint32_t rng = 12345;
 
 static uint32_t rnd(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 17;
-	rng ^= rng << 5;
-	return rng;
+	return sim_rnd(&rng);
 }
 
 static void fill_random(uint32_t off, size_t len)

@@ -111,10 +111,7 @@ static uint32_t rng = 0x2545f491;
 
 static uint32_t rnd(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 17;
-	rng ^= rng << 5;
-	return rng;
+	return sim_rnd(&rng);
 }
 
 /* @off and @len multiples of 4 */
