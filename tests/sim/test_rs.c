@@ -855,23 +855,29 @@ static void t_odd_sizes(struct vgc_core *c)
 }
 
 /*
- * MMUv1, linear window: the destination runs past the end of memory.
- * The rows in memory are either untouched or right; nothing else changes;
- * the fault is counted; the FE does not run on forever.
+ * MMUv1, linear window: one side of a copy runs past the end of memory
+ * (rows 0..7 in memory, 8..31 beyond). The FE does not run on forever,
+ * the fault is counted and nothing outside the destination changes.
+ * @dest: the destination runs past: its rows in memory are untouched or
+ * right. Else the source does: destination rows whose source cannot be
+ * read stay untouched (no garbage written), the others untouched or right.
  */
-static void t_fault_dest(struct vgc_core *c)
+static void fault_case(struct vgc_core *c, bool dest)
 {
 	const struct rs_core *rc = core_of(c);
+	uint32_t i, edge = MEM_SIZE - 8 * 256;
 	struct refrs_state s;
 	struct refrs_mem rm;
 	struct rs_case k;
 	uint8_t *before, *ref;
-	uint32_t i, dst = MEM_SIZE - 8 * 256;
 
 	set_base(c);
 	randomise();
 	defaults(&k);
-	k.dst = dst;		/* rows 0..7 in memory, 8..31 beyond */
+	if (dest)
+		k.dst = edge;
+	else
+		k.src = edge;
 	compile(&k, rc, &s);
 	build(&s, rc);
 	before = malloc(MEM_SIZE);
@@ -892,9 +898,10 @@ static void t_fault_dest(struct vgc_core *c)
 	EXPECT_EQ(vgc_fe_get_state(c) != VGC_FE_RUNNING, 1);
 	EXPECT_EQ(c->stats.mmu_faults + c->stats.bus_errors >= 1, 1);
 	for (i = CMP; i < MEM_SIZE; i++) {
-		if (i >= dst && (mem[i] == before[i] || mem[i] == ref[i]))
-			continue;
-		if (i < dst && mem[i] == before[i])
+		bool may_change = dest ? i >= edge :
+				  i >= DST && i < DST + 8 * 256;
+
+		if (mem[i] == before[i] || (may_change && mem[i] == ref[i]))
 			continue;
 		fail("byte 0x%x = 0x%02x, before 0x%02x, reference 0x%02x",
 		     i, mem[i], before[i], ref[i]);
@@ -905,57 +912,14 @@ out:
 	free(ref);
 }
 
-/*
- * The source runs past the end of memory: destination rows whose source
- * cannot be read stay untouched (no garbage written), the others are
- * untouched or right, nothing else changes, the fault is counted.
- */
+static void t_fault_dest(struct vgc_core *c)
+{
+	fault_case(c, true);
+}
+
 static void t_fault_source(struct vgc_core *c)
 {
-	const struct rs_core *rc = core_of(c);
-	struct refrs_state s;
-	struct refrs_mem rm;
-	struct rs_case k;
-	uint8_t *before, *ref;
-	uint32_t i, src = MEM_SIZE - 8 * 256;
-
-	set_base(c);
-	randomise();
-	defaults(&k);
-	k.src = src;		/* source rows 8..31 beyond memory */
-	compile(&k, rc, &s);
-	build(&s, rc);
-	before = malloc(MEM_SIZE);
-	ref = calloc(1, MEM_SIZE + (1u << 20));
-	if (!before || !ref) {
-		fail("out of memory");
-		goto out;
-	}
-	memcpy(before, mem, MEM_SIZE);
-	memcpy(ref, mem, MEM_SIZE);
-	rm = (struct refrs_mem){ ref, gbase, MEM_SIZE + (1u << 20) };
-	if (refrs_run(&s, rc->pipes, &rm) != REFRS_OK) {
-		fail("reference refused");
-		goto out;
-	}
-	start(c, gbase + CMD, build_len());
-	run_idle(c);
-	EXPECT_EQ(vgc_fe_get_state(c) != VGC_FE_RUNNING, 1);
-	EXPECT_EQ(c->stats.mmu_faults + c->stats.bus_errors >= 1, 1);
-	for (i = CMP; i < MEM_SIZE; i++) {
-		bool readable = i >= DST && i < DST + 8 * 256;
-
-		if (mem[i] == before[i])
-			continue;
-		if (readable && mem[i] == ref[i])
-			continue;
-		fail("byte 0x%x = 0x%02x, before 0x%02x, reference 0x%02x",
-		     i, mem[i], before[i], ref[i]);
-		break;
-	}
-out:
-	free(before);
-	free(ref);
+	fault_case(c, false);
 }
 
 static double now(void)
