@@ -198,6 +198,8 @@
 /* DE_FORMAT values the model draws */
 #define VGC_DE_FMT_A8R8G8B8		6
 #define VGC_DE_FMT_MONO			10
+#define VGC_DE_FMT_A4R4G4B4		1
+#define VGC_DE_FMT_R5G6B5		4
 
 /* ROP and ROT_ANGLE fields */
 #define   VGC_DE_ROP_FG(v)		((v) & 0xffu)

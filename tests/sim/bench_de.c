@@ -97,9 +97,6 @@ static void run_op(struct vgc_core *c, const struct op *o)
 	run_stream(c, (q + 8 - CMD) / 8);
 }
 
-/* DE_FORMAT values (etna_viv rnndb state_2d.xml) the model has no name for */
-#define FMT_A4R4G4B4	1
-#define FMT_R5G6B5	4
 
 #define OP(c_, r_, s_, d_, sc_, p_) \
 	{ .cmd = (c_), .rop = (r_), .sfmt = (s_), .dfmt = (d_), \
@@ -146,11 +143,11 @@ static const struct {
 	{ "de_mono_transp",
 	  OP(BLT, ROP3(0xcc), MONO, ARGB, 1 << 4, 0) },
 	{ "de_conv_565_8888",
-	  OP(BLT, ROP3(0xcc), FMT_R5G6B5, ARGB, 0, 0) },
+	  OP(BLT, ROP3(0xcc), VGC_DE_FMT_R5G6B5, ARGB, 0, 0) },
 	{ "de_conv_8888_565",
-	  OP(BLT, ROP3(0xcc), ARGB, FMT_R5G6B5, 0, 0) },
+	  OP(BLT, ROP3(0xcc), ARGB, VGC_DE_FMT_R5G6B5, 0, 0) },
 	{ "de_conv_4444_8888",
-	  OP(BLT, ROP3(0xcc), FMT_A4R4G4B4, ARGB, 0, 0) },
+	  OP(BLT, ROP3(0xcc), VGC_DE_FMT_A4R4G4B4, ARGB, 0, 0) },
 	{ "de_key_copy",
 	  OP(BLT, ROP3(0xcc), ARGB, ARGB, 2 << 4, 0) },
 	{ "de_stretch",
