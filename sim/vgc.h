@@ -37,6 +37,7 @@ typedef __INT64_TYPE__ s64;
 #include "vgc_regs.h"
 #include "vgc_de.h"
 #include "vgc_rs.h"
+#include "vgc_sh.h"
 
 /**
  * struct vgc_ident - what a core reports about itself
@@ -136,6 +137,13 @@ struct vgc_host_ops {
  *	clear value (one per part of a 64-byte block read), and blocks an
  *	in-place resolve filled
  * @ts_flushes: TS.FLUSH_CACHE loads
+ * @sh_vs_runs: vertex shader invocations (vgc_sh_run_vs())
+ * @sh_ps_quads: pixel shader invocations on a quad (vgc_sh_run_ps())
+ * @sh_insns: shader instructions executed (per thread group step)
+ * @sh_tex: texture lookups handed to the sampler callback
+ * @sh_aborted: invocations the step budget stopped (a shader that loops)
+ * @sh_bad_insn: invocations stopped on an instruction the model does not
+ *	execute (unknown opcode or operand, a failed texture lookup)
  */
 struct vgc_stats {
 	u64 commands, waits, events, draws, flushes, resets;
@@ -145,6 +153,8 @@ struct vgc_stats {
 	u64 de_ops, de_pixels, de_unsupported, de_bad_pipe, de_flushes;
 	u64 rs_ops, rs_pixels, rs_unsupported, rs_aborted, rs_ts_cleared;
 	u64 ts_flushes;
+	u64 sh_vs_runs, sh_ps_quads, sh_insns, sh_tex;
+	u64 sh_aborted, sh_bad_insn;
 };
 
 #define VGC_TLB_ENTRIES	64	/* direct-mapped, one 4 KiB page each */
@@ -198,7 +208,8 @@ enum vgc_run {
  *
  * Allocated and owned by the environment (it is large: the state array
  * covers the full 256 KiB state space); initialise with vgc_init().
- * All fields are private to vgc.c (@de to vgc_de.c, @rs to vgc_rs.c)
+ * All fields are private to vgc.c (@de to vgc_de.c, @rs to vgc_rs.c,
+ * @sh to vgc_sh.c)
  * except @stats, which may be read; the environment uses the functions
  * below for the rest.
  */
@@ -239,6 +250,7 @@ struct vgc_core {
 	struct vgc_mmu2 mmu2;
 	struct vgc_de de;
 	struct vgc_rs rs;
+	struct vgc_sh sh;
 
 	struct vgc_stats stats;
 };
