@@ -144,6 +144,12 @@ struct vgc_host_ops {
  * @sh_aborted: invocations the step budget stopped (a shader that loops)
  * @sh_bad_insn: invocations stopped on an instruction the model does not
  *	execute (unknown opcode or operand, a failed texture lookup)
+ * @tx_samples: texture lookups the texture engine served (vgc_tx_sample())
+ * @tx_faults: lookups a texel fetch ended: an MMU exception or a bus
+ *	error (the shader aborts)
+ * @tx_unsupported: lookups of an inactive sampler or of a type, format,
+ *	layout or mode the model does not sample (sim/doc/texture-engine.md);
+ *	they return zeros
  */
 struct vgc_stats {
 	u64 commands, waits, events, draws, flushes, resets;
@@ -155,6 +161,7 @@ struct vgc_stats {
 	u64 ts_flushes;
 	u64 sh_vs_runs, sh_ps_quads, sh_insns, sh_tex;
 	u64 sh_aborted, sh_bad_insn;
+	u64 tx_samples, tx_faults, tx_unsupported;
 };
 
 #define VGC_TLB_ENTRIES	64	/* direct-mapped, one 4 KiB page each */

@@ -362,6 +362,7 @@
  * The texture engine (sim/vgc_tx.c): the sampler states, old (TE, GC880
  * and GC2000) and new (NTE, cores with HALTI1), their fields and values
  */
+#define VGC_MINOR1_HALTI0		BIT(23)
 #define VGC_MINOR2_HALTI1		BIT(11)
 #define VGC_TE_SAMPLERS			12
 #define VGC_NTE_SAMPLERS		32
