@@ -336,6 +336,8 @@ def expand(db, macro, expr, style):
         return style.small(db.field(tok[1])[1].width)
     if op == 'count':
         return style.small(db.entry(tok[1]).dims[0][0])
+    if op == 'count2':		# the second dimension's length
+        return style.small(db.entry(tok[1]).dims[1][0])
     if op == 'value':
         return style.num(value_of(db, tok[1], tok[2:], style))
     if op == 'not':
@@ -386,6 +388,10 @@ def expand(db, macro, expr, style):
                                             f.lo)
         return style.mask(f)
     e = db.entry(ref)
+    if len(params) == 2 and len(e.dims) == 2:	# element (n, m)
+        return '(%s + %d * (%s) + %d * (%s))' % (
+            style.addr(e.addr), e.dims[0][1], params[0], e.dims[1][1],
+            params[1])
     if params:
         stride = e.dims[0][1] if e.dims else 4
         return '(%s + %d * (%s))' % (style.addr(e.addr), stride, params[0])

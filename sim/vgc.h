@@ -37,6 +37,7 @@ typedef __INT64_TYPE__ s64;
 #include "vgc_regs.h"
 #include "vgc_de.h"
 #include "vgc_rs.h"
+#include "vgc_sh.h"
 
 /**
  * struct vgc_ident - what a core reports about itself
@@ -138,6 +139,19 @@ struct vgc_host_ops {
  * @ts_flushes: TS.FLUSH_CACHE loads
  * @ts_stale_reads: tile-status entries the RS read from its TS cache
  *	that memory had changed since (a missing TS flush)
+ * @sh_vs_runs: vertex shader invocations (vgc_sh_run_vs())
+ * @sh_ps_quads: pixel shader invocations on a quad (vgc_sh_run_ps())
+ * @sh_insns: shader instructions executed (per thread group step)
+ * @sh_tex: texture lookups handed to the sampler callback
+ * @sh_aborted: invocations the step budget stopped (a shader that loops)
+ * @sh_bad_insn: invocations stopped on an instruction the model does not
+ *	execute (unknown opcode or operand, a failed texture lookup)
+ * @tx_samples: texture lookups the texture engine served (vgc_tx_sample())
+ * @tx_faults: lookups a texel fetch ended: an MMU exception or a bus
+ *	error (the shader aborts)
+ * @tx_unsupported: lookups of an inactive sampler or of a type, format,
+ *	layout or mode the model does not sample (sim/doc/texture-engine.md);
+ *	they return zeros
  */
 struct vgc_stats {
 	u64 commands, waits, events, draws, flushes, resets;
@@ -147,6 +161,9 @@ struct vgc_stats {
 	u64 de_ops, de_pixels, de_unsupported, de_bad_pipe, de_flushes;
 	u64 rs_ops, rs_pixels, rs_unsupported, rs_aborted, rs_ts_cleared;
 	u64 ts_flushes, ts_stale_reads;
+	u64 sh_vs_runs, sh_ps_quads, sh_insns, sh_tex;
+	u64 sh_aborted, sh_bad_insn;
+	u64 tx_samples, tx_faults, tx_unsupported;
 };
 
 #define VGC_TLB_ENTRIES	64	/* direct-mapped, one 4 KiB page each */
@@ -200,7 +217,8 @@ enum vgc_run {
  *
  * Allocated and owned by the environment (it is large: the state array
  * covers the full 256 KiB state space); initialise with vgc_init().
- * All fields are private to vgc.c (@de to vgc_de.c, @rs to vgc_rs.c)
+ * All fields are private to vgc.c (@de to vgc_de.c, @rs to vgc_rs.c,
+ * @sh to vgc_sh.c)
  * except @stats, which may be read; the environment uses the functions
  * below for the rest.
  */
@@ -241,6 +259,7 @@ struct vgc_core {
 	struct vgc_mmu2 mmu2;
 	struct vgc_de de;
 	struct vgc_rs rs;
+	struct vgc_sh sh;
 
 	struct vgc_stats stats;
 };

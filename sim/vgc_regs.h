@@ -360,4 +360,90 @@
 #define VGC_TS_DEPTH_SURFACE_BASE	0x1668
 #define VGC_TS_DEPTH_CLEAR_VALUE	0x166c
 
+/*
+ * The texture engine (sim/vgc_tx.c): the sampler states, old (TE, GC880
+ * and GC2000) and new (NTE, cores with HALTI1), their fields and values
+ */
+#define VGC_MINOR1_HALTI0		BIT(23)
+#define VGC_MINOR2_HALTI1		BIT(11)
+#define VGC_TE_SAMPLERS			12
+#define VGC_NTE_SAMPLERS		32
+#define VGC_TE_CONFIG0(n)		(0x2000 + 4 * (n))
+#define VGC_TE_SIZE(n)			(0x2040 + 4 * (n))
+#define VGC_TE_LOG_SIZE(n)		(0x2080 + 4 * (n))
+#define VGC_TE_LOD_CONFIG(n)		(0x20c0 + 4 * (n))
+#define VGC_TE_CONFIG1(n)		(0x21c0 + 4 * (n))
+#define VGC_TE_LOD_ADDR(n, l)		(0x2400 + 4 * (n) + 64 * (l))
+#define VGC_TE_LINEAR_STRIDE(n, l)	(0x2c00 + 4 * (n) + 64 * (l))
+#define VGC_NTE_CONFIG0(n)		(0x10000 + 4 * (n))
+#define VGC_NTE_SIZE(n)			(0x10080 + 4 * (n))
+#define VGC_NTE_LOG_SIZE(n)		(0x10100 + 4 * (n))
+#define VGC_NTE_LOD_CONFIG(n)		(0x10180 + 4 * (n))
+#define VGC_NTE_CONFIG1(n)		(0x10380 + 4 * (n))
+#define VGC_NTE_LINEAR_STRIDE(n)	(0x10280 + 4 * (n))
+#define VGC_NTE_ADDR_LOD(n, l)		(0x10800 + 64 * (n) + 4 * (l))
+#define VGC_TE_LODS			14
+#define   VGC_TE_TYPE(v)		((v) & 0x7u)
+#define   VGC_TE_UWRAP(v)		(((v) >> 3) & 0x3u)
+#define   VGC_TE_VWRAP(v)		(((v) >> 5) & 0x3u)
+#define   VGC_TE_MIN(v)			(((v) >> 7) & 0x3u)
+#define   VGC_TE_MIP(v)			(((v) >> 9) & 0x3u)
+#define   VGC_TE_MAG(v)			(((v) >> 11) & 0x3u)
+#define   VGC_TE_FORMAT(v)		(((v) >> 13) & 0x1fu)
+#define   VGC_TE_ADDRESSING(v)		(((v) >> 20) & 0x3u)
+#define   VGC_TE_WIDTH(v)		((v) & 0xffffu)
+#define   VGC_TE_HEIGHT(v)		(((v) >> 16) & 0xffffu)
+#define   VGC_TE_LOD_BIAS_ENABLE	BIT(0)
+#define   VGC_TE_LOD_MAX(v)		(((v) >> 1) & 0x3ffu)
+#define   VGC_TE_LOD_MIN(v)		(((v) >> 11) & 0x3ffu)
+#define   VGC_TE_LOD_BIAS(v)		(((v) >> 21) & 0x3ffu)
+#define   VGC_TE_LOD_BIAS_SIGN		0x400u
+#define   VGC_TE_FORMAT_EXT(v)		((v) & 0x3fu)
+#define   VGC_TE_SWIZZLE_R(v)		(((v) >> 8) & 0x7u)
+#define   VGC_TE_SWIZZLE_G(v)		(((v) >> 12) & 0x7u)
+#define   VGC_TE_SWIZZLE_B(v)		(((v) >> 16) & 0x7u)
+#define   VGC_TE_SWIZZLE_A(v)		(((v) >> 20) & 0x7u)
+#define   VGC_TE_HALIGN(v)		(((v) >> 26) & 0x7u)
+#define   VGC_TE_TEXTURE_ARRAY		BIT(24)
+#define   VGC_TE_USE_TS			BIT(30)
+#define VGC_TEX_FMT_NONE		0
+#define VGC_TEX_FMT_A8			1
+#define VGC_TEX_FMT_L8			2
+#define VGC_TEX_FMT_I8			3
+#define VGC_TEX_FMT_A8L8		4
+#define VGC_TEX_FMT_A4R4G4B4		5
+#define VGC_TEX_FMT_X4R4G4B4		6
+#define VGC_TEX_FMT_A8R8G8B8		7
+#define VGC_TEX_FMT_X8R8G8B8		8
+#define VGC_TEX_FMT_A8B8G8R8		9
+#define VGC_TEX_FMT_X8B8G8R8		10
+#define VGC_TEX_FMT_R5G6B5		11
+#define VGC_TEX_FMT_A1R5G5B5		12
+#define VGC_TEX_FMT_X1R5G5B5		13
+#define VGC_TEX_FMT_D16			16
+#define VGC_TEX_FMT_D24X8		17
+#define VGC_TEX_FMT_DXT1		19
+#define VGC_TEX_FMT_DXT2_DXT3		20
+#define VGC_TEX_FMT_DXT4_DXT5		21
+#define VGC_TEX_FMT_ETC1		30
+#define VGC_TEX_FMT_EXT_G8R8		6
+#define VGC_TEX_FMT_EXT_A2B10G10R10	12
+#define VGC_TEX_FILTER_NONE		0
+#define VGC_TEX_FILTER_NEAREST		1
+#define VGC_TEX_FILTER_LINEAR		2
+#define VGC_TEX_TYPE_NONE		0
+#define VGC_TEX_TYPE_1D			1
+#define VGC_TEX_TYPE_2D			2
+#define VGC_TEX_TYPE_CUBE_MAP		5
+#define VGC_TEX_WRAP_REPEAT		0
+#define VGC_TEX_WRAP_MIRRORED_REPEAT	1
+#define VGC_TEX_WRAP_CLAMP_TO_EDGE	2
+#define VGC_TEX_SWIZZLE_ZERO		4
+#define VGC_TEX_SWIZZLE_ONE		5
+#define VGC_TEX_HALIGN_FOUR		0
+#define VGC_TEX_HALIGN_SIXTEEN		1
+#define VGC_TEX_HALIGN_SUPER_TILED	2
+#define VGC_TEX_ADDRESSING_TILED	0
+#define VGC_TEX_ADDRESSING_LINEAR	3
+
 #endif /* VGC_REGS_H */

@@ -314,6 +314,66 @@ static const char *const e_sync_recipient_names[] = {
 static const struct etna_enum e_sync_recipient = {
 	e_sync_recipient_names, ETNA_ARRAY_SIZE(e_sync_recipient_names)
 };
+static const char *const e_texture_addressing_mode_names[] = {
+	[0] = "TILED", [3] = "LINEAR"
+};
+static const struct etna_enum e_texture_addressing_mode = {
+	e_texture_addressing_mode_names, ETNA_ARRAY_SIZE(e_texture_addressing_mode_names)
+};
+static const char *const e_texture_filter_names[] = {
+	[0] = "NONE", [1] = "NEAREST", [2] = "LINEAR", [3] = "ANISOTROPIC"
+};
+static const struct etna_enum e_texture_filter = {
+	e_texture_filter_names, ETNA_ARRAY_SIZE(e_texture_filter_names)
+};
+static const char *const e_texture_format_names[] = {
+	[0] = "NONE", [1] = "A8", [2] = "L8", [3] = "I8", [4] = "A8L8",
+	[5] = "A4R4G4B4", [6] = "X4R4G4B4", [7] = "A8R8G8B8", [8] = "X8R8G8B8",
+	[9] = "A8B8G8R8", [10] = "X8B8G8R8", [11] = "R5G6B5",
+	[12] = "A1R5G5B5", [13] = "X1R5G5B5", [14] = "YUY2", [15] = "UYVY",
+	[16] = "D16", [17] = "D24X8", [19] = "DXT1", [20] = "DXT2_DXT3",
+	[21] = "DXT4_DXT5", [29] = "E5B9G9R9", [30] = "ETC1"
+};
+static const struct etna_enum e_texture_format = {
+	e_texture_format_names, ETNA_ARRAY_SIZE(e_texture_format_names)
+};
+static const char *const e_texture_format_ext_names[] = {
+	[0] = "NONE", [1] = "RGB8_PUNCHTHROUGH_ALPHA1_ETC2",
+	[2] = "RGBA8_ETC2_EAC", [3] = "R11_EAC", [4] = "RG11_EAC",
+	[5] = "SIGNED_RG11_EAC", [6] = "G8R8", [7] = "R16F", [8] = "G16R16F",
+	[9] = "A16B16G16R16F", [10] = "R32F", [11] = "G32R32F",
+	[12] = "A2B10G10R10"
+};
+static const struct etna_enum e_texture_format_ext = {
+	e_texture_format_ext_names, ETNA_ARRAY_SIZE(e_texture_format_ext_names)
+};
+static const char *const e_texture_halign_names[] = {
+	[0] = "FOUR", [1] = "SIXTEEN", [2] = "SUPER_TILED",
+	[3] = "SPLIT_TILED", [4] = "SPLIT_SUPER_TILED"
+};
+static const struct etna_enum e_texture_halign = {
+	e_texture_halign_names, ETNA_ARRAY_SIZE(e_texture_halign_names)
+};
+static const char *const e_texture_swizzle_names[] = {
+	[0] = "RED", [1] = "GREEN", [2] = "BLUE", [3] = "ALPHA", [4] = "ZERO",
+	[5] = "ONE"
+};
+static const struct etna_enum e_texture_swizzle = {
+	e_texture_swizzle_names, ETNA_ARRAY_SIZE(e_texture_swizzle_names)
+};
+static const char *const e_texture_type_names[] = {
+	[0] = "NONE", [1] = "1D", [2] = "2D", [3] = "3D", [5] = "CUBE_MAP"
+};
+static const struct etna_enum e_texture_type = {
+	e_texture_type_names, ETNA_ARRAY_SIZE(e_texture_type_names)
+};
+static const char *const e_texture_wrapmode_names[] = {
+	[0] = "REPEAT", [1] = "MIRRORED_REPEAT", [2] = "CLAMP_TO_EDGE",
+	[3] = "CLAMP_TO_BORDER"
+};
+static const struct etna_enum e_texture_wrapmode = {
+	e_texture_wrapmode_names, ETNA_ARRAY_SIZE(e_texture_wrapmode_names)
+};
 
 /* Bit fields of states */
 static const struct etna_field fs_enable0[] = {
@@ -469,6 +529,48 @@ static const struct etna_field fs_rs_stride[] = {
 	{ "TILING", 31, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field fs_te_config0[] = {
+	{ "TYPE", 0, 3, &e_texture_type, false, false },
+	{ "UWRAP", 3, 2, &e_texture_wrapmode, false, false },
+	{ "VWRAP", 5, 2, &e_texture_wrapmode, false, false },
+	{ "MIN", 7, 2, &e_texture_filter, false, false },
+	{ "MIP", 9, 2, &e_texture_filter, false, false },
+	{ "MAG", 11, 2, &e_texture_filter, false, false },
+	{ "FORMAT", 13, 5, &e_texture_format, false, false },
+	{ "ROUND_UV", 19, 1, NULL, false, true },
+	{ "ADDRESSING_MODE", 20, 2, &e_texture_addressing_mode, false, true },
+	{ "ENDIAN", 22, 2, &e_endian_mode, false, true },
+	{ "ANISOTROPY", 24, 8, NULL, false, true },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field fs_te_log_size[] = {
+	{ "WIDTH", 0, 10, NULL, false, false },
+	{ "HEIGHT", 10, 10, NULL, false, false },
+	{ "ASTC", 28, 1, NULL, false, true },
+	{ "INT_FILTER", 29, 1, NULL, false, true },
+	{ "SRGB", 31, 1, NULL, false, true },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field fs_te_lod_config[] = {
+	{ "BIAS_ENABLE", 0, 1, NULL, false, false },
+	{ "MAX", 1, 10, NULL, false, false },
+	{ "MIN", 11, 10, NULL, false, false },
+	{ "BIAS", 21, 10, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field fs_te_config1[] = {
+	{ "FORMAT_EXT", 0, 6, &e_texture_format_ext, false, true },
+	{ "SWIZZLE_R", 8, 3, &e_texture_swizzle, false, false },
+	{ "SWIZZLE_G", 12, 3, &e_texture_swizzle, false, false },
+	{ "SWIZZLE_B", 16, 3, &e_texture_swizzle, false, false },
+	{ "SWIZZLE_A", 20, 3, &e_texture_swizzle, false, false },
+	{ "TS_MODE", 23, 1, NULL, false, true },
+	{ "TEXTURE_ARRAY", 24, 1, NULL, false, true },
+	{ "SEAMLESS_CUBE_MAP", 25, 1, NULL, false, true },
+	{ "HALIGN", 26, 3, &e_texture_halign, false, false },
+	{ "USE_TS", 30, 1, NULL, false, true },
+	{ NULL, 0, 0, NULL, false, false }
+};
 static const struct etna_field fs_blt_stride[] = {
 	{ "STRIDE", 0, 20, NULL, false, false },
 	{ "FORMAT", 21, 8, &e_blt_format, false, false },
@@ -567,6 +669,10 @@ static const struct etna_field f_hi_chip_specs_2[] = {
 	{ "BUFFER_SIZE", 0, 8, NULL, false, false },
 	{ "INSTRUCTION_COUNT", 8, 8, NULL, false, false },
 	{ "NUM_CONSTANTS", 16, 16, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_hi_chip_minor_feature_2[] = {
+	{ "HALTI1", 11, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_hi_chip_specs_3[] = {
@@ -935,7 +1041,7 @@ static const struct etna_state states[] = {
 	{ 0x00078, "HI_PROFILE_TOTAL_CYCLES", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x0007c, "HI_PROFILE_IDLE_CYCLES", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00080, "HI_CHIP_SPECS_2", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_specs_2 },
-	{ 0x00084, "HI_CHIP_MINOR_FEATURE_2", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x00084, "HI_CHIP_MINOR_FEATURE_2", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_minor_feature_2 },
 	{ 0x00088, "HI_CHIP_MINOR_FEATURE_3", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x0008c, "HI_CHIP_SPECS_3", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_specs_3 },
 	{ 0x00090, "HI_COMPRESSION_FLAGS", 1, 4, 0, 0, ETNA_T_HEX, NULL },
@@ -1251,19 +1357,20 @@ static const struct etna_state states[] = {
 	{ 0x01800, "DE_FILTER_KERNEL", 128, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x01a80, "TS_SAMPLER_SURFACE_BASE", 8, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x01c00, "DE_INDEX_COLOR_TABLE", 256, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x02000, "TE_SAMPLER_CONFIG0", 12, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x02000, "TE_SAMPLER_CONFIG0", 12, 4, 0, 0, ETNA_T_HEX, fs_te_config0 },
 	{ 0x02040, "TE_SAMPLER_SIZE", 12, 4, 0, 0, ETNA_T_HEX, fs_width_height },
-	{ 0x02080, "TE_SAMPLER_LOG_SIZE", 12, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x020c0, "TE_SAMPLER_LOD_CONFIG", 12, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x02080, "TE_SAMPLER_LOG_SIZE", 12, 4, 0, 0, ETNA_T_HEX, fs_te_log_size },
+	{ 0x020c0, "TE_SAMPLER_LOD_CONFIG", 12, 4, 0, 0, ETNA_T_HEX, fs_te_lod_config },
 	{ 0x02100, "TE_SAMPLER_UNK02100", 12, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x02140, "TE_SAMPLER_UNK02140", 12, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x02180, "TE_SAMPLER_UNK02180", 12, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x021c0, "TE_SAMPLER_CONFIG1", 12, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x021c0, "TE_SAMPLER_CONFIG1", 12, 4, 0, 0, ETNA_T_HEX, fs_te_config1 },
 	{ 0x02200, "TE_SAMPLER_UNK02200", 12, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x02240, "TE_SAMPLER_UNK02240", 12, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x02400, "TE_SAMPLER_LOD_ADDR", 12, 4, 14, 64, ETNA_T_ADDR, NULL },
 	{ 0x02800, "DE_HORI_FILTER_KERNEL", 128, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x02a00, "DE_VERTI_FILTER_KERNEL", 128, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x02c00, "TE_SAMPLER_LINEAR_STRIDE", 12, 4, 14, 64, ETNA_T_HEX, NULL },
 	{ 0x03400, "DE_INDEX_COLOR_TABLE32", 256, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x03800, "GL_PIPE_SELECT", 1, 4, 0, 0, ETNA_T_HEX, f_gl_pipe_select },
 	{ 0x03804, "GL_EVENT", 1, 4, 0, 0, ETNA_T_HEX, f_gl_event },
@@ -1304,14 +1411,14 @@ static const struct etna_state states[] = {
 	{ 0x07000, "PS_UNIFORMS", 1024, 4, 0, 0, ETNA_T_FLOAT, NULL },
 	{ 0x08000, "SH_INST_MEM_MIRROR", 4096, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x0c000, "SH_INST_MEM", 4096, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x10000, "NTE_SAMPLER_CONFIG0", 32, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x10000, "NTE_SAMPLER_CONFIG0", 32, 4, 0, 0, ETNA_T_HEX, fs_te_config0 },
 	{ 0x10080, "NTE_SAMPLER_SIZE", 32, 4, 0, 0, ETNA_T_HEX, fs_width_height },
-	{ 0x10100, "NTE_SAMPLER_LOG_SIZE", 32, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x10180, "NTE_SAMPLER_LOD_CONFIG", 32, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x10100, "NTE_SAMPLER_LOG_SIZE", 32, 4, 0, 0, ETNA_T_HEX, fs_te_log_size },
+	{ 0x10180, "NTE_SAMPLER_LOD_CONFIG", 32, 4, 0, 0, ETNA_T_HEX, fs_te_lod_config },
 	{ 0x10200, "NTE_SAMPLER_UNK10200", 32, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x10280, "NTE_SAMPLER_UNK10280", 32, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x10280, "NTE_SAMPLER_LINEAR_STRIDE", 32, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x10300, "NTE_SAMPLER_UNK10300", 32, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x10380, "NTE_SAMPLER_CONFIG1", 32, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x10380, "NTE_SAMPLER_CONFIG1", 32, 4, 0, 0, ETNA_T_HEX, fs_te_config1 },
 	{ 0x10400, "NTE_SAMPLER_UNK10400", 32, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x10480, "NTE_SAMPLER_UNK10480", 32, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x10800, "NTE_SAMPLER_ADDR_LOD", 32, 64, 14, 4, ETNA_T_ADDR, NULL },

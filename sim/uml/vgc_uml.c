@@ -352,6 +352,9 @@ static int vgc_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "rs_ts_cleared: %llu\nts_flushes: %llu\n",
 		   s.rs_ts_cleared, s.ts_flushes);
 	seq_printf(m, "ts_stale_reads: %llu\n", s.ts_stale_reads);
+	seq_printf(m, "tx_samples: %llu\ntx_faults: %llu\n",
+		   s.tx_samples, s.tx_faults);
+	seq_printf(m, "tx_unsupported: %llu\n", s.tx_unsupported);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(vgc_stats);

@@ -1,0 +1,261 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The shader core of the device model: an interpreter of the Vivante
+ * shader instruction set as Mesa 22.3's etnaviv emits it for GC880,
+ * GC2000 and GC3000 class cores (sim/doc/shader-core.md).
+ *
+ * The 3D pipeline (vertex fetch, rasteriser, pixel engine) is the caller:
+ * per draw it decodes each stage's program from the core's state with
+ * vgc_sh_prog_get(), then runs the vertex shader once per vertex with
+ * vgc_sh_run_vs() and the pixel shader once per 2x2 quad with
+ * vgc_sh_run_ps(). Inputs arrive, and outputs leave, in temporaries, as
+ * on the hardware: the caller preloads the input registers and reads the
+ * output registers the states name (struct vgc_sh_prog says which).
+ * Texture sampling is the caller's: the interpreter hands every texture
+ * instruction to a callback (struct vgc_sh_env).
+ *
+ * Plain portable C, compiled in the kernel too: no allocation, no
+ * recursion, bounded work (a step budget per invocation).
+ */
+#ifndef VGC_SH_H
+#define VGC_SH_H
+
+struct vgc_core;
+
+/* Temporaries per thread (the SPECS "registers" of these cores: 64). */
+#define VGC_SH_TEMPS		64
+/*
+ * Instructions a stage can address: the unified instruction memory
+ * (SH_INST_MEM, 1024 instructions of 4 words) and the instruction cache
+ * window the model fetches from memory on cores that have one.
+ */
+#define VGC_SH_MAX_INSNS	1024
+#define VGC_SH_INSN_WORDS	4
+/* VS outputs the state can name (VS_OUTPUT[4], one byte each). */
+#define VGC_SH_MAX_OUTPUTS	16
+/* Default step budget of one invocation (vertex or quad). */
+#define VGC_SH_DEFAULT_STEPS	65536
+
+/**
+ * enum vgc_sh_stage - a shader stage
+ * @VGC_SH_VS: the vertex shader
+ * @VGC_SH_PS: the pixel (fragment) shader
+ */
+enum vgc_sh_stage {
+	VGC_SH_VS,
+	VGC_SH_PS,
+	VGC_SH_STAGES,
+};
+
+/**
+ * enum vgc_sh_result - how an invocation ended
+ * @VGC_SH_OK: the program ran to its end (PC reached END_PC)
+ * @VGC_SH_ABORTED: the step budget ran out (a shader that loops forever);
+ *	counted in stats.sh_aborted, the registers hold what was written
+ * @VGC_SH_BAD_INSN: an opcode or operand the model does not execute;
+ *	counted in stats.sh_bad_insn, the shader stopped there
+ * @VGC_SH_BAD_PROG: the program states make no sense (empty or out of
+ *	range instruction window, too many temporaries) or its code could
+ *	not be fetched; nothing ran
+ */
+enum vgc_sh_result {
+	VGC_SH_OK = 0,
+	VGC_SH_ABORTED,
+	VGC_SH_BAD_INSN,
+	VGC_SH_BAD_PROG,
+};
+
+/**
+ * struct vgc_sh_regs - the temporaries of one thread (vertex or pixel)
+ * @t: t0..t63, four 32-bit components each (x, y, z, w), as raw bits:
+ *	floats on these cores, integers on HALTI2 cores' integer
+ *	instructions; vgc_sh_getf()/vgc_sh_setf() convert
+ */
+struct vgc_sh_regs {
+	u32 t[VGC_SH_TEMPS][4];
+};
+
+/* A float's bits and back, without a conversion. */
+static inline u32 vgc_sh_f2u(float f)
+{
+	union { float f; u32 u; } v = { .f = f };
+
+	return v.u;
+}
+
+static inline float vgc_sh_u2f(u32 u)
+{
+	union { float f; u32 u; } v = { .u = u };
+
+	return v.f;
+}
+
+static inline float vgc_sh_getf(const struct vgc_sh_regs *r, unsigned int reg,
+				unsigned int comp)
+{
+	return vgc_sh_u2f(r->t[reg][comp]);
+}
+
+static inline void vgc_sh_setf(struct vgc_sh_regs *r, unsigned int reg,
+			       unsigned int comp, float f)
+{
+	r->t[reg][comp] = vgc_sh_f2u(f);
+}
+
+/**
+ * struct vgc_sh_prog - one stage's program, decoded from the core's state
+ * @stage: VGC_SH_VS or VGC_SH_PS
+ * @code: the instructions, VGC_SH_INSN_WORDS words each: instruction
+ *	memory in the state array, or the model's copy of the code an
+ *	instruction cache fetched; @code[0] is the instruction at PC 0
+ * @num_insns: instructions @code holds (PCs 0..@num_insns - 1)
+ * @start_pc: VS_START_PC / PS_START_PC: the first instruction run
+ * @end_pc: VS_END_PC / PS_END_PC: the shader ends when PC reaches it
+ * @num_temps: *_TEMP_REGISTER_CONTROL.NUM_TEMPS (at most VGC_SH_TEMPS)
+ * @uniforms: word index in the state array of uniform u0.x
+ * @num_uniforms: vec4 uniforms the stage can address from @uniforms
+ * @icache: the code came from memory through the instruction cache
+ * @halti2: the core runs HALTI2 instructions (integer types, immediates)
+ * @new_transcendentals: the core has the "fast transcendentals" of
+ *	MINOR_FEATURES3 (SIN/COS/LOG/DIV with TEX_AMODE 1: a product pair)
+ * @num_inputs: VS_INPUT_COUNT.COUNT / PS_INPUT_COUNT.COUNT: VS attributes
+ *	in t0..; PS inputs (t0 = the position, then the varyings)
+ * @num_outputs: VS: VS_OUTPUT_COUNT (position first, then varyings, then
+ *	the point size if any)
+ * @output_reg: VS: the temporary of each output (VS_OUTPUT[], one byte
+ *	each); PS: @output_reg[0] is PS_OUTPUT_REG (the colour)
+ */
+struct vgc_sh_prog {
+	enum vgc_sh_stage stage;
+	const u32 *code;
+	unsigned int num_insns;
+	unsigned int start_pc, end_pc;
+	unsigned int num_temps;
+	unsigned int uniforms, num_uniforms;
+	bool icache;
+	bool halti2;
+	bool new_transcendentals;
+	unsigned int num_inputs, num_outputs;
+	u8 output_reg[VGC_SH_MAX_OUTPUTS];
+};
+
+/**
+ * enum vgc_sh_tex_mode - what a texture instruction asks of the sampler
+ * @VGC_SH_TEX_IMPLICIT: TEXLD: level of detail from @ddx/@ddy (pixel
+ *	shader; zero derivatives in the vertex shader)
+ * @VGC_SH_TEX_BIAS: TEXLDB: implicit, plus @lod as a bias
+ * @VGC_SH_TEX_LOD: TEXLDL: @lod is the level of detail
+ * @VGC_SH_TEX_GRAD: TEXLDD: the derivatives given in @ddx/@ddy
+ */
+enum vgc_sh_tex_mode {
+	VGC_SH_TEX_IMPLICIT,
+	VGC_SH_TEX_BIAS,
+	VGC_SH_TEX_LOD,
+	VGC_SH_TEX_GRAD,
+};
+
+/**
+ * struct vgc_sh_tex_req - one texture lookup for one thread
+ * @sampler: the instruction's TEX_ID (Mesa adds its vertex sampler offset
+ *	in the vertex shader: the sampler state index the hardware uses)
+ * @mode: what the instruction asks
+ * @coord: the coordinate operand (src0 after swizzle and modifiers)
+ * @lod: TEXLDB: the bias; TEXLDL: the level (src1.x); else 0
+ * @ddx: the coordinate's derivative along x: across the quad (PS,
+ *	TEXLD/TEXLDB), src1 (TEXLDD), or 0 (vertex shader)
+ * @ddy: likewise along y (TEXLDD: src2)
+ */
+struct vgc_sh_tex_req {
+	unsigned int sampler;
+	enum vgc_sh_tex_mode mode;
+	float coord[4];
+	float lod;
+	float ddx[4], ddy[4];
+};
+
+/**
+ * struct vgc_sh_env - what the caller supplies to an invocation
+ * @sample: texture lookup: fill @out (r, g, b, a before the instruction's
+ *	swizzle) for @req; return 0, or non-zero to abort the invocation
+ *	(counted as VGC_SH_BAD_INSN); NULL: every lookup returns (0,0,0,0)
+ * @ctx: passed to @sample
+ * @max_steps: instructions an invocation may execute before it is
+ *	stopped (VGC_SH_ABORTED); 0: VGC_SH_DEFAULT_STEPS
+ * @front_face: PS: the primitive faces the viewer (what the INTERNAL
+ *	register group reads, 1.0 or 0.0; an integer on HALTI2 cores)
+ */
+struct vgc_sh_env {
+	int (*sample)(void *ctx, const struct vgc_sh_tex_req *req,
+		      float out[4]);
+	void *ctx;
+	unsigned int max_steps;
+	bool front_face;
+};
+
+/**
+ * vgc_sh_prog_get() - decode one stage's program from the core's state
+ * @c: the core
+ * @stage: which stage
+ * @p: filled in
+ *
+ * Reads the stage's PC window, temporaries count, uniform base and
+ * input/output states; on a core whose instruction cache is enabled
+ * (VS_ICACHE_CONTROL.ENABLE) copies the code from VS_INST_ADDR /
+ * PS_INST_ADDR through the MMU into the core (so @p stays valid until the
+ * next call for the same stage). Call it once per draw, after the FE has
+ * loaded the states.
+ *
+ * Return: VGC_SH_OK, or VGC_SH_BAD_PROG.
+ */
+enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
+				   struct vgc_sh_prog *p);
+
+/**
+ * vgc_sh_run_vs() - run the vertex shader on one vertex
+ * @c: the core (its uniforms are read from the state; stats counted)
+ * @p: the program, from vgc_sh_prog_get(c, VGC_SH_VS, ...)
+ * @t: in: the attributes in t0..t(num_inputs - 1), the rest as the
+ *	caller left them (the model does not clear them); out: every
+ *	temporary as the shader left it (outputs at @p->output_reg[])
+ * @env: sampler callback and budget
+ *
+ * Return: VGC_SH_OK, VGC_SH_ABORTED, VGC_SH_BAD_INSN or VGC_SH_BAD_PROG.
+ */
+enum vgc_sh_result vgc_sh_run_vs(struct vgc_core *c,
+				 const struct vgc_sh_prog *p,
+				 struct vgc_sh_regs *t,
+				 const struct vgc_sh_env *env);
+
+/**
+ * vgc_sh_run_ps() - run the pixel shader on a 2x2 quad
+ * @c: the core
+ * @p: the program, from vgc_sh_prog_get(c, VGC_SH_PS, ...)
+ * @t: the four pixels' temporaries, in the order (x, y), (x + 1, y),
+ *	(x, y + 1), (x + 1, y + 1): in: t0 = the fragment position, then the
+ *	varyings; out: as the shader left them (colour at @p->output_reg[0])
+ * @live: in: bit i set when pixel i is covered; out: without the pixels a
+ *	TEXKILL killed. Every pixel of the quad runs (uncovered ones as
+ *	helpers, so that DSX/DSY and implicit texture LOD see neighbours)
+ * @env: sampler callback, budget, facing
+ *
+ * The four threads run in lockstep: each step executes the instruction of
+ * the lowest PC among the threads not finished, for the threads at that
+ * PC (a branch that diverges splits the quad until the PCs meet again).
+ *
+ * Return: as vgc_sh_run_vs().
+ */
+enum vgc_sh_result vgc_sh_run_ps(struct vgc_core *c,
+				 const struct vgc_sh_prog *p,
+				 struct vgc_sh_regs t[4], unsigned int *live,
+				 const struct vgc_sh_env *env);
+
+/**
+ * struct vgc_sh - shader state of a core that is not a state word
+ * @icache: the code each stage's instruction cache fetched from memory
+ *	(vgc_sh_prog_get()); VGC_SH_INSN_WORDS words an instruction
+ */
+struct vgc_sh {
+	u32 icache[VGC_SH_STAGES][VGC_SH_MAX_INSNS * VGC_SH_INSN_WORDS];
+};
+
+#endif /* VGC_SH_H */

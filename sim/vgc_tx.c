@@ -1,0 +1,812 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The texture engine (TE) of the GC880, GC2000 and GC3000: one lookup per
+ * call of vgc_tx_sample(), the shader core's sampler callback. The facts,
+ * their public sources (etna_viv rnndb common_3d.xml, state_3d.xml and
+ * doc/hardware.md; Mesa 22.3's etnaviv texture code; the Khronos ETC1
+ * and S3TC specifications; the GLES 2.0 specification) and every rule the
+ * model had to choose are in sim/doc/texture-engine.md; in short:
+ *
+ *  - the sampler states are the TE_SAMPLER_* ones (12 samplers) or, on a
+ *    core with MINOR_FEATURE_2 HALTI1, the NTE_SAMPLER_* ones (32), as
+ *    Mesa chooses; the fields are the same;
+ *  - types 2D (and 1D, as 2D) and cube maps (face from the major axis,
+ *    faces of a level one after the other); formats A8, L8, I8, A8L8, the
+ *    16 and 32-bit RGB(A) ones, D16, D24X8, DXT1/3/5, ETC1, and the
+ *    extended G8R8 and A2B10G10R10; then CONFIG1's swizzle;
+ *  - layouts: 4x4 tiled (rows padded to 4 or 16 pixels by HALIGN),
+ *    64x64 supertiled, compressed blocks in rows (ADDRESSING_MODE TILED),
+ *    linear (level 0, LINEAR_STRIDE);
+ *  - LOD from the derivatives (GLES 2.0 3.7.7), plus the TEXLDB bias and
+ *    LOD_CONFIG's bias, clamped to LOD_CONFIG's MIN..MAX; magnification
+ *    when that is <= 0; NEAREST/LINEAR within a level, mipmap NONE,
+ *    NEAREST, LINEAR; wrap REPEAT, MIRRORED_REPEAT, CLAMP_TO_EDGE;
+ *  - every texel through vgc_dma_read() as the TX client; a fault ends
+ *    the lookup (tx_faults) and the caller aborts the shader;
+ *  - anything else (3D and arrays, borders, YUV, ETC2, float formats,
+ *    split layouts, TS sampling, anisotropy) is counted in tx_unsupported
+ *    and returns zeros.
+ *
+ * Floating point, but no libm: floor and log2 are local (log2's error is
+ * below 1e-6, sim/doc/texture-engine.md).
+ */
+#include "vgc.h"
+#include "vgc_tx.h"
+
+#define REG(c, off)	((c)->state[(off) >> 2])
+
+enum { R, G, B, A };
+
+/* Texel layouts of the formats the model decodes. */
+enum tx_kind {
+	TX_A8, TX_L8, TX_I8, TX_A8L8,
+	TX_ARGB4, TX_XRGB4, TX_ARGB8, TX_XRGB8, TX_ABGR8, TX_XBGR8,
+	TX_R5G6B5, TX_A1RGB5, TX_X1RGB5,
+	TX_D16, TX_D24X8,
+	TX_G8R8, TX_A2BGR10,
+	TX_DXT1, TX_DXT3, TX_DXT5, TX_ETC1,
+};
+
+/**
+ * struct tx_fmt - how one format is stored
+ * @kind: the texel layout
+ * @bytes: bytes of a texel, or of a 4x4 block for the compressed ones
+ * @block: the format is block-compressed (4x4 texels a block)
+ */
+struct tx_fmt {
+	enum tx_kind kind;
+	unsigned int bytes;
+	bool block;
+};
+
+/* Layouts of a level in memory. */
+enum tx_layout { TX_TILED, TX_SUPER, TX_LINEAR };
+
+/**
+ * struct tx_tex - one sampler's states, decoded
+ * @fmt: the format
+ * @layout: the layout of each level
+ * @align: the padding of a level's rows, in texels (4, 16 or 64)
+ * @valign: the padding of its height (4 or 64)
+ * @width: SIZE.WIDTH (level 0)
+ * @height: SIZE.HEIGHT
+ * @cube: a cube map
+ * @wrap_u: UWRAP
+ * @wrap_v: VWRAP
+ * @min: MIN filter
+ * @mag: MAG filter
+ * @mip: MIP filter
+ * @lod_min: LOD_CONFIG.MIN as a float
+ * @lod_max: LOD_CONFIG.MAX as a float
+ * @lod_bias: LOD_CONFIG.BIAS as a float (0 unless BIAS_ENABLE)
+ * @swz: CONFIG1.SWIZZLE_R, _G, _B, _A
+ * @linear_stride: LINEAR_STRIDE of level 0 (linear layout)
+ * @lod_addr: LOD_ADDR of each level
+ */
+struct tx_tex {
+	struct tx_fmt fmt;
+	enum tx_layout layout;
+	unsigned int align, valign;
+	unsigned int width, height;
+	bool cube;
+	unsigned int wrap_u, wrap_v;
+	unsigned int min, mag, mip;
+	float lod_min, lod_max, lod_bias;
+	unsigned int swz[4];
+	u32 linear_stride;
+	u32 lod_addr[VGC_TE_LODS];
+};
+
+/* ---- arithmetic without libm ------------------------------------------ */
+
+/* Coordinates beyond this are clamped before any integer conversion. */
+#define TX_COORD_LIMIT	16777216.0f	/* 2^24 */
+
+static float tx_clampf(float v, float lo, float hi)
+{
+	if (!(v >= lo))		/* also NaN */
+		return lo;
+	return v > hi ? hi : v;
+}
+
+/* floor() of a value clamped to +-2^24 (NaN: 0), as an int. */
+static int tx_floor(float v)
+{
+	int i;
+
+	v = tx_clampf(v, -TX_COORD_LIMIT, TX_COORD_LIMIT);
+	i = (int)v;
+	return (float)i > v ? i - 1 : i;
+}
+
+static float tx_absf(float v)
+{
+	return v < 0 ? -v : v;
+}
+
+/*
+ * log2(@v) for @v > 0: the exponent of the float, then log2 of the
+ * mantissa m in [sqrt(1/2), sqrt(2)) as 2/ln(2) * atanh(z), z = (m - 1) /
+ * (m + 1), |z| < 0.1716, by its series to z^9 (truncation error below
+ * 3e-9; float rounding dominates: about 1e-7 relative). @v <= 0 or NaN:
+ * -128 (far below any LOD); infinities: +-128.
+ */
+static float tx_log2(float v)
+{
+	union { float f; u32 u; } x = { .f = v };
+	int e;
+	float m, z, z2, s;
+
+	if (!(v > 0))
+		return -128.0f;
+	if (v > 3.0e38f)
+		return 128.0f;
+	if (v < 1.0e-37f)
+		return -128.0f;
+	e = (int)((x.u >> 23) & 0xff) - 127;
+	x.u = (x.u & 0x7fffffu) | 127u << 23;	/* m in [1, 2) */
+	m = x.f;
+	if (m > 1.41421356f) {
+		m *= 0.5f;
+		e++;
+	}
+	z = (m - 1.0f) / (m + 1.0f);
+	z2 = z * z;
+	s = z * (1.0f + z2 * (1.0f / 3 + z2 * (1.0f / 5 + z2 * (1.0f / 7 +
+						    z2 * (1.0f / 9)))));
+	return (float)e + s * 2.88539008f;	/* 2 / ln(2) */
+}
+
+/* ---- states ------------------------------------------------------------ */
+
+/* A 5.5 fixed-point field as a float; @sign_bit set: two's complement. */
+static float tx_fixp55(u32 v, u32 sign_bit)
+{
+	int i = (int)v;
+
+	if (sign_bit && (v & (sign_bit >> 1)))
+		i -= (int)sign_bit;
+	return (float)i / 32.0f;
+}
+
+static bool tx_fmt_get(u32 format, u32 ext, bool halti0, struct tx_fmt *f)
+{
+	static const struct tx_fmt fmts[] = {
+		[VGC_TEX_FMT_A8] = { TX_A8, 1 },
+		[VGC_TEX_FMT_L8] = { TX_L8, 1 },
+		[VGC_TEX_FMT_I8] = { TX_I8, 1 },
+		[VGC_TEX_FMT_A8L8] = { TX_A8L8, 2 },
+		[VGC_TEX_FMT_A4R4G4B4] = { TX_ARGB4, 2 },
+		[VGC_TEX_FMT_X4R4G4B4] = { TX_XRGB4, 2 },
+		[VGC_TEX_FMT_A8R8G8B8] = { TX_ARGB8, 4 },
+		[VGC_TEX_FMT_X8R8G8B8] = { TX_XRGB8, 4 },
+		[VGC_TEX_FMT_A8B8G8R8] = { TX_ABGR8, 4 },
+		[VGC_TEX_FMT_X8B8G8R8] = { TX_XBGR8, 4 },
+		[VGC_TEX_FMT_R5G6B5] = { TX_R5G6B5, 2 },
+		[VGC_TEX_FMT_A1R5G5B5] = { TX_A1RGB5, 2 },
+		[VGC_TEX_FMT_X1R5G5B5] = { TX_X1RGB5, 2 },
+		[VGC_TEX_FMT_D16] = { TX_D16, 2 },
+		[VGC_TEX_FMT_D24X8] = { TX_D24X8, 4 },
+		[VGC_TEX_FMT_DXT1] = { TX_DXT1, 8, true },
+		[VGC_TEX_FMT_DXT2_DXT3] = { TX_DXT3, 16, true },
+		[VGC_TEX_FMT_DXT4_DXT5] = { TX_DXT5, 16, true },
+		[VGC_TEX_FMT_ETC1] = { TX_ETC1, 8, true },
+	};
+
+	if (format != VGC_TEX_FMT_NONE) {
+		if (format >= ARRAY_SIZE(fmts) || !fmts[format].bytes)
+			return false;
+		*f = fmts[format];
+		return true;
+	}
+	/* FORMAT NONE: the extended format of CONFIG1 (HALTI0 cores) */
+	if (!halti0)
+		return false;
+	switch (ext) {
+	case VGC_TEX_FMT_EXT_G8R8:
+		*f = (struct tx_fmt){ TX_G8R8, 2, false };
+		return true;
+	case VGC_TEX_FMT_EXT_A2B10G10R10:
+		*f = (struct tx_fmt){ TX_A2BGR10, 4, false };
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Decode sampler @s's states; false: not a configuration the model samples. */
+static bool tx_decode(struct vgc_core *c, unsigned int s, struct tx_tex *t)
+{
+	bool nte = c->id->minor[2] & VGC_MINOR2_HALTI1;
+	bool halti0 = c->id->minor[1] & VGC_MINOR1_HALTI0;
+	u32 cfg0, cfg1, size, lod, halign;
+	unsigned int i, type;
+
+	if (s >= (nte ? VGC_NTE_SAMPLERS : VGC_TE_SAMPLERS))
+		return false;
+	if (nte) {
+		cfg0 = REG(c, VGC_NTE_CONFIG0(s));
+		cfg1 = REG(c, VGC_NTE_CONFIG1(s));
+		size = REG(c, VGC_NTE_SIZE(s));
+		lod = REG(c, VGC_NTE_LOD_CONFIG(s));
+		t->linear_stride = REG(c, VGC_NTE_LINEAR_STRIDE(s));
+		for (i = 0; i < VGC_TE_LODS; i++)
+			t->lod_addr[i] = REG(c, VGC_NTE_ADDR_LOD(s, i));
+	} else {
+		cfg0 = REG(c, VGC_TE_CONFIG0(s));
+		cfg1 = REG(c, VGC_TE_CONFIG1(s));
+		size = REG(c, VGC_TE_SIZE(s));
+		lod = REG(c, VGC_TE_LOD_CONFIG(s));
+		t->linear_stride = REG(c, VGC_TE_LINEAR_STRIDE(s, 0));
+		for (i = 0; i < VGC_TE_LODS; i++)
+			t->lod_addr[i] = REG(c, VGC_TE_LOD_ADDR(s, i));
+	}
+
+	type = VGC_TE_TYPE(cfg0);
+	if (type != VGC_TEX_TYPE_2D && type != VGC_TEX_TYPE_1D &&
+	    type != VGC_TEX_TYPE_CUBE_MAP)
+		return false;	/* NONE (inactive), 3D, the undefined ones */
+	if (cfg1 & (VGC_TE_TEXTURE_ARRAY | VGC_TE_USE_TS))
+		return false;
+	t->cube = type == VGC_TEX_TYPE_CUBE_MAP;
+	if (!tx_fmt_get(VGC_TE_FORMAT(cfg0), VGC_TE_FORMAT_EXT(cfg1), halti0,
+			&t->fmt))
+		return false;
+
+	t->width = VGC_TE_WIDTH(size);
+	t->height = VGC_TE_HEIGHT(size);
+	if (!t->width || !t->height)
+		return false;
+
+	t->wrap_u = VGC_TE_UWRAP(cfg0);
+	t->wrap_v = VGC_TE_VWRAP(cfg0);
+	if (t->wrap_u > VGC_TEX_WRAP_CLAMP_TO_EDGE ||
+	    t->wrap_v > VGC_TEX_WRAP_CLAMP_TO_EDGE)
+		return false;	/* CLAMP_TO_BORDER: no border colour state */
+	t->min = VGC_TE_MIN(cfg0);
+	t->mag = VGC_TE_MAG(cfg0);
+	t->mip = VGC_TE_MIP(cfg0);
+	if (t->min < VGC_TEX_FILTER_NEAREST || t->min > VGC_TEX_FILTER_LINEAR ||
+	    t->mag < VGC_TEX_FILTER_NEAREST || t->mag > VGC_TEX_FILTER_LINEAR ||
+	    t->mip > VGC_TEX_FILTER_LINEAR)
+		return false;	/* NONE or ANISOTROPIC image filters */
+
+	t->lod_min = tx_fixp55(VGC_TE_LOD_MIN(lod), 0);
+	t->lod_max = tx_fixp55(VGC_TE_LOD_MAX(lod), 0);
+	t->lod_bias = lod & VGC_TE_LOD_BIAS_ENABLE ?
+		tx_fixp55(VGC_TE_LOD_BIAS(lod), VGC_TE_LOD_BIAS_SIGN) : 0;
+
+	t->swz[R] = VGC_TE_SWIZZLE_R(cfg1);
+	t->swz[G] = VGC_TE_SWIZZLE_G(cfg1);
+	t->swz[B] = VGC_TE_SWIZZLE_B(cfg1);
+	t->swz[A] = VGC_TE_SWIZZLE_A(cfg1);
+
+	halign = VGC_TE_HALIGN(cfg1);
+	if (VGC_TE_ADDRESSING(cfg0) == VGC_TEX_ADDRESSING_LINEAR) {
+		if (t->fmt.block || t->cube)
+			return false;
+		t->layout = TX_LINEAR;
+		t->align = t->valign = 1;
+		return true;
+	}
+	if (VGC_TE_ADDRESSING(cfg0) != VGC_TEX_ADDRESSING_TILED)
+		return false;
+	t->valign = 4;
+	switch (halign) {
+	case VGC_TEX_HALIGN_FOUR:
+		t->layout = TX_TILED;
+		t->align = 4;
+		break;
+	case VGC_TEX_HALIGN_SIXTEEN:
+		t->layout = TX_TILED;
+		t->align = 16;
+		break;
+	case VGC_TEX_HALIGN_SUPER_TILED:
+		if (t->fmt.block)
+			return false;
+		t->layout = TX_SUPER;
+		t->align = t->valign = 64;
+		break;
+	default:
+		return false;	/* the split layouts: Mesa never samples them */
+	}
+	return true;
+}
+
+/* ---- texel addresses and fetches --------------------------------------- */
+
+/* The tile at (tx, ty) of a 64x64 supertile: etna_viv doc/hardware.md. */
+static u32 tx_super_tile(u32 tx, u32 ty)
+{
+	return (tx & 1) | (ty & 3) << 1 | (tx >> 1) << 3 | (ty >> 2) << 6;
+}
+
+static unsigned int tx_level_dim(unsigned int size, unsigned int level)
+{
+	size >>= level;
+	return size ? size : 1;
+}
+
+static u32 tx_align(u32 v, u32 a)
+{
+	return (v + a - 1) / a * a;
+}
+
+/*
+ * GPU address of texel (@x, @y) (of its 4x4 block, for a compressed
+ * format) of face @face of level @level.
+ */
+static u32 tx_texel_addr(const struct tx_tex *t, unsigned int level,
+			 unsigned int face, u32 x, u32 y)
+{
+	u32 w = tx_level_dim(t->width, level);
+	u32 h = tx_level_dim(t->height, level);
+	u32 base = t->lod_addr[level], bpp = t->fmt.bytes, tb, row, tx, ty;
+
+	if (t->layout == TX_LINEAR)
+		return base + face * t->linear_stride * h +
+		       y * t->linear_stride + x * bpp;
+
+	/* a 4x4 tile: 16 texels, or one compressed block */
+	tb = t->fmt.block ? bpp : 16 * bpp;
+	row = tx_align(w, t->align) / 4 * tb;	/* bytes of a row of tiles */
+	base += face * row * (tx_align(h, t->valign) / 4);
+	tx = x / 4;
+	ty = y / 4;
+	if (t->layout == TX_SUPER)
+		base += (ty / 16) * 16 * row + (tx / 16) * 256 * tb +
+			tx_super_tile(tx % 16, ty % 16) * tb;
+	else
+		base += ty * row + tx * tb;
+	if (t->fmt.block)
+		return base;
+	return base + ((y % 4) * 4 + (x % 4)) * bpp;
+}
+
+static float tx_unorm(u32 v, unsigned int bits)
+{
+	return (float)v / (float)((1u << bits) - 1);
+}
+
+static void tx_rgba(float o[4], float r, float g, float b, float a)
+{
+	o[R] = r;
+	o[G] = g;
+	o[B] = b;
+	o[A] = a;
+}
+
+/* RGB565 (DXT colour endpoints) to unorm floats. */
+static void tx_565(u32 v, float o[3])
+{
+	o[R] = tx_unorm(v >> 11, 5);
+	o[G] = tx_unorm((v >> 5) & 0x3f, 6);
+	o[B] = tx_unorm(v & 0x1f, 5);
+}
+
+static u32 tx_le16(const u8 *p)
+{
+	return p[0] | (u32)p[1] << 8;
+}
+
+static u32 tx_le32(const u8 *p)
+{
+	return tx_le16(p) | tx_le16(p + 2) << 16;
+}
+
+/*
+ * The colour block of the S3TC formats (8 bytes at @p): texel @i (0..15,
+ * row by row). @dxt1: the two-endpoint comparison selects the 3-colour
+ * mode with transparent black (the hardware decodes DXT1 as RGBA: Mesa
+ * 22.3 etnaviv_format.c); else always 4 colours.
+ */
+static void tx_s3tc_color(const u8 *p, unsigned int i, bool dxt1, float o[4])
+{
+	u32 c0 = tx_le16(p), c1 = tx_le16(p + 2);
+	unsigned int sel = (tx_le32(p + 4) >> (2 * i)) & 3, k;
+	float e0[3], e1[3];
+
+	tx_565(c0, e0);
+	tx_565(c1, e1);
+	o[A] = 1.0f;
+	for (k = 0; k < 3; k++) {
+		switch (sel) {
+		case 0:
+			o[k] = e0[k];
+			break;
+		case 1:
+			o[k] = e1[k];
+			break;
+		case 2:
+			o[k] = (!dxt1 || c0 > c1) ?
+				(2 * e0[k] + e1[k]) / 3 : (e0[k] + e1[k]) / 2;
+			break;
+		default:
+			if (!dxt1 || c0 > c1) {
+				o[k] = (e0[k] + 2 * e1[k]) / 3;
+			} else {
+				o[k] = 0;
+				o[A] = 0;
+			}
+			break;
+		}
+	}
+}
+
+/* The DXT5 alpha block (8 bytes at @p): texel @i's alpha. */
+static float tx_dxt5_alpha(const u8 *p, unsigned int i)
+{
+	u32 a0 = p[0], a1 = p[1], bit = 3 * i, code;
+	u64 bits = 0;
+	unsigned int k;
+
+	for (k = 0; k < 6; k++)
+		bits |= (u64)p[2 + k] << (8 * k);
+	code = (bits >> bit) & 7;
+	if (code == 0)
+		return a0 / 255.0f;
+	if (code == 1)
+		return a1 / 255.0f;
+	if (a0 > a1)
+		return ((8 - code) * a0 + (code - 1) * a1) / (7 * 255.0f);
+	if (code == 6)
+		return 0;
+	if (code == 7)
+		return 1;
+	return ((6 - code) * a0 + (code - 1) * a1) / (5 * 255.0f);
+}
+
+/* The ETC1 block (8 bytes at @p, the specification's byte order). */
+static void tx_etc1(const u8 *p, u32 x, u32 y, float o[4])
+{
+	static const int mod[8][2] = {
+		{ 2, 8 }, { 5, 17 }, { 9, 29 }, { 13, 42 },
+		{ 18, 60 }, { 24, 80 }, { 33, 106 }, { 47, 183 },
+	};
+	bool flip = p[3] & 1, diff = p[3] & 2;
+	bool second = flip ? y >= 2 : x >= 2;
+	unsigned int k = x * 4 + y;	/* texels column by column */
+	unsigned int msb = ((p[4] << 8 | p[5]) >> k) & 1;
+	unsigned int lsb = ((p[6] << 8 | p[7]) >> k) & 1;
+	unsigned int table = (p[3] >> (second ? 2 : 5)) & 7;
+	int m, base, ch, v;
+
+	if (msb)
+		m = -mod[table][lsb];
+	else
+		m = mod[table][lsb];
+	for (ch = 0; ch < 3; ch++) {
+		if (diff) {
+			int b5 = p[ch] >> 3, d = p[ch] & 7;
+
+			if (second)
+				b5 += d >= 4 ? d - 8 : d;
+			b5 &= 31;
+			base = b5 << 3 | b5 >> 2;
+		} else {
+			base = (second ? p[ch] & 15 : p[ch] >> 4) * 17;
+		}
+		v = base + m;
+		v = v < 0 ? 0 : v > 255 ? 255 : v;
+		o[ch] = v / 255.0f;
+	}
+	o[A] = 1.0f;
+}
+
+/* Fetch and decode texel (@x, @y) of @level and @face into @o. */
+static int tx_fetch(struct vgc_core *c, const struct tx_tex *t,
+		    unsigned int level, unsigned int face, u32 x, u32 y,
+		    float o[4])
+{
+	u8 b[16];
+	u32 v;
+	unsigned int i = (y % 4) * 4 + x % 4;
+
+	if (vgc_dma_read(c, VGC_CLIENT_TX,
+			 tx_texel_addr(t, level, face, x, y), b,
+			 t->fmt.bytes)) {
+		c->stats.tx_faults++;
+		return -1;
+	}
+	v = t->fmt.bytes == 1 ? b[0] :
+	    t->fmt.bytes == 2 ? tx_le16(b) : tx_le32(b);
+	switch (t->fmt.kind) {
+	case TX_A8:
+		tx_rgba(o, 0, 0, 0, tx_unorm(v, 8));
+		break;
+	case TX_L8:
+		tx_rgba(o, tx_unorm(v, 8), tx_unorm(v, 8), tx_unorm(v, 8), 1);
+		break;
+	case TX_I8:
+		o[R] = o[G] = o[B] = o[A] = tx_unorm(v, 8);
+		break;
+	case TX_A8L8:
+		o[R] = o[G] = o[B] = tx_unorm(v & 0xff, 8);
+		o[A] = tx_unorm(v >> 8, 8);
+		break;
+	case TX_ARGB4:
+	case TX_XRGB4:
+		tx_rgba(o, tx_unorm((v >> 8) & 15, 4), tx_unorm((v >> 4) & 15, 4),
+			tx_unorm(v & 15, 4),
+			t->fmt.kind == TX_XRGB4 ? 1 : tx_unorm(v >> 12, 4));
+		break;
+	case TX_ARGB8:
+	case TX_XRGB8:
+		tx_rgba(o, tx_unorm((v >> 16) & 0xff, 8),
+			tx_unorm((v >> 8) & 0xff, 8), tx_unorm(v & 0xff, 8),
+			t->fmt.kind == TX_XRGB8 ? 1 : tx_unorm(v >> 24, 8));
+		break;
+	case TX_ABGR8:
+	case TX_XBGR8:
+		tx_rgba(o, tx_unorm(v & 0xff, 8), tx_unorm((v >> 8) & 0xff, 8),
+			tx_unorm((v >> 16) & 0xff, 8),
+			t->fmt.kind == TX_XBGR8 ? 1 : tx_unorm(v >> 24, 8));
+		break;
+	case TX_R5G6B5:
+		tx_565(v, o);
+		o[A] = 1;
+		break;
+	case TX_A1RGB5:
+	case TX_X1RGB5:
+		tx_rgba(o, tx_unorm((v >> 10) & 31, 5),
+			tx_unorm((v >> 5) & 31, 5), tx_unorm(v & 31, 5),
+			t->fmt.kind == TX_X1RGB5 ? 1 : (float)(v >> 15));
+		break;
+	case TX_D16:
+		o[R] = o[G] = o[B] = tx_unorm(v, 16);
+		o[A] = 1;
+		break;
+	case TX_D24X8:
+		o[R] = o[G] = o[B] = tx_unorm(v >> 8, 24);
+		o[A] = 1;
+		break;
+	case TX_G8R8:
+		tx_rgba(o, tx_unorm(v & 0xff, 8), tx_unorm(v >> 8, 8), 0, 1);
+		break;
+	case TX_A2BGR10:
+		tx_rgba(o, tx_unorm(v & 0x3ff, 10),
+			tx_unorm((v >> 10) & 0x3ff, 10),
+			tx_unorm((v >> 20) & 0x3ff, 10), tx_unorm(v >> 30, 2));
+		break;
+	case TX_DXT1:
+		tx_s3tc_color(b, i, true, o);
+		break;
+	case TX_DXT3:
+		tx_s3tc_color(b + 8, i, false, o);
+		o[A] = tx_unorm((b[i / 2] >> (4 * (i % 2))) & 15, 4);
+		break;
+	case TX_DXT5:
+		tx_s3tc_color(b + 8, i, false, o);
+		o[A] = tx_dxt5_alpha(b, i);
+		break;
+	case TX_ETC1:
+		tx_etc1(b, x % 4, y % 4, o);
+		break;
+	}
+	return 0;
+}
+
+/* ---- coordinates, wrap, filters ----------------------------------------- */
+
+/* Texel index @i wrapped into 0..@n - 1 by @mode. */
+static u32 tx_wrap(int i, u32 n, unsigned int mode)
+{
+	int m, size = (int)n;
+
+	switch (mode) {
+	case VGC_TEX_WRAP_REPEAT:
+		m = i % size;
+		return m < 0 ? m + size : m;
+	case VGC_TEX_WRAP_MIRRORED_REPEAT:
+		m = i % (2 * size);
+		if (m < 0)
+			m += 2 * size;
+		return m >= size ? 2 * size - 1 - m : m;
+	default:	/* CLAMP_TO_EDGE */
+		return i < 0 ? 0 : i >= size ? n - 1 : (u32)i;
+	}
+}
+
+/* Sample one level with @filter at (@u, @v) in [0, 1] texture space. */
+static int tx_level(struct vgc_core *c, const struct tx_tex *t,
+		    unsigned int level, unsigned int face, unsigned int filter,
+		    float u, float v, float o[4])
+{
+	u32 w = tx_level_dim(t->width, level);
+	u32 h = tx_level_dim(t->height, level);
+	float su = tx_clampf(u * w, -TX_COORD_LIMIT, TX_COORD_LIMIT);
+	float sv = tx_clampf(v * h, -TX_COORD_LIMIT, TX_COORD_LIMIT);
+	float tex[4][4], fu, fv, wt[4];
+	u32 x[2], y[2];
+	int i0, j0, k, ch;
+
+	if (filter == VGC_TEX_FILTER_NEAREST)
+		return tx_fetch(c, t, level, face,
+				tx_wrap(tx_floor(su), w, t->wrap_u),
+				tx_wrap(tx_floor(sv), h, t->wrap_v), o);
+
+	su -= 0.5f;
+	sv -= 0.5f;
+	i0 = tx_floor(su);
+	j0 = tx_floor(sv);
+	fu = su - (float)i0;
+	fv = sv - (float)j0;
+	x[0] = tx_wrap(i0, w, t->wrap_u);
+	x[1] = tx_wrap(i0 + 1, w, t->wrap_u);
+	y[0] = tx_wrap(j0, h, t->wrap_v);
+	y[1] = tx_wrap(j0 + 1, h, t->wrap_v);
+	wt[0] = (1 - fu) * (1 - fv);
+	wt[1] = fu * (1 - fv);
+	wt[2] = (1 - fu) * fv;
+	wt[3] = fu * fv;
+	for (k = 0; k < 4; k++)
+		if (tx_fetch(c, t, level, face, x[k & 1], y[k >> 1], tex[k]))
+			return -1;
+	for (ch = 0; ch < 4; ch++)
+		o[ch] = wt[0] * tex[0][ch] + wt[1] * tex[1][ch] +
+			wt[2] * tex[2][ch] + wt[3] * tex[3][ch];
+	return 0;
+}
+
+/*
+ * Cube map face and face coordinates of direction @d (GLES 2.0 table
+ * 3.21): the major axis picks the face (ties: z over y over x), then
+ * s = (sc / |ma| + 1) / 2, t = (tc / |ma| + 1) / 2.
+ */
+static unsigned int tx_cube_face(const float d[3], float st[2])
+{
+	float ax = tx_absf(d[0]), ay = tx_absf(d[1]), az = tx_absf(d[2]);
+	float sc, tc, ma;
+	unsigned int face;
+
+	if (az >= ax && az >= ay) {
+		face = d[2] >= 0 ? 4 : 5;
+		sc = d[2] >= 0 ? d[0] : -d[0];
+		tc = -d[1];
+		ma = az;
+	} else if (ay >= ax) {
+		face = d[1] >= 0 ? 2 : 3;
+		sc = d[0];
+		tc = d[1] >= 0 ? d[2] : -d[2];
+		ma = ay;
+	} else {
+		face = d[0] >= 0 ? 0 : 1;
+		sc = d[0] >= 0 ? -d[2] : d[2];
+		tc = -d[1];
+		ma = ax;
+	}
+	if (!(ma > 0)) {
+		st[0] = st[1] = 0.5f;
+		return face;
+	}
+	st[0] = (sc / ma + 1) * 0.5f;
+	st[1] = (tc / ma + 1) * 0.5f;
+	return face;
+}
+
+/* The face coordinates of @d projected on @face (for the derivatives). */
+static void tx_cube_on_face(const float d[3], unsigned int face, float st[2])
+{
+	static const signed char axes[6][5] = {
+		/* major, s axis and sign, t axis and sign */
+		{ 0, 2, -1, 1, -1 }, { 0, 2, 1, 1, -1 },
+		{ 1, 0, 1, 2, 1 }, { 1, 0, 1, 2, -1 },
+		{ 2, 0, 1, 1, -1 }, { 2, 0, -1, 1, -1 },
+	};
+	const signed char *a = axes[face];
+	float ma = tx_absf(d[a[0]]);
+
+	if (!(ma > 0)) {
+		st[0] = st[1] = 0.5f;
+		return;
+	}
+	st[0] = (a[2] * d[a[1]] / ma + 1) * 0.5f;
+	st[1] = (a[4] * d[a[3]] / ma + 1) * 0.5f;
+}
+
+/* The level of detail before the clamps: GLES 2.0 3.7.7, squared form. */
+static float tx_lambda(const struct tx_tex *t,
+		       const struct vgc_sh_tex_req *req, unsigned int face,
+		       const float st[2])
+{
+	float du[2], dv[2], r2[2];
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		const float *d = k ? req->ddy : req->ddx;
+
+		if (t->cube) {
+			float p[3], q[2];
+
+			p[0] = req->coord[0] + d[0];
+			p[1] = req->coord[1] + d[1];
+			p[2] = req->coord[2] + d[2];
+			tx_cube_on_face(p, face, q);
+			du[k] = (q[0] - st[0]) * t->width;
+			dv[k] = (q[1] - st[1]) * t->height;
+		} else {
+			du[k] = d[0] * t->width;
+			dv[k] = d[1] * t->height;
+		}
+		r2[k] = du[k] * du[k] + dv[k] * dv[k];
+	}
+	return 0.5f * tx_log2(r2[0] > r2[1] ? r2[0] : r2[1]);
+}
+
+int vgc_tx_sample(void *ctx, const struct vgc_sh_tex_req *req, float out[4])
+{
+	struct vgc_core *c = ctx;
+	struct tx_tex t;
+	float st[2], lambda, frac, a[4], b[4], texel[4];
+	unsigned int face = 0, level, filter, ch;
+	int lo;
+
+	c->stats.tx_samples++;
+	tx_rgba(out, 0, 0, 0, 0);
+	if (!tx_decode(c, req->sampler, &t)) {
+		c->stats.tx_unsupported++;
+		return 0;
+	}
+
+	if (t.cube) {
+		face = tx_cube_face(req->coord, st);
+	} else {
+		st[0] = req->coord[0];
+		st[1] = req->coord[1];
+	}
+
+	if (req->mode == VGC_SH_TEX_LOD)
+		lambda = req->lod;
+	else
+		lambda = tx_lambda(&t, req, face, st);
+	if (req->mode == VGC_SH_TEX_BIAS)
+		lambda += req->lod;
+	lambda += t.lod_bias;
+	lambda = tx_clampf(lambda, t.lod_min, t.lod_max);
+
+	filter = lambda > 0 ? t.min : t.mag;
+	if (lambda <= 0 || t.mip == VGC_TEX_FILTER_NONE) {
+		/* the level the clamped LOD's integer part names */
+		level = lambda > 0 ? (unsigned int)tx_floor(lambda) : 0;
+		if (level >= VGC_TE_LODS)
+			level = VGC_TE_LODS - 1;
+		if (tx_level(c, &t, level, face, filter, st[0], st[1],
+			     texel))
+			return -1;
+	} else if (t.mip == VGC_TEX_FILTER_NEAREST) {
+		/* GLES 2.0: ceil(lambda + 1/2) - 1 */
+		lo = tx_floor(lambda + 0.5f);
+		if ((float)lo == lambda + 0.5f)
+			lo--;
+		level = lo < VGC_TE_LODS ? (unsigned int)lo : VGC_TE_LODS - 1;
+		if (tx_level(c, &t, level, face, filter, st[0], st[1],
+			     texel))
+			return -1;
+	} else {
+		lo = tx_floor(lambda);
+		frac = lambda - (float)lo;
+		if (lo >= VGC_TE_LODS - 1) {
+			lo = VGC_TE_LODS - 1;
+			frac = 0;
+		}
+		if (tx_level(c, &t, lo, face, filter, st[0], st[1], a))
+			return -1;
+		if (frac > 0) {
+			if (tx_level(c, &t, lo + 1, face, filter, st[0], st[1],
+				     b))
+				return -1;
+			for (ch = 0; ch < 4; ch++)
+				a[ch] = (1 - frac) * a[ch] + frac * b[ch];
+		}
+		for (ch = 0; ch < 4; ch++)
+			texel[ch] = a[ch];
+	}
+
+	for (ch = 0; ch < 4; ch++) {
+		unsigned int sel = t.swz[ch];
+
+		out[ch] = sel <= A ? texel[sel] :
+			  sel == VGC_TEX_SWIZZLE_ONE ? 1.0f : 0.0f;
+	}
+	return 0;
+}

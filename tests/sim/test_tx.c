@@ -1,0 +1,951 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The texture engine (sim/vgc_tx.c): sampler states loaded by the FE from
+ * a LOAD_STATE stream, texels placed in memory by this file's own layout
+ * code (etna_viv doc/hardware.md: 4x4 tiles, 64x64 supertiles; Mesa 22.3
+ * etnaviv_resource.c: level padding, faces one after the other), lookups
+ * through vgc_tx_sample(), and expected values computed here: chosen
+ * texel components, bilinear and trilinear weights, wrap rules written
+ * from the GLES 2.0 specification, compressed blocks built by encoders
+ * written from the Khronos ETC1 and S3TC specifications.
+ */
+#include "sim_test.h"
+#include "vgc_tx.h"
+
+#define TEX	0x100000u	/* textures from 1 MiB in the GPU space */
+#define STREAM	0x0u		/* the state stream at 0 */
+
+/*
+ * GPU address of offset 0 of the test's memory: MMUv1 cores (GC880,
+ * GC2000) see it through the linear window at 0; an MMUv2 core (GC3000)
+ * with its MMU off sees physical addresses.
+ */
+static u32 gpu0;
+
+/* TE_SAMPLER_CONFIG0 / CONFIG1 / LOD_CONFIG fields (rnndb common_3d.xml) */
+static u32 cfg0(u32 type, u32 uwrap, u32 vwrap, u32 min, u32 mip, u32 mag,
+		u32 fmt, u32 addressing)
+{
+	return type | uwrap << 3 | vwrap << 5 | min << 7 | mip << 9 |
+	       mag << 11 | fmt << 13 | addressing << 20;
+}
+
+#define SWZ_ID	(0u << 8 | 1u << 12 | 2u << 16 | 3u << 20)
+
+static u32 cfg1(u32 swz, u32 halign)
+{
+	return swz | halign << 26;
+}
+
+/* MIN, MAX in 5.5 fixed point; bias in 5.5, two's complement in 10 bits */
+static u32 lodcfg(float min, float max, bool bias_en, float bias)
+{
+	u32 b = (u32)(int)(bias * 32) & 0x3ff;
+
+	return (bias_en ? 1u : 0) | ((u32)(max * 32) & 0x3ff) << 1 |
+	       ((u32)(min * 32) & 0x3ff) << 11 | b << 21;
+}
+
+struct sampler {
+	unsigned int n;
+	u32 cfg0, cfg1, size, lod, stride;
+	u32 addr[14];
+	unsigned int levels;
+};
+
+/* Load the sampler's states (TE, or NTE) with a LOAD_STATE stream. */
+static void program(struct vgc_core *c, const struct sampler *s, bool nte)
+{
+	u32 p = STREAM;
+	unsigned int i, units = 0;
+
+#define LS(reg, val) do {						\
+	p = emit(p, ls(reg, 1), val);					\
+	units++;							\
+} while (0)
+	if (nte) {
+		LS(VGC_NTE_CONFIG0(s->n), s->cfg0);
+		LS(VGC_NTE_CONFIG1(s->n), s->cfg1);
+		LS(VGC_NTE_SIZE(s->n), s->size);
+		LS(VGC_NTE_LOD_CONFIG(s->n), s->lod);
+		LS(VGC_NTE_LINEAR_STRIDE(s->n), s->stride);
+		for (i = 0; i < s->levels; i++)
+			LS(VGC_NTE_ADDR_LOD(s->n, i), s->addr[i]);
+	} else {
+		LS(VGC_TE_CONFIG0(s->n), s->cfg0);
+		LS(VGC_TE_CONFIG1(s->n), s->cfg1);
+		LS(VGC_TE_SIZE(s->n), s->size);
+		LS(VGC_TE_LOD_CONFIG(s->n), s->lod);
+		LS(VGC_TE_LINEAR_STRIDE(s->n, 0), s->stride);
+		for (i = 0; i < s->levels; i++)
+			LS(VGC_TE_LOD_ADDR(s->n, i), s->addr[i]);
+	}
+#undef LS
+	emit(p, OP_END, 0);
+	units++;
+	setup_linear(c);
+	vgc_write(c, VGC_MC_MEMORY_BASE_TX, MEM_BASE);
+	/* MINOR_FEATURE_1 MMU_VERSION: the core has MMUv2 */
+	gpu0 = vgc_get_ident(c)->minor[1] & BIT(28) ? MEM_BASE : 0;
+	start(c, gpu0 + STREAM, units);
+	EXPECT_EQ(vgc_fe_run(c, 1000), VGC_RUN_IDLE);
+}
+
+/* ---- placing texels ---------------------------------------------------- */
+
+/*
+ * Byte offset of texel (x, y) of a 4x4-tiled level whose rows of texels
+ * are padded to @pw: tiles of 16 texels row by row, rows of tiles.
+ */
+static u32 tiled_off(u32 x, u32 y, u32 pw, u32 bpp)
+{
+	u32 tiles_per_row = pw / 4;
+	u32 tile = (y / 4) * tiles_per_row + x / 4;
+
+	return tile * 16 * bpp + ((y & 3) * 4 + (x & 3)) * bpp;
+}
+
+/*
+ * Supertiled: 64x64 supertiles in rows; inside, the tile at row r, column
+ * k (0..15) is number (r / 4) * 64 + (r % 4) * 2 + (k / 2) * 8 + k % 2
+ * (the table of etna_viv doc/hardware.md).
+ */
+static u32 super_off(u32 x, u32 y, u32 pw, u32 bpp)
+{
+	u32 tb = 16 * bpp, k = (x / 4) % 16, r = (y / 4) % 16;
+	u32 st = (y / 64) * (pw / 64) + x / 64;
+	u32 n = (r / 4) * 64 + (r % 4) * 2 + (k / 2) * 8 + k % 2;
+
+	return st * 256 * tb + n * tb + ((y & 3) * 4 + (x & 3)) * bpp;
+}
+
+static void put(u32 addr, u32 bpp, u32 v)
+{
+	memcpy(mem + addr, &v, bpp);	/* little endian host */
+}
+
+static bool near(float a, float b, float tol)
+{
+	return a - b <= tol && b - a <= tol;
+}
+
+#define EXPECT_RGBA(o, r, g, b, a, tol) do {				\
+	if (!near((o)[0], r, tol) || !near((o)[1], g, tol) ||		\
+	    !near((o)[2], b, tol) || !near((o)[3], a, tol))		\
+		fail("line %d: (%g %g %g %g), expected (%g %g %g %g)",	\
+		     __LINE__, (o)[0], (o)[1], (o)[2], (o)[3],		\
+		     (double)(r), (double)(g), (double)(b),		\
+		     (double)(a));					\
+} while (0)
+
+static int sample2d(struct vgc_core *c, unsigned int n, float s, float t,
+		    float out[4])
+{
+	struct vgc_sh_tex_req r = { .sampler = n, .mode = VGC_SH_TEX_IMPLICIT,
+				    .coord = { s, t, 0, 1 } };
+
+	return vgc_tx_sample(c, &r, out);
+}
+
+/* ---- formats -------------------------------------------------------------- */
+
+struct fmt_case {
+	u32 fmt;	/* TEXTURE_FORMAT; 0: extended */
+	u32 ext;
+	u32 bpp;
+	u32 raw;	/* one texel as stored */
+	float rgba[4];	/* what it reads as */
+};
+
+static void t_formats(struct vgc_core *c)
+{
+	static const struct fmt_case cases[] = {
+		{ VGC_TEX_FMT_A8R8G8B8, 0, 4, 0x80402010,
+		  { 0x40 / 255.f, 0x20 / 255.f, 0x10 / 255.f, 0x80 / 255.f } },
+		{ VGC_TEX_FMT_X8R8G8B8, 0, 4, 0x80402010,
+		  { 0x40 / 255.f, 0x20 / 255.f, 0x10 / 255.f, 1 } },
+		{ VGC_TEX_FMT_A8B8G8R8, 0, 4, 0x80402010,
+		  { 0x10 / 255.f, 0x20 / 255.f, 0x40 / 255.f, 0x80 / 255.f } },
+		{ VGC_TEX_FMT_X8B8G8R8, 0, 4, 0x80402010,
+		  { 0x10 / 255.f, 0x20 / 255.f, 0x40 / 255.f, 1 } },
+		/* R=31, G=10, B=3 */
+		{ VGC_TEX_FMT_R5G6B5, 0, 2, 31u << 11 | 10u << 5 | 3,
+		  { 1, 10 / 63.f, 3 / 31.f, 1 } },
+		/* A=1 R=5 G=10 B=20 */
+		{ VGC_TEX_FMT_A1R5G5B5, 0, 2, 1u << 15 | 5u << 10 | 10u << 5 | 20,
+		  { 5 / 31.f, 10 / 31.f, 20 / 31.f, 1 } },
+		{ VGC_TEX_FMT_A1R5G5B5, 0, 2, 5u << 10 | 10u << 5 | 20,
+		  { 5 / 31.f, 10 / 31.f, 20 / 31.f, 0 } },
+		{ VGC_TEX_FMT_X1R5G5B5, 0, 2, 5u << 10 | 10u << 5 | 20,
+		  { 5 / 31.f, 10 / 31.f, 20 / 31.f, 1 } },
+		/* A=3 R=6 G=9 B=12 */
+		{ VGC_TEX_FMT_A4R4G4B4, 0, 2, 0x369c,
+		  { 6 / 15.f, 9 / 15.f, 12 / 15.f, 3 / 15.f } },
+		{ VGC_TEX_FMT_X4R4G4B4, 0, 2, 0x369c,
+		  { 6 / 15.f, 9 / 15.f, 12 / 15.f, 1 } },
+		{ VGC_TEX_FMT_L8, 0, 1, 0x33,
+		  { 0.2f, 0.2f, 0.2f, 1 } },
+		{ VGC_TEX_FMT_A8, 0, 1, 0x33, { 0, 0, 0, 0.2f } },
+		{ VGC_TEX_FMT_I8, 0, 1, 0x33, { 0.2f, 0.2f, 0.2f, 0.2f } },
+		/* L first, then A (L8A8_UNORM) */
+		{ VGC_TEX_FMT_A8L8, 0, 2, 0xcc33,
+		  { 0.2f, 0.2f, 0.2f, 0.8f } },
+		{ VGC_TEX_FMT_D16, 0, 2, 0xffff, { 1, 1, 1, 1 } },
+		{ VGC_TEX_FMT_D24X8, 0, 4, 0x800000ffu,
+		  { 0x800000 / 16777215.f, 0x800000 / 16777215.f,
+		    0x800000 / 16777215.f, 1 } },
+		{ 0, VGC_TEX_FMT_EXT_G8R8, 2, 0x6633, { 0.2f, 0.4f, 0, 1 } },
+		{ 0, VGC_TEX_FMT_EXT_A2B10G10R10, 4,
+		  2u << 30 | 1023u << 20 | 0u << 10 | 341,
+		  { 341 / 1023.f, 0, 1, 2 / 3.f } },
+	};
+	unsigned int i;
+	float o[4];
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		const struct fmt_case *f = &cases[i];
+		struct sampler s = {
+			.n = 3,
+			.cfg0 = cfg0(VGC_TEX_TYPE_2D, VGC_TEX_WRAP_REPEAT,
+				     VGC_TEX_WRAP_REPEAT, VGC_TEX_FILTER_NEAREST,
+				     VGC_TEX_FILTER_NONE,
+				     VGC_TEX_FILTER_NEAREST, f->fmt,
+				     VGC_TEX_ADDRESSING_TILED),
+			.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_SIXTEEN) | f->ext,
+			.size = 8 | 8u << 16,
+			.lod = lodcfg(0, 0, false, 0),
+			.addr = { TEX }, .levels = 1,
+		};
+
+		memset(mem + TEX, 0, 16 * 8 * 4);
+		/* the texel at (5, 6) only: rows padded to 16 */
+		put(TEX + tiled_off(5, 6, 16, f->bpp), f->bpp, f->raw);
+		program(c, &s, false);
+		EXPECT_EQ(sample2d(c, 3, 5.5f / 8, 6.5f / 8, o), 0);
+		EXPECT_RGBA(o, f->rgba[0], f->rgba[1], f->rgba[2],
+			    f->rgba[3], 1e-6f);
+		/* its neighbour reads as the format's zero */
+		EXPECT_EQ(sample2d(c, 3, 4.5f / 8, 6.5f / 8, o), 0);
+		if (!near(o[0] + o[1] + o[2], 0, 1e-6f))
+			fail("case %u: neighbour not zero", i);
+		if (test_failed) {
+			printf("  (format case %u)\n", i);
+			return;
+		}
+	}
+	EXPECT_EQ(c->stats.tx_samples, 2 * ARRAY_SIZE(cases));
+	EXPECT_EQ(c->stats.tx_unsupported, 0);
+}
+
+/* CONFIG1's swizzle: each output picks a channel, zero or one. */
+static void t_swizzle(struct vgc_core *c)
+{
+	struct sampler s = {
+		.n = 0,
+		.cfg0 = cfg0(VGC_TEX_TYPE_2D, 0, 0, VGC_TEX_FILTER_NEAREST, 0,
+			     VGC_TEX_FILTER_NEAREST, VGC_TEX_FMT_A8R8G8B8, 0),
+		/* r <- b, g <- 0, b <- 1, a <- r */
+		.cfg1 = cfg1(2u << 8 | (u32)VGC_TEX_SWIZZLE_ZERO << 12 |
+			     (u32)VGC_TEX_SWIZZLE_ONE << 16 | 0u << 20,
+			     VGC_TEX_HALIGN_FOUR),
+		.size = 4 | 4u << 16, .addr = { TEX }, .levels = 1,
+	};
+	float o[4];
+
+	put(TEX, 4, 0x80402010);
+	program(c, &s, false);
+	EXPECT_EQ(sample2d(c, 0, 0.1f, 0.1f, o), 0);
+	EXPECT_RGBA(o, 0x10 / 255.f, 0, 1, 0x40 / 255.f, 1e-6f);
+}
+
+/* ---- wrap modes and filters ----------------------------------------------- */
+
+/* An 8x4 L8 texture whose texel (x, y) holds x * 8 + y * 64 + 1. */
+static void l8_pattern(u32 base, u32 w, u32 h, u32 pw)
+{
+	u32 x, y;
+
+	for (y = 0; y < h; y++)
+		for (x = 0; x < w; x++)
+			put(base + tiled_off(x, y, pw, 1), 1, x * 8 + y * 64 + 1);
+}
+
+static float l8_at(int x, int y)
+{
+	return (x * 8 + y * 64 + 1) / 255.f;
+}
+
+/* GLES 2.0 3.7.6/3.7.7, written without the model's helpers */
+static int wrap_ref(int i, int n, unsigned int mode)
+{
+	int q;
+
+	if (mode == VGC_TEX_WRAP_CLAMP_TO_EDGE)
+		return i < 0 ? 0 : i > n - 1 ? n - 1 : i;
+	/* floor division */
+	q = i >= 0 ? i / n : -((-i + n - 1) / n);
+	if (mode == VGC_TEX_WRAP_REPEAT)
+		return i - q * n;
+	/* mirrored: even periods forwards, odd ones backwards */
+	return (q & 1) ? n - 1 - (i - q * n) : i - q * n;
+}
+
+static int floor_ref(float v)
+{
+	int i = (int)v;
+
+	return v < i ? i - 1 : i;
+}
+
+static void t_wrap_nearest(struct vgc_core *c)
+{
+	static const unsigned int modes[] = {
+		VGC_TEX_WRAP_REPEAT, VGC_TEX_WRAP_MIRRORED_REPEAT,
+		VGC_TEX_WRAP_CLAMP_TO_EDGE,
+	};
+	static const float coords[] = {
+		-2.3f, -1.1f, -0.6f, -0.01f, 0.05f, 0.5f, 0.99f, 1.2f, 1.7f,
+		2.55f, 3.9f,
+	};
+	unsigned int m, mv, i, j;
+	float o[4];
+
+	l8_pattern(TEX, 8, 4, 16);
+	for (m = 0; m < 3; m++) {
+		mv = modes[(m + 1) % 3];	/* v wraps differently from u */
+		struct sampler s = {
+			.n = 1,
+			.cfg0 = cfg0(VGC_TEX_TYPE_2D, modes[m], mv,
+				     VGC_TEX_FILTER_NEAREST, 0,
+				     VGC_TEX_FILTER_NEAREST, VGC_TEX_FMT_L8, 0),
+			.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_SIXTEEN),
+			.size = 8 | 4u << 16, .addr = { TEX }, .levels = 1,
+		};
+
+		program(c, &s, false);
+		for (i = 0; i < ARRAY_SIZE(coords); i++) {
+			for (j = 0; j < ARRAY_SIZE(coords); j += 3) {
+				float u = coords[i], v = coords[j];
+				int x = wrap_ref(floor_ref(u * 8), 8, modes[m]);
+				int y = wrap_ref(floor_ref(v * 4), 4, mv);
+
+				EXPECT_EQ(sample2d(c, 1, u, v, o), 0);
+				EXPECT_RGBA(o, l8_at(x, y), l8_at(x, y),
+					    l8_at(x, y), 1, 1e-6f);
+			}
+		}
+	}
+}
+
+static void t_bilinear(struct vgc_core *c)
+{
+	static const unsigned int modes[] = {
+		VGC_TEX_WRAP_REPEAT, VGC_TEX_WRAP_MIRRORED_REPEAT,
+		VGC_TEX_WRAP_CLAMP_TO_EDGE,
+	};
+	static const float pts[][2] = {
+		{ 0.3f, 0.4f }, { 0.01f, 0.02f }, { 0.97f, 0.9f },
+		{ -0.2f, 1.3f }, { 0.5f, 0.5f }, { 0.0625f, 0.125f },
+	};
+	unsigned int m, i;
+	float o[4];
+
+	l8_pattern(TEX, 8, 4, 16);
+	for (m = 0; m < 3; m++) {
+		struct sampler s = {
+			.n = 2,
+			.cfg0 = cfg0(VGC_TEX_TYPE_2D, modes[m], modes[m],
+				     VGC_TEX_FILTER_LINEAR, 0,
+				     VGC_TEX_FILTER_LINEAR, VGC_TEX_FMT_L8, 0),
+			.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_SIXTEEN),
+			.size = 8 | 4u << 16, .addr = { TEX }, .levels = 1,
+		};
+
+		program(c, &s, false);
+		for (i = 0; i < ARRAY_SIZE(pts); i++) {
+			float u = pts[i][0] * 8 - 0.5f, v = pts[i][1] * 4 - 0.5f;
+			int x0 = floor_ref(u), y0 = floor_ref(v);
+			float a = u - x0, b = v - y0, e;
+			int xa = wrap_ref(x0, 8, modes[m]);
+			int xb = wrap_ref(x0 + 1, 8, modes[m]);
+			int ya = wrap_ref(y0, 4, modes[m]);
+			int yb = wrap_ref(y0 + 1, 4, modes[m]);
+
+			e = (1 - a) * (1 - b) * l8_at(xa, ya) +
+			    a * (1 - b) * l8_at(xb, ya) +
+			    (1 - a) * b * l8_at(xa, yb) + a * b * l8_at(xb, yb);
+			EXPECT_EQ(sample2d(c, 2, pts[i][0], pts[i][1], o), 0);
+			EXPECT_RGBA(o, e, e, e, 1, 1e-5f);
+		}
+	}
+}
+
+/* ---- mipmaps and LOD ------------------------------------------------------ */
+
+/* 16x16, 8x8, 4x4, 2x2, 1x1 A8R8G8B8 levels, each a solid grey 40 * (l+1) */
+static void mip_chain(struct sampler *s)
+{
+	u32 l, x, y, w, off = 0;
+
+	for (l = 0; l < 5; l++) {
+		w = 16 >> l;
+		s->addr[l] = TEX + off;
+		for (y = 0; y < w; y++)
+			for (x = 0; x < w; x++)
+				put(TEX + off + tiled_off(x, y, (w + 3) & ~3u, 4),
+				    4, 0xff000000u | (40 * (l + 1)) * 0x010101u);
+		/* padded to 4x4, then to 64 bytes (Mesa) */
+		off += ((w + 3) & ~3u) * ((w + 3) & ~3u) * 4;
+		off = (off + 63) & ~63u;
+	}
+	s->levels = 5;
+}
+
+static float grey(int l)
+{
+	return 40 * (l + 1) / 255.f;
+}
+
+/* A lookup whose x derivative spans @texels level-0 texels. */
+static int sample_rho(struct vgc_core *c, unsigned int n, float texels,
+		      enum vgc_sh_tex_mode mode, float lod, float o[4])
+{
+	struct vgc_sh_tex_req r = {
+		.sampler = n, .mode = mode, .coord = { 0.4f, 0.6f, 0, 1 },
+		.lod = lod, .ddx = { texels / 16, 0 }, .ddy = { 0, texels / 32 },
+	};
+
+	return vgc_tx_sample(c, &r, o);
+}
+
+static void t_mip_select(struct vgc_core *c)
+{
+	struct sampler s = {
+		.n = 4,
+		.cfg0 = cfg0(VGC_TEX_TYPE_2D, 0, 0, VGC_TEX_FILTER_NEAREST,
+			     VGC_TEX_FILTER_NEAREST, VGC_TEX_FILTER_NEAREST,
+			     VGC_TEX_FMT_A8R8G8B8, 0),
+		.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_FOUR),
+		.size = 16 | 16u << 16,
+		.lod = lodcfg(0, 4, false, 0),
+	};
+	/* rho = level-0 texels per pixel -> expected level (nearest) */
+	static const struct { float rho; int level; } v[] = {
+		{ 0.5f, 0 }, { 1, 0 }, { 1.3f, 0 }, { 1.5f, 1 }, { 2, 1 },
+		{ 2.7f, 1 }, { 3, 2 }, { 4, 2 }, { 7, 3 }, { 16, 4 },
+		{ 1000, 4 },
+	};
+	unsigned int i;
+	float o[4];
+
+	mip_chain(&s);
+	program(c, &s, false);
+	for (i = 0; i < ARRAY_SIZE(v); i++) {
+		EXPECT_EQ(sample_rho(c, 4, v[i].rho, VGC_SH_TEX_IMPLICIT, 0, o),
+			  0);
+		EXPECT_RGBA(o, grey(v[i].level), grey(v[i].level),
+			    grey(v[i].level), 1, 1e-6f);
+	}
+	/* TEXLDL: the level given */
+	EXPECT_EQ(sample_rho(c, 4, 1, VGC_SH_TEX_LOD, 2.2f, o), 0);
+	EXPECT_RGBA(o, grey(2), grey(2), grey(2), 1, 1e-6f);
+	/* TEXLDB: rho 2 (lambda 1) + 2 */
+	EXPECT_EQ(sample_rho(c, 4, 2, VGC_SH_TEX_BIAS, 2, o), 0);
+	EXPECT_RGBA(o, grey(3), grey(3), grey(3), 1, 1e-6f);
+
+	/* LOD_CONFIG: bias -1 enabled, MIN 1, MAX 3 */
+	s.lod = lodcfg(1, 3, true, -1);
+	program(c, &s, false);
+	EXPECT_EQ(sample_rho(c, 4, 8, VGC_SH_TEX_IMPLICIT, 0, o), 0);
+	EXPECT_RGBA(o, grey(2), grey(2), grey(2), 1, 1e-6f);	/* 3-1 */
+	EXPECT_EQ(sample_rho(c, 4, 1000, VGC_SH_TEX_IMPLICIT, 0, o), 0);
+	EXPECT_RGBA(o, grey(3), grey(3), grey(3), 1, 1e-6f);	/* max */
+	EXPECT_EQ(sample_rho(c, 4, 1, VGC_SH_TEX_IMPLICIT, 0, o), 0);
+	EXPECT_RGBA(o, grey(1), grey(1), grey(1), 1, 1e-6f);	/* min */
+
+	/* mipmap NONE: the level of the clamped LOD (Mesa: MIN = MAX) */
+	s.cfg0 = cfg0(VGC_TEX_TYPE_2D, 0, 0, VGC_TEX_FILTER_NEAREST,
+		      VGC_TEX_FILTER_NONE, VGC_TEX_FILTER_NEAREST,
+		      VGC_TEX_FMT_A8R8G8B8, 0);
+	s.lod = lodcfg(0, 0, false, 0);
+	program(c, &s, false);
+	EXPECT_EQ(sample_rho(c, 4, 16, VGC_SH_TEX_IMPLICIT, 0, o), 0);
+	EXPECT_RGBA(o, grey(0), grey(0), grey(0), 1, 1e-6f);
+}
+
+static void t_trilinear(struct vgc_core *c)
+{
+	struct sampler s = {
+		.n = 5,
+		.cfg0 = cfg0(VGC_TEX_TYPE_2D, 0, 0, VGC_TEX_FILTER_LINEAR,
+			     VGC_TEX_FILTER_LINEAR, VGC_TEX_FILTER_LINEAR,
+			     VGC_TEX_FMT_A8R8G8B8, 0),
+		.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_FOUR),
+		.size = 16 | 16u << 16,
+		.lod = lodcfg(0, 4, false, 0),
+	};
+	static const float rho[] = { 1.5f, 2, 3, 5.5f, 12, 40 };
+	unsigned int i;
+	float o[4];
+
+	mip_chain(&s);
+	program(c, &s, false);
+	for (i = 0; i < ARRAY_SIZE(rho); i++) {
+		/* lambda = log2(rho), written fresh: the largest k with
+		 * 2^k <= rho, then the fraction f with 2^f = rho / 2^k by
+		 * bisection, 2^f from the exponential series */
+		float r = rho[i], lo = 0, hi = 1, p = 1, e;
+		int k = 0, it, n;
+
+		while (p * 2 <= r) {
+			p *= 2;
+			k++;
+		}
+		for (it = 0; it < 40; it++) {
+			float mid = (lo + hi) / 2, t = mid * 0.69314718f;
+			float term = 1, x = 1;
+
+			for (n = 1; n < 12; n++) {
+				term *= t / n;
+				x += term;
+			}
+			if (x * p <= r)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		{
+			float lambda = k + lo, f;
+			int l0 = (int)lambda;
+
+			if (l0 >= 4) {
+				e = grey(4);
+			} else {
+				f = lambda - l0;
+				e = (1 - f) * grey(l0) + f * grey(l0 + 1);
+			}
+		}
+		EXPECT_EQ(sample_rho(c, 5, rho[i], VGC_SH_TEX_IMPLICIT, 0, o),
+			  0);
+		EXPECT_RGBA(o, e, e, e, 1, 2e-4f);
+	}
+	/* magnification uses MAG: a 2x zoom of level 0 stays level 0 */
+	EXPECT_EQ(sample_rho(c, 5, 0.5f, VGC_SH_TEX_IMPLICIT, 0, o), 0);
+	EXPECT_RGBA(o, grey(0), grey(0), grey(0), 1, 1e-6f);
+}
+
+/* ---- cube maps -------------------------------------------------------------- */
+
+static void t_cube(struct vgc_core *c)
+{
+	/* 4x4 faces, A8R8G8B8, tiled, HALIGN FOUR: 64 texels a face */
+	struct sampler s = {
+		.n = 6,
+		.cfg0 = cfg0(VGC_TEX_TYPE_CUBE_MAP, VGC_TEX_WRAP_CLAMP_TO_EDGE,
+			     VGC_TEX_WRAP_CLAMP_TO_EDGE, VGC_TEX_FILTER_NEAREST,
+			     0, VGC_TEX_FILTER_NEAREST, VGC_TEX_FMT_A8R8G8B8,
+			     0),
+		.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_FOUR),
+		.size = 4 | 4u << 16, .addr = { TEX }, .levels = 1,
+	};
+	/* direction -> face (+X, -X, +Y, -Y, +Z, -Z) */
+	static const float dirs[6][3] = {
+		{ 1, 0.2f, -0.3f }, { -1, 0.1f, 0.4f }, { 0.3f, 1, -0.2f },
+		{ 0.1f, -1, 0.2f }, { -0.2f, 0.3f, 1 }, { 0.4f, -0.1f, -1 },
+	};
+	struct vgc_sh_tex_req r = { .sampler = 6 };
+	unsigned int f, i;
+	float o[4];
+
+	for (f = 0; f < 6; f++)
+		for (i = 0; i < 16; i++)
+			put(TEX + f * 64 + i * 4, 4, 0xff000000u | (f + 1) << 16);
+	/* +X, direction (1, -0.5, -0.5): s = (0.5 + 1) / 2, t likewise:
+	 * texel (3, 3) */
+	put(TEX + 0 * 64 + tiled_off(3, 3, 4, 4), 4, 0xff0000ffu);
+	/* -Z, direction (0.6, 0.6, -1): s = (-0.6 + 1) / 2 = 0.2 -> x 0,
+	 * t = (-0.6 + 1) / 2 = 0.2 -> y 0 */
+	put(TEX + 5 * 64 + tiled_off(0, 0, 4, 4), 4, 0xff00ff00u);
+	/* +Y, direction (0.9, 1, -0.9): s = 0.95 -> x 3, t = 0.05 -> y 0 */
+	put(TEX + 2 * 64 + tiled_off(3, 0, 4, 4), 4, 0xff00ffffu);
+	program(c, &s, false);
+	for (f = 0; f < 6; f++) {
+		memcpy(r.coord, dirs[f], sizeof(dirs[f]));
+		EXPECT_EQ(vgc_tx_sample(c, &r, o), 0);
+		EXPECT_RGBA(o, (f + 1) / 255.f, 0, 0, 1, 1e-6f);
+	}
+	r.coord[0] = 1;
+	r.coord[1] = -0.5f;
+	r.coord[2] = -0.5f;
+	EXPECT_EQ(vgc_tx_sample(c, &r, o), 0);
+	EXPECT_RGBA(o, 0, 0, 1, 1, 1e-6f);
+	r.coord[0] = 0.6f;
+	r.coord[1] = 0.6f;
+	r.coord[2] = -1;
+	EXPECT_EQ(vgc_tx_sample(c, &r, o), 0);
+	EXPECT_RGBA(o, 0, 1, 0, 1, 1e-6f);
+	r.coord[0] = 0.9f;
+	r.coord[1] = 1;
+	r.coord[2] = -0.9f;
+	EXPECT_EQ(vgc_tx_sample(c, &r, o), 0);
+	EXPECT_RGBA(o, 0, 1, 1, 1, 1e-6f);
+}
+
+/* ---- compressed formats -------------------------------------------------- */
+
+/* A DXT1 block from its two endpoints and 16 2-bit codes (row by row). */
+static void dxt_color_block(u8 *b, u16 c0, u16 c1, const u8 code[16])
+{
+	u32 bits = 0;
+	int i;
+
+	b[0] = c0 & 0xff;
+	b[1] = c0 >> 8;
+	b[2] = c1 & 0xff;
+	b[3] = c1 >> 8;
+	for (i = 0; i < 16; i++)
+		bits |= (u32)code[i] << (2 * i);
+	memcpy(b + 4, &bits, 4);
+}
+
+static void c565(u16 c, float o[3])
+{
+	o[0] = (c >> 11) / 31.f;
+	o[1] = ((c >> 5) & 63) / 63.f;
+	o[2] = (c & 31) / 31.f;
+}
+
+static struct sampler block_sampler(u32 fmt, u32 w, u32 h)
+{
+	struct sampler s = {
+		.n = 7,
+		.cfg0 = cfg0(VGC_TEX_TYPE_2D, 0, 0, VGC_TEX_FILTER_NEAREST, 0,
+			     VGC_TEX_FILTER_NEAREST, fmt, 0),
+		.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_FOUR),
+		.size = w | h << 16, .addr = { TEX }, .levels = 1,
+	};
+
+	return s;
+}
+
+static void t_dxt(struct vgc_core *c)
+{
+	static const u8 code[16] = {
+		0, 1, 2, 3, 3, 2, 1, 0, 1, 1, 2, 2, 0, 3, 0, 3,
+	};
+	u16 ca = 0xf800 | 0x001f, cb = 0x07e0;	/* magenta > green */
+	float ea[3], eb[3], pal[4][4];
+	struct sampler s;
+	unsigned int i, k, blk;
+	u8 b[16];
+	float o[4];
+
+	c565(ca, ea);
+	c565(cb, eb);
+	/* 8x4 DXT1: block 0 in 4-colour mode (c0 > c1), block 1 in
+	 * 3-colour mode with transparent black (c0 <= c1) */
+	dxt_color_block(mem + TEX, ca, cb, code);
+	dxt_color_block(mem + TEX + 8, cb, ca, code);
+	s = block_sampler(VGC_TEX_FMT_DXT1, 8, 4);
+	program(c, &s, false);
+	for (blk = 0; blk < 2; blk++) {
+		const float *e0 = blk ? eb : ea, *e1 = blk ? ea : eb;
+
+		for (k = 0; k < 3; k++) {
+			pal[0][k] = e0[k];
+			pal[1][k] = e1[k];
+			pal[2][k] = blk ? (e0[k] + e1[k]) / 2 :
+				(2 * e0[k] + e1[k]) / 3;
+			pal[3][k] = blk ? 0 : (e0[k] + 2 * e1[k]) / 3;
+		}
+		pal[0][3] = pal[1][3] = pal[2][3] = 1;
+		pal[3][3] = blk ? 0 : 1;
+		for (i = 0; i < 16; i++) {
+			const float *p = pal[code[i]];
+
+			EXPECT_EQ(sample2d(c, 7, (blk * 4 + i % 4 + 0.5f) / 8,
+					   (i / 4 + 0.5f) / 4, o), 0);
+			EXPECT_RGBA(o, p[0], p[1], p[2], p[3], 1e-6f);
+		}
+	}
+
+	/* DXT3: explicit 4-bit alphas, then a colour block (always 4
+	 * colours, even with c0 <= c1) */
+	for (i = 0; i < 8; i++)
+		b[i] = (u8)((2 * i) | (2 * i + 1) << 4);	/* alpha i */
+	dxt_color_block(b + 8, cb, ca, code);
+	memcpy(mem + TEX, b, 16);
+	s = block_sampler(VGC_TEX_FMT_DXT2_DXT3, 4, 4);
+	program(c, &s, false);
+	for (i = 0; i < 16; i++) {
+		float e[3];
+
+		for (k = 0; k < 3; k++) {
+			float v0 = eb[k], v1 = ea[k];
+
+			e[k] = code[i] == 0 ? v0 : code[i] == 1 ? v1 :
+			       code[i] == 2 ? (2 * v0 + v1) / 3 :
+			       (v0 + 2 * v1) / 3;
+		}
+		EXPECT_EQ(sample2d(c, 7, (i % 4 + 0.5f) / 4,
+				   (i / 4 + 0.5f) / 4, o), 0);
+		EXPECT_RGBA(o, e[0], e[1], e[2], i / 15.f, 1e-6f);
+	}
+
+	/* DXT5: two alpha endpoints and 3-bit codes, both modes (equal
+	 * endpoints: the 4-alpha mode) */
+	for (blk = 0; blk < 3; blk++) {
+		u8 a0 = blk == 2 ? 100 : blk ? 40 : 200;
+		u8 a1 = blk == 2 ? 100 : blk ? 200 : 40;
+		u64 bits = 0;
+
+		for (i = 0; i < 16; i++)
+			bits |= (u64)(i % 8) << (3 * i);
+		b[0] = a0;
+		b[1] = a1;
+		for (i = 0; i < 6; i++)
+			b[2 + i] = (u8)(bits >> (8 * i));
+		dxt_color_block(b + 8, ca, cb, code);
+		memcpy(mem + TEX, b, 16);
+		s = block_sampler(VGC_TEX_FMT_DXT4_DXT5, 4, 4);
+		program(c, &s, false);
+		for (i = 0; i < 16; i++) {
+			unsigned int cd = i % 8;
+			float e;
+
+			if (cd == 0)
+				e = a0 / 255.f;
+			else if (cd == 1)
+				e = a1 / 255.f;
+			else if (a0 > a1)	/* 6 interpolated alphas */
+				e = (a0 * (8 - cd) + a1 * (cd - 1)) / 7.f / 255;
+			else if (cd < 6)	/* 4, then 0 and 1 */
+				e = (a0 * (6 - cd) + a1 * (cd - 1)) / 5.f / 255;
+			else
+				e = cd == 6 ? 0 : 1;
+			EXPECT_EQ(sample2d(c, 7, (i % 4 + 0.5f) / 4,
+					   (i / 4 + 0.5f) / 4, o), 0);
+			if (!near(o[3], e, 1e-6f))
+				fail("DXT5 block %u texel %u: alpha %g, "
+				     "expected %g", blk, i, o[3], e);
+		}
+	}
+}
+
+/*
+ * An ETC1 block (Khronos OES_compressed_ETC1_RGB8_texture): @diff
+ * selects differential mode; @base0/@base1 are the sub-blocks' colours
+ * (4-bit each, or 5-bit and a 3-bit signed delta), @table the codeword
+ * of each, @flip the split; @idx the 2-bit index of each texel, texel
+ * (x, y) at bit x * 4 + y of the two 16-bit planes (MSBs, then LSBs).
+ */
+static void etc1_block(u8 *b, bool diff, bool flip, const int c0[3],
+		       const int c1[3], int t0, int t1, const u8 idx[16])
+{
+	int ch;
+	u16 msb = 0, lsb = 0;
+	int k;
+
+	for (ch = 0; ch < 3; ch++) {
+		if (diff)
+			b[ch] = (u8)(c0[ch] << 3 | ((c1[ch] - c0[ch]) & 7));
+		else
+			b[ch] = (u8)(c0[ch] << 4 | c1[ch]);
+	}
+	b[3] = (u8)(t0 << 5 | t1 << 2 | (diff ? 2 : 0) | (flip ? 1 : 0));
+	for (k = 0; k < 16; k++) {
+		/* idx[] is row by row: texel (x, y) = idx[y * 4 + x] */
+		int x = k % 4, y = k / 4, bit = x * 4 + y;
+
+		msb |= (u16)((idx[k] >> 1) << bit);
+		lsb |= (u16)((idx[k] & 1) << bit);
+	}
+	b[4] = msb >> 8;
+	b[5] = msb & 0xff;
+	b[6] = lsb >> 8;
+	b[7] = lsb & 0xff;
+}
+
+static void t_etc1(struct vgc_core *c)
+{
+	/* the codeword table of the specification */
+	static const int tab[8][4] = {
+		{ 2, 8, -2, -8 }, { 5, 17, -5, -17 }, { 9, 29, -9, -29 },
+		{ 13, 42, -13, -42 }, { 18, 60, -18, -60 },
+		{ 24, 80, -24, -80 }, { 33, 106, -33, -106 },
+		{ 47, 183, -47, -183 },
+	};
+	static const u8 idx[16] = {
+		0, 1, 2, 3, 1, 0, 3, 2, 2, 3, 0, 1, 3, 3, 1, 0,
+	};
+	static const struct {
+		bool diff, flip;
+		int c0[3], c1[3], t0, t1;
+	} cases[] = {
+		{ false, false, { 15, 0, 8 }, { 2, 12, 7 }, 1, 6 },
+		{ false, true, { 1, 4, 9 }, { 14, 3, 0 }, 7, 0 },
+		{ true, false, { 20, 3, 31 }, { 17, 6, 28 }, 4, 2 },
+		{ true, true, { 0, 16, 8 }, { 3, 13, 11 }, 5, 3 },
+	};
+	unsigned int n, i, ch;
+	float o[4];
+
+	for (n = 0; n < ARRAY_SIZE(cases); n++) {
+		struct sampler s = block_sampler(VGC_TEX_FMT_ETC1, 4, 4);
+
+		etc1_block(mem + TEX, cases[n].diff, cases[n].flip,
+			   cases[n].c0, cases[n].c1, cases[n].t0, cases[n].t1,
+			   idx);
+		program(c, &s, false);
+		for (i = 0; i < 16; i++) {
+			int x = i % 4, y = i / 4;
+			bool sub1 = cases[n].flip ? y >= 2 : x >= 2;
+			const int *cc = sub1 ? cases[n].c1 : cases[n].c0;
+			int t = sub1 ? cases[n].t1 : cases[n].t0;
+			float e[3];
+
+			for (ch = 0; ch < 3; ch++) {
+				int base = cases[n].diff ?
+					(cc[ch] << 3) + (cc[ch] >> 2) :
+					cc[ch] * 16 + cc[ch];
+				int v = base + tab[t][idx[i]];
+
+				e[ch] = (v < 0 ? 0 : v > 255 ? 255 : v) / 255.f;
+			}
+			EXPECT_EQ(sample2d(c, 7, (x + 0.5f) / 4,
+					   (y + 0.5f) / 4, o), 0);
+			EXPECT_RGBA(o, e[0], e[1], e[2], 1, 1e-6f);
+		}
+		if (test_failed) {
+			printf("  (ETC1 case %u)\n", n);
+			return;
+		}
+	}
+}
+
+/* ---- layouts, state sets, faults -------------------------------------------- */
+
+/* GC3000: the NTE states, a supertiled 128x64 texture. */
+static void t_supertiled_nte(struct vgc_core *c)
+{
+	struct sampler s = {
+		.n = 20,
+		.cfg0 = cfg0(VGC_TEX_TYPE_2D, 0, 0, VGC_TEX_FILTER_NEAREST, 0,
+			     VGC_TEX_FILTER_NEAREST, VGC_TEX_FMT_A8B8G8R8, 0),
+		.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_SUPER_TILED),
+		.size = 100 | 70u << 16, .addr = { TEX }, .levels = 1,
+	};
+	u32 x, y;
+	float o[4];
+
+	/* padded to 128x128 */
+	for (y = 0; y < 70; y++)
+		for (x = 0; x < 100; x++)
+			put(TEX + super_off(x, y, 128, 4), 4,
+			    0xff000000u | y << 8 | x);
+	s.addr[0] = MEM_BASE + TEX;	/* physical: the MMU is off */
+	program(c, &s, true);
+	for (y = 0; y < 70; y += 3)
+		for (x = 0; x < 100; x += 7) {
+			EXPECT_EQ(sample2d(c, 20, (x + 0.5f) / 100,
+					   (y + 0.5f) / 70, o), 0);
+			EXPECT_RGBA(o, x / 255.f, y / 255.f, 0, 1, 1e-6f);
+		}
+	/* the TE states mean nothing on this core */
+	s.n = 2;
+	program(c, &s, false);
+	EXPECT_EQ(sample2d(c, 2, 0.5f, 0.5f, o), 0);
+	EXPECT_RGBA(o, 0, 0, 0, 0, 0);
+	EXPECT_EQ(c->stats.tx_unsupported, 1);
+}
+
+/* GC2000: a linear texture, rows LINEAR_STRIDE apart. */
+static void t_linear(struct vgc_core *c)
+{
+	struct sampler s = {
+		.n = 0,
+		.cfg0 = cfg0(VGC_TEX_TYPE_2D, 0, 0, VGC_TEX_FILTER_NEAREST, 0,
+			     VGC_TEX_FILTER_NEAREST, VGC_TEX_FMT_R5G6B5,
+			     VGC_TEX_ADDRESSING_LINEAR),
+		.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_SIXTEEN),
+		.size = 10 | 5u << 16, .stride = 40,
+		.addr = { TEX }, .levels = 1,
+	};
+	u32 x, y;
+	float o[4];
+
+	for (y = 0; y < 5; y++)
+		for (x = 0; x < 10; x++)
+			put(TEX + y * 40 + x * 2, 2, x << 11 | y << 5);
+	program(c, &s, false);
+	for (y = 0; y < 5; y++)
+		for (x = 0; x < 10; x++) {
+			EXPECT_EQ(sample2d(c, 0, (x + 0.5f) / 10,
+					   (y + 0.5f) / 5, o), 0);
+			EXPECT_RGBA(o, x / 31.f, y / 63.f, 0, 1, 1e-6f);
+		}
+}
+
+/* A level outside memory: a bus error ends the lookup, counted. */
+static void t_fault(struct vgc_core *c)
+{
+	struct sampler s = {
+		.n = 1,
+		.cfg0 = cfg0(VGC_TEX_TYPE_2D, 0, 0, VGC_TEX_FILTER_LINEAR, 0,
+			     VGC_TEX_FILTER_LINEAR, VGC_TEX_FMT_A8R8G8B8, 0),
+		.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_FOUR),
+		.size = 4 | 4u << 16, .addr = { MEM_SIZE + 0x1000 },
+		.levels = 1,
+	};
+	float o[4];
+
+	program(c, &s, false);
+	EXPECT_EQ(sample2d(c, 1, 0.5f, 0.5f, o), -1);
+	EXPECT_EQ(c->stats.tx_faults, 1);
+	EXPECT_EQ(c->stats.tx_samples, 1);
+	EXPECT_EQ(c->stats.bus_errors, 1);
+}
+
+/* An inactive sampler and CLAMP_TO_BORDER: zeros, counted, no abort. */
+static void t_unsupported(struct vgc_core *c)
+{
+	struct sampler s = {
+		.n = 1,
+		.cfg0 = cfg0(VGC_TEX_TYPE_2D, 3, 0, VGC_TEX_FILTER_NEAREST, 0,
+			     VGC_TEX_FILTER_NEAREST, VGC_TEX_FMT_A8R8G8B8, 0),
+		.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_FOUR),
+		.size = 4 | 4u << 16, .addr = { TEX }, .levels = 1,
+	};
+	float o[4] = { 9, 9, 9, 9 };
+
+	put(TEX, 4, 0xffffffff);
+	program(c, &s, false);
+	EXPECT_EQ(sample2d(c, 1, 0.1f, 0.1f, o), 0);
+	EXPECT_RGBA(o, 0, 0, 0, 0, 0);
+	EXPECT_EQ(sample2d(c, 5, 0.1f, 0.1f, o), 0);	/* inactive */
+	EXPECT_EQ(sample2d(c, 12, 0.1f, 0.1f, o), 0);	/* no sampler 12 */
+	EXPECT_EQ(c->stats.tx_unsupported, 3);
+	EXPECT_EQ(c->stats.tx_samples, 3);
+}
+
+int main(void)
+{
+	if (sim_test_begin())
+		return 2;
+
+	run_test("tx-formats", t_formats, "gc2000");
+	run_test("tx-swizzle", t_swizzle, "gc2000");
+	run_test("tx-wrap-nearest", t_wrap_nearest, "gc2000");
+	run_test("tx-bilinear", t_bilinear, "gc880");
+	run_test("tx-mip-select", t_mip_select, "gc2000");
+	run_test("tx-trilinear", t_trilinear, "gc2000");
+	run_test("tx-cube", t_cube, "gc2000");
+	run_test("tx-dxt", t_dxt, "gc2000");
+	run_test("tx-etc1", t_etc1, "gc2000");
+	run_test("tx-supertiled-nte", t_supertiled_nte, "gc3000");
+	run_test("tx-linear", t_linear, "gc2000");
+	run_test("tx-fault", t_fault, "gc2000");
+	run_test("tx-unsupported", t_unsupported, "gc2000");
+
+	return sim_test_end("sim-tx");
+}
