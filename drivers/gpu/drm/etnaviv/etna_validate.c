@@ -25,8 +25,8 @@
  *    pipes and must know which one the core is on). The semaphore and
  *    stall tokens stay allowed: the kernel pairs its own before relying
  *    on them, and Mesa uses them;
- *  - on MMUv1, every DRAW_2D stays inside the buffers its addresses were
- *    relocated to (the footprint, below).
+ *  - on MMUv1, every DRAW_2D and every resolve stays inside the buffers
+ *    its addresses were relocated to (the footprints, below).
  *
  * The footprint of a DRAW_2D (MMUv1). The walk keeps the value each
  * bounding DE state last got in this stream and, for address states, the
@@ -52,8 +52,38 @@
  *    destination mirroring, source rotation.
  *
  * Rectangles with x1 >= x2 or y1 >= y2 draw nothing, as in the device
- * model (sim/vgc_de.c); the 3D engine and the resolve engine are not
- * bounded yet (see the README).
+ * model (sim/vgc_de.c).
+ *
+ * The footprint of a resolve (MMUv1), at each load of RS_KICKER (whatever
+ * its value) or RS_KICKER_INPLACE, from the states loaded before it in
+ * this stream (a LOAD_STATE that runs over a kicker kicks with the states
+ * below it only). The device model's resolve engine is the description
+ * (sim/vgc_rs.c, sim/doc/rs-ts.md):
+ *
+ *  - each pixel pipe runs the RS_WINDOW_SIZE window at its RS_PIPE_OFFSET
+ *    (one-pipe cores: at 0), so the image pixels below the largest
+ *    offset plus the window are reached, on the destination halved by
+ *    DOWNSAMPLE_X/Y. RS_SINGLE_BUFFER is ignored: both pipes may run;
+ *  - a side's bytes from its address follow its layout (linear, tiled,
+ *    supertiled, multi-tiled, multi-supertiled: RS_CONFIG's TILED bit
+ *    and the stride's TILING and MULTI), the RS_FORMAT's bytes per pixel
+ *    and the stride, tiled layouts in whole tiles and supertiles. A
+ *    one-pipe core uses RS_SOURCE_ADDR and RS_DEST_ADDR; a two-pipe core
+ *    RS_PIPE_*_ADDR[0], and [1] for the second half of a MULTI surface;
+ *  - a fill (CLEAR_CONTROL ENABLED1) writes the destination only; a copy
+ *    also reads the source and, with a FAST_CLEAR bit in TS_MEM_CONFIG,
+ *    the status entry (2 bits with 2BITPERTILE, else 4) of each 64-byte
+ *    block of the source at or above TS_*_SURFACE_BASE, from
+ *    TS_*_STATUS_BASE on: the real addresses are compared, so the
+ *    validator gets each relocation's address;
+ *  - an in-place resolve of N tiles reads N entries and writes N 64-byte
+ *    blocks of TS_*_SURFACE_BASE for each FAST_CLEAR bit set;
+ *  - refused as not bounded: a state the stream did not load, the
+ *    ENABLED4 fill modes, RS_EXTRA_CONFIG AA or TS_MODE, strides of the
+ *    newer cores (SUPER_TILED_NEW, TS_MODE), unknown formats, MULTI on a
+ *    core without two pipes, cores with more than two.
+ *
+ * The 3D engine is not bounded yet (see the README).
  *
  * With an MMUv2 each client has its own page tables, so any address it
  * loads can only reach its own buffers: the address rule is dropped there
