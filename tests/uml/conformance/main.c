@@ -89,6 +89,7 @@ int main(void)
 		test_submit_stream(e);
 		test_submit_kernel_states(e);
 		test_submit_footprint(e);
+		test_submit_footprint_rs(e);
 		test_submit_pmrs(e);
 		test_userptr_submit(e);
 	}

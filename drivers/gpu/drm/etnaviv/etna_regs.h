@@ -213,6 +213,64 @@
 #define ETNA_CMD_LINK(qwords)		(0x40000000 | ((qwords) & 0xffff))
 #define ETNA_CMD_STALL			0x48000000
 
+/* Resolve engine and tile status: what bounds an RS operation (etna_validate.c) */
+#define ETNA_RS_KICKER			0x1600
+#define ETNA_RS_CONFIG			0x1604
+#define   ETNA_RS_CFG_SRC_FORMAT(v)	((v) & 0x1f)
+#define   ETNA_RS_CFG_SRC_FMT(x)	(((x) & 0x1f) << 0)
+#define   ETNA_RS_CFG_DST_FMT(x)	(((x) & 0x1f) << 8)
+#define   ETNA_RS_CFG_DOWNSAMPLE_X	BIT(5)
+#define   ETNA_RS_CFG_DOWNSAMPLE_Y	BIT(6)
+#define   ETNA_RS_CFG_SRC_TILED		BIT(7)
+#define   ETNA_RS_CFG_DST_FORMAT(v)	(((v) >> 8) & 0x1f)
+#define   ETNA_RS_CFG_DST_TILED		BIT(14)
+#define ETNA_RS_SOURCE_ADDR		0x1608
+#define ETNA_RS_SOURCE_STRIDE		0x160c
+#define ETNA_RS_DEST_ADDR		0x1610
+#define ETNA_RS_DEST_STRIDE		0x1614
+#define   ETNA_RS_STRIDE(v)		((v) & 0x3ffff)
+#define   ETNA_RS_STRIDE_SUPER_TILED_NEW	BIT(27)
+#define   ETNA_RS_STRIDE_TS_MODE	BIT(29)
+#define   ETNA_RS_STRIDE_MULTI		BIT(30)
+#define   ETNA_RS_STRIDE_TILING		BIT(31)
+#define ETNA_RS_WINDOW_SIZE		0x1620
+#define   ETNA_RS_WIDTH(v)		((v) & 0xffff)
+#define   ETNA_RS_HEIGHT(v)		(((v) >> 16) & 0xffff)
+#define ETNA_RS_CLEAR_CONTROL		0x163c
+#define   ETNA_RS_CLEAR_MODE(v)		(((v) >> 16) & 0x3)
+#define   ETNA_RS_CLEAR_MODE_SET(x)	(((x) & 0x3) << 16)
+#define   ETNA_RS_CLEAR_DISABLED	0
+#define   ETNA_RS_CLEAR_ENABLED1	1
+#define ETNA_RS_EXTRA_CONFIG		0x16a0
+#define   ETNA_RS_EXTRA_AA(v)		((v) & 0x3)
+#define   ETNA_RS_EXTRA_TS_MODE		BIT(24)
+#define ETNA_RS_KICKER_INPLACE		0x16b0
+#define ETNA_RS_PIPE_SOURCE_ADDR(n)	(0x16c0 + 4 * (n))
+#define ETNA_RS_PIPE_DEST_ADDR(n)	(0x16e0 + 4 * (n))
+#define ETNA_RS_PIPE_OFFSET(n)		(0x1700 + 4 * (n))
+#define   ETNA_RS_OFFSET_X(v)		((v) & 0xffff)
+#define   ETNA_RS_OFFSET_Y(v)		(((v) >> 16) & 0xffff)
+#define ETNA_RS_FMT_X4R4G4B4		0
+#define ETNA_RS_FMT_A4R4G4B4		1
+#define ETNA_RS_FMT_X1R5G5B5		2
+#define ETNA_RS_FMT_A1R5G5B5		3
+#define ETNA_RS_FMT_R5G6B5		4
+#define ETNA_RS_FMT_X8R8G8B8		5
+#define ETNA_RS_FMT_A8R8G8B8		6
+#define ETNA_RS_FMT_YUY2		7
+#define ETNA_RS_FMT_64BPP_CLEAR		21
+#define ETNA_RS_FMT_A2R10G10B10		22
+#define ETNA_RS_FMT_D32			23
+#define ETNA_RS_FMT_D16			24
+#define ETNA_TS_MEM_CONFIG		0x1654
+#define   ETNA_TS_DEPTH_FAST_CLEAR	BIT(0)
+#define   ETNA_TS_COLOR_FAST_CLEAR	BIT(1)
+#define ETNA_TS_COLOR_STATUS_BASE	0x1658
+#define ETNA_TS_COLOR_SURFACE_BASE	0x165c
+#define ETNA_TS_COLOR_CLEAR_VALUE	0x1660
+#define ETNA_TS_DEPTH_STATUS_BASE	0x1664
+#define ETNA_TS_DEPTH_SURFACE_BASE	0x1668
+
 /* Feature bits used by the driver */
 #define ETNA_FEAT_PIPE_3D		BIT(2)
 #define ETNA_FEAT_PIPE_2D		BIT(9)
@@ -220,6 +278,7 @@
 #define ETNA_FEAT_FE20			BIT(28)
 #define ETNA_MINOR0_MC20		BIT(22)
 #define ETNA_MINOR0_MORE_MINOR		BIT(21)
+#define ETNA_MINOR0_2BITPERTILE		BIT(10)
 #define ETNA_MINOR1_HALTI0		BIT(23)
 #define ETNA_MINOR1_MMU_V2		BIT(28)
 #define ETNA_MINOR7_BIT_SECURITY	0x200000

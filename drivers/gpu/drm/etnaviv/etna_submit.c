@@ -22,6 +22,7 @@
 #include <drm/drm_gem.h>
 
 #include "etna_drv.h"
+#include "etna_regs.h"
 #include "etna_validate.h"
 
 #define SUBMIT_MAX_STREAM	SZ_128K
@@ -179,14 +180,16 @@ static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 		.nr_relocs = nr_relocs,
 		.addr_relocs = !edev->mmu_v2,
 		.pipe = job->exec_state,
+		.pixel_pipes = job->core->id.pixel_pipes,
+		.ts_2bit = job->core->id.minor[0] & ETNA_MINOR0_2BITPERTILE,
 	};
 	const char *why = NULL;
 	u32 *offs = NULL, i;
 	int ret = 0;
 
 	if (nr_relocs) {
-		/* offsets, then the room after each relocated address */
-		offs = kvmalloc_array(nr_relocs, 2 * sizeof(*offs), GFP_KERNEL);
+		/* offsets, the room after each relocated address, the address */
+		offs = kvmalloc_array(nr_relocs, 3 * sizeof(*offs), GFP_KERNEL);
 		if (!offs)
 			return -ENOMEM;
 	}
@@ -202,19 +205,20 @@ static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 		offs[i] = r->submit_offset;
 		offs[nr_relocs + i] = job->bos[r->reloc_idx]->size -
 				      r->reloc_offset;
+		offs[2 * nr_relocs + i] =
+			job->maps[r->reloc_idx]->node.start + r->reloc_offset;
 	}
 
 	s.reloc_offs = offs;
 	s.reloc_room = offs ? offs + nr_relocs : NULL;
+	s.reloc_addr = offs ? offs + 2 * nr_relocs : NULL;
 	ret = etna_validate_stream(&s, &why);
 	if (ret) {
 		drm_dbg(&edev->drm, "stream rejected: %s\n", why);
 		goto out;
 	}
 	for (i = 0; i < nr_relocs; i++)
-		stream[relocs[i].submit_offset / 4] =
-			job->maps[relocs[i].reloc_idx]->node.start +
-			relocs[i].reloc_offset;
+		stream[relocs[i].submit_offset / 4] = offs[2 * nr_relocs + i];
 out:
 	kvfree(offs);
 	return ret;

@@ -23,6 +23,8 @@ struct etna_tstream *etna_ts_new(struct kunit *test)
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ts->relocs);
 	ts->room = kunit_kcalloc(test, TS_MAX_RELOCS, sizeof(u32), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ts->room);
+	ts->addr = kunit_kcalloc(test, TS_MAX_RELOCS, sizeof(u32), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ts->addr);
 	return ts;
 }
 
@@ -41,14 +43,25 @@ void etna_ts_pad(struct etna_tstream *ts)
 }
 
 /*
- * Relocate the word at index @word to an address with @room bytes after
- * it in its buffer.
+ * Relocate the word at index @word to GPU address @addr, with @room bytes
+ * after it in its buffer.
  */
-void etna_ts_reloc_room(struct etna_tstream *ts, unsigned int word, u32 room)
+void etna_ts_reloc_at(struct etna_tstream *ts, unsigned int word, u32 addr,
+		      u32 room)
 {
 	KUNIT_ASSERT_LT(ts->test, ts->nr, TS_MAX_RELOCS);
 	ts->room[ts->nr] = room;
+	ts->addr[ts->nr] = addr;
 	ts->relocs[ts->nr++] = word * 4;
+}
+
+/*
+ * Relocate the word at index @word to an address with @room bytes after
+ * it in its buffer: each relocation its own buffer, TS_BO_SPACING apart.
+ */
+void etna_ts_reloc_room(struct etna_tstream *ts, unsigned int word, u32 room)
+{
+	etna_ts_reloc_at(ts, word, TS_BO_BASE + ts->nr * TS_BO_SPACING, room);
 }
 
 /* Relocate the word at index @word to the start of a 1 MiB buffer. */
@@ -120,8 +133,11 @@ int etna_ts_run(struct etna_tstream *ts, const char **why)
 		.reloc_offs = ts->relocs,
 		.reloc_room = ts->room,
 		.nr_relocs = ts->nr,
+		.reloc_addr = ts->addr,
 		.addr_relocs = !ts->mmu_v2,
 		.pipe = ts->pipe,
+		.pixel_pipes = ts->pixel_pipes,
+		.ts_2bit = ts->ts_2bit,
 	};
 
 	return etna_validate_stream(&s, why);

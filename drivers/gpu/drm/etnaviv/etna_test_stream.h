@@ -45,18 +45,26 @@ struct etna_tstream {
 	unsigned int n;
 	u32 *relocs;
 	u32 *room;	/* per relocation: bytes from the address to the bo end */
+	u32 *addr;	/* per relocation: the GPU address it patches in */
 	unsigned int nr;
 	bool mmu_v2;
 	u32 pipe;	/* ETNA_PIPE_3D (0, the default) or ETNA_PIPE_2D */
+	unsigned int pixel_pipes;	/* the core's (0, the default: 1) */
+	bool ts_2bit;	/* 2-bit tile status entries (default: 4 bits) */
 };
 
 /* The room etna_ts_reloc() gives a relocation: a 1 MiB buffer's start. */
 #define TS_ROOM			SZ_1M
+/* The GPU address of relocation n, unless given: its own buffer's. */
+#define TS_BO_BASE		0x10000000u
+#define TS_BO_SPACING		SZ_4M
 
 struct etna_tstream *etna_ts_new(struct kunit *test);
 unsigned int etna_ts_word(struct etna_tstream *ts, u32 v);
 void etna_ts_pad(struct etna_tstream *ts);
 void etna_ts_reloc(struct etna_tstream *ts, unsigned int word);
+void etna_ts_reloc_at(struct etna_tstream *ts, unsigned int word, u32 addr,
+		      u32 room);
 void etna_ts_reloc_room(struct etna_tstream *ts, unsigned int word, u32 room);
 unsigned int etna_ts_reloc1(struct etna_tstream *ts, u32 byte_addr, u32 room);
 void etna_ts_de_dest(struct etna_tstream *ts, u32 room, u32 stride, u32 config);

@@ -20,20 +20,30 @@
  * @reloc_room: for each relocation, the bytes from the address it patches
  *	in to the end of its buffer object (size - reloc_offset); only read
  *	when @addr_relocs is set
- * @nr_relocs: number of entries in @reloc_offs and @reloc_room
+ * @reloc_addr: for each relocation, the GPU address it patches in; only
+ *	read when @addr_relocs is set (the tile status look-up of a resolve
+ *	compares addresses in different states)
+ * @nr_relocs: number of entries in @reloc_offs, @reloc_room and @reloc_addr
  * @addr_relocs: every state holding a GPU address must be relocated, and
  *	every operation must stay inside the buffers its addresses were
  *	relocated to (MMUv1, where all clients share one address space)
  * @pipe: the pipe the job runs on (ETNA_PIPE_3D or ETNA_PIPE_2D)
+ * @pixel_pipes: the core's pixel pipes (0 is taken as 1): which address
+ *	states a resolve uses
+ * @ts_2bit: the core's tile status entries are 2 bits wide (2BITPERTILE),
+ *	else 4
  */
 struct etna_stream {
 	const u32 *stream;
 	unsigned int words;
 	const u32 *reloc_offs;
 	const u32 *reloc_room;
+	const u32 *reloc_addr;
 	unsigned int nr_relocs;
 	bool addr_relocs;
 	u32 pipe;
+	unsigned int pixel_pipes;
+	bool ts_2bit;
 };
 
 /**
