@@ -59,6 +59,7 @@ long long stat_of(const struct engine *e, const char *key);
 const char *fe_state(const struct engine *e);
 int knob_set(const struct engine *e, const char *knob, int val);
 long knob_get(const struct engine *e, const char *knob);
+long long driver_stat(const char *file, const char *key);
 void find_engines(int fd);
 unsigned int pipe_engines(const struct engine **out);
 uint32_t pattern(size_t i, uint32_t seed);
@@ -107,6 +108,7 @@ void test_implicit_sync(void);
 void test_hang(const struct engine *e);
 void test_exit_inflight(const struct engine *e);
 void test_bus_error(const struct engine *e);
+void test_hang_vm_leak(const struct engine *e);
 
 /* clients.c */
 void test_clients(void);

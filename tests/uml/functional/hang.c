@@ -137,6 +137,64 @@ out:
 }
 
 /*
+ * Address spaces are not leaked by a hang recovery: a job of another file
+ * that ran after the hung one switched the MMU away from the hung job's
+ * space, and its resubmission after the reset switches it again. Seen
+ * through our driver's count of live spaces (debugfs "mm"); with each
+ * leaked space a PTA slot goes, until no file can be opened.
+ */
+void test_hang_vm_leak(const struct engine *e)
+{
+	const char *en = engine_name(e);
+	int fd = etna_open(), fda, fdc, ret = 0;
+	long long n0, n1 = -1;
+	uint32_t fa, fc;
+	uint64_t t0;
+	bool ok;
+
+	drain(fd);
+	n0 = driver_stat("mm", "address spaces");
+	if (n0 < 0) {
+		info("hang-vm", "%s: no count of address spaces (driver %s)",
+		     en, driver_name());
+		close(fd);
+		return;
+	}
+	fda = etna_open();
+	fdc = etna_open();
+	ret = knob_set(e, "freeze", 1);
+	if (!ret)
+		ret = submit_job(fda, e, 0, 0, 0, &fa, NULL);
+	if (!ret)
+		ret = submit_job(fdc, e, 0, 0, 0, &fc, NULL);
+	if (!ret)
+		ret = etna_wait_fence(fda, e->pipe, fa, 0, 5 * SEC_NS);
+	if (!ret)
+		ret = etna_wait_fence(fdc, e->pipe, fc, 0, 5 * SEC_NS);
+	knob_set(e, "freeze", 0);
+	ok = !ret || fail("freeze/submit/wait: %s", err_name(ret));
+	report(ok, "hang-vm %s: a hung job and another file's job behind it",
+	       en);
+	close(fda);
+	close(fdc);
+
+	/* every core back on fd's space; the others' jobs freed */
+	drain(fd);
+	t0 = etna_now_ns();
+	while (etna_now_ns() - t0 < SEC_NS) {
+		n1 = driver_stat("mm", "address spaces");
+		if (n1 == n0)
+			break;
+		usleep(10000);
+	}
+	ok = n1 == n0 || fail("%lld address spaces before, %lld after the "
+			      "files closed", n0, n1);
+	report(ok, "hang-vm %s: the closed files' address spaces are freed",
+	       en);
+	close(fd);
+}
+
+/*
  * A process exits with jobs in flight: many on running cores, and one on
  * a frozen core that the driver has to time out after the file is gone.
  */

@@ -51,6 +51,8 @@ int main(int argc, char **argv)
 		test_implicit_sync();
 	for (i = 0; i < n && want(argc, argv, "hang"); i++)
 		test_hang(cores[i]);
+	if (want(argc, argv, "hang-vm"))
+		test_hang_vm_leak(cores[0]);
 	if (want(argc, argv, "exit"))
 		test_exit_inflight(cores[0]);
 	if (want(argc, argv, "clients"))

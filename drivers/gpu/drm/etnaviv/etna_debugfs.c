@@ -3,9 +3,10 @@
  * DOC: debugfs
  *
  * The debugfs files of the DRM device (dri/N/): gpu (identity and
- * live registers of every core), gem (every file's buffers), mm (GPU
- * address space and command pool allocations), mmu (the page-table
- * entries in use, per address space), ring (the words of every core's ring).
+ * live registers of every core), gem (every file's buffers), mm (how
+ * many address spaces are alive, the kernel's GPU address space and the
+ * command pool allocations), mmu (the page-table entries in use, per
+ * address space), ring (the words of every core's ring).
  */
 #include <linux/idr.h>
 #include <linux/pid.h>
@@ -168,6 +169,7 @@ static int etna_debugfs_mm(struct seq_file *m, void *unused)
 	struct etna_dev *edev = node_dev(m);
 	struct drm_printer p = drm_seq_file_printer(m);
 
+	seq_printf(m, "address spaces: %d\n", atomic_read(&edev->nr_vms));
 	seq_printf(m, "kernel GPU address space (%s):\n",
 		   edev->mmu_v2 ? "MMUv2" : "MMUv1");
 	mutex_lock(&edev->kvm->lock);

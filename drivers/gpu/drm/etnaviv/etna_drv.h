@@ -279,6 +279,8 @@ struct etna_mapping {
  * @pta_ids: allocator of @pta slots
  * @linear_base: MMUv1 memory base: physical address of GPU address 0 in
  *	the linear window, the same for every core
+ * @nr_vms: address spaces alive (the kernel's included), for debugfs and
+ *	the tests that look for leaked ones
  *
  * Created at master bind, destroyed at master unbind; the cores are bound
  * and unbound with it.
@@ -297,6 +299,7 @@ struct etna_dev {
 	dma_addr_t pta_dma;
 	struct ida pta_ids;
 	u32 linear_base;
+	atomic_t nr_vms;
 };
 
 /* MMUv2: where every address space maps the command-buffer pool */

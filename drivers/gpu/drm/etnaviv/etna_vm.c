@@ -138,6 +138,7 @@ static void etna_vm_release(struct kref *ref)
 	if (drm_mm_initialized(&vm->mm))
 		drm_mm_takedown(&vm->mm);
 	mutex_destroy(&vm->lock);
+	atomic_dec(&edev->nr_vms);
 	kfree(vm);
 }
 
@@ -167,6 +168,7 @@ struct etna_vm *etna_vm_create(struct etna_dev *edev)
 		return ERR_PTR(-ENOMEM);
 	kref_init(&vm->ref);
 	vm->edev = edev;
+	atomic_inc(&edev->nr_vms);
 	vm->pta_id = -1;
 	mutex_init(&vm->lock);
 	ret = edev->mmu_v2 ? etna_vm_init_v2(vm) : etna_vm_init_v1(vm);
