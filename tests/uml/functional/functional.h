@@ -112,5 +112,6 @@ void test_hang_vm_leak(const struct engine *e);
 
 /* clients.c */
 void test_clients(void);
+void test_vm_share(void);
 
 #endif /* FUNCTIONAL_H */

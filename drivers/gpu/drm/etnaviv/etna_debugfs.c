@@ -72,9 +72,16 @@ static void etna_debugfs_gem_one(struct seq_file *m, int handle,
 		   obj->size, bo->flags, bo->uptr ? " userptr" : "",
 		   bo->read_only ? " read-only" : "");
 	mutex_lock(&bo->map_lock);
-	list_for_each_entry(map, &bo->mappings, bo_link)
-		seq_printf(m, " iova 0x%08llx%s", map->node.start,
-			   map->vm == map->vm->edev->kvm ? "" : "(file)");
+	list_for_each_entry(map, &bo->mappings, bo_link) {
+		mutex_lock(&map->vm->lock);
+		if (drm_mm_node_allocated(&map->node))
+			seq_printf(m, " iova 0x%08llx%s", map->node.start,
+				   map->vm == map->vm->edev->kvm ? "" :
+				   "(file)");
+		else
+			seq_puts(m, " evicted");
+		mutex_unlock(&map->vm->lock);
+	}
 	mutex_unlock(&bo->map_lock);
 	/* one reference is ours */
 	seq_printf(m, " refs %u\n", kref_read(&obj->refcount) - 1);

@@ -99,11 +99,15 @@ static int etna_open(struct drm_device *drm, struct drm_file *file)
 	ef = kzalloc(sizeof(*ef), GFP_KERNEL);
 	if (!ef)
 		return -ENOMEM;
+	ef->client = etna_client_create();
+	if (!ef->client) {
+		ret = -ENOMEM;
+		goto err_file;
+	}
 	ef->vm = etna_vm_create(edev);
 	if (IS_ERR(ef->vm)) {
 		ret = PTR_ERR(ef->vm);
-		kfree(ef);
-		return ret;
+		goto err_client;
 	}
 
 	for (i = 0; i < ETNA_MAX_PIPES; i++) {
@@ -124,6 +128,9 @@ err_entities:
 		if (edev->cores[i])
 			drm_sched_entity_destroy(&ef->entity[i]);
 	etna_vm_put(ef->vm);
+err_client:
+	etna_client_put(ef->client);
+err_file:
 	kfree(ef);
 	return ret;
 }
@@ -139,6 +146,7 @@ static void etna_postclose(struct drm_device *drm, struct drm_file *file)
 			drm_sched_entity_destroy(&ef->entity[i]);
 	/* the handles are closed: what is left is held by jobs and cores */
 	etna_vm_put(ef->vm);
+	etna_client_put(ef->client);
 	kfree(ef);
 }
 
@@ -223,6 +231,7 @@ static int etna_bind(struct device *dev)
 	if (IS_ERR(edev))
 		return PTR_ERR(edev);
 	dev_set_drvdata(dev, edev);
+	init_waitqueue_head(&edev->client_wq);
 
 	ret = etna_pool_init(&edev->pool, dev, ETNA_POOL_SIZE);
 	if (ret)

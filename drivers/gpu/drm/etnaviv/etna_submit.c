@@ -22,6 +22,7 @@
 #include <drm/drm_gem.h>
 
 #include "etna_drv.h"
+#include "etna_pt.h"
 #include "etna_validate.h"
 
 #define SUBMIT_MAX_STREAM	SZ_128K
@@ -35,6 +36,74 @@
 #define QUEUE_MAX		64
 #define QUEUE_RESUME		(QUEUE_MAX / 2)
 #define QUEUE_WAIT		HZ
+/*
+ * A client's share of what all clients share, by its unfinished jobs:
+ * on MMUv1 a quarter of the one address space, and a quarter of the
+ * command-buffer pool. Past its share a submit waits for the client's own
+ * jobs, at most CLIENT_WAIT: other clients' jobs never hold it up, and
+ * a client never holds up the others.
+ */
+#define CLIENT_VA_MAX		(ETNA_VM_SIZE / 4)
+#define CLIENT_POOL_DIV		4
+#define CLIENT_WAIT		HZ
+
+/**
+ * etna_client_create() - the share of a new file
+ *
+ * Return: it, with one reference, or NULL.
+ */
+struct etna_client *etna_client_create(void)
+{
+	struct etna_client *client = kzalloc(sizeof(*client), GFP_KERNEL);
+
+	if (client)
+		kref_init(&client->ref);
+	return client;
+}
+
+static void etna_client_release(struct kref *ref)
+{
+	kfree(container_of(ref, struct etna_client, ref));
+}
+
+void etna_client_put(struct etna_client *client)
+{
+	if (client)
+		kref_put(&client->ref, etna_client_release);
+}
+
+/* Add @n to @count if the sum stays within @max. */
+static bool etna_charge_try(atomic64_t *count, u64 n, u64 max)
+{
+	s64 old = atomic64_read(count);
+
+	do {
+		if (old + n > max)
+			return false;
+	} while (!atomic64_try_cmpxchg(count, &old, old + n));
+	return true;
+}
+
+/*
+ * Charge @n to one of a client's counts, bounded by @max: at once if it
+ * fits, or once the client's own jobs have freed enough. Return: 0,
+ * @err (more than the whole share, or still no room after CLIENT_WAIT)
+ * or -ERESTARTSYS.
+ */
+static int etna_charge(struct etna_dev *edev, atomic64_t *count, u64 n,
+		       u64 max, int err)
+{
+	long ret;
+
+	if (n > max)
+		return err;
+	ret = wait_event_interruptible_timeout(edev->client_wq,
+					       etna_charge_try(count, n, max),
+					       CLIENT_WAIT);
+	if (ret < 0)
+		return ret;
+	return ret ? 0 : err;
+}
 
 /**
  * etna_job_free() - let go of what a job holds, and of the job
@@ -43,6 +112,7 @@
 void etna_job_free(struct etna_job *job)
 {
 	struct etna_dev *edev = job->core->edev;
+	struct etna_client *client = job->client;
 	u32 i;
 
 	if (job->out_fence) {
@@ -59,6 +129,14 @@ void etna_job_free(struct etna_job *job)
 	kvfree(job->bos);	/* and the maps after them */
 	etna_vm_put(job->prev_vm);
 	etna_vm_put(job->vm);
+	/* what it charged is free again: its client may go on */
+	if (client) {
+		atomic64_sub(job->va_charge, &client->va_bytes);
+		atomic64_sub(job->pool_charge, &client->pool_bytes);
+		etna_client_put(client);
+		if (wq_has_sleeper(&edev->client_wq))
+			wake_up_all(&edev->client_wq);
+	}
 	kfree(job);
 }
 
@@ -132,6 +210,29 @@ static int etna_submit_lookup(struct etna_job *job, struct drm_file *file,
 		job->bos[job->nr_bos++] = obj;
 	}
 	spin_unlock(&file->table_lock);
+	return ret;
+}
+
+/*
+ * MMUv1: charge the job's buffers to its client's share of the one
+ * address space that all clients map theirs in. Mapped, they cannot be
+ * evicted before the job is done.
+ */
+static int etna_submit_charge_va(struct etna_job *job)
+{
+	struct etna_dev *edev = job->core->edev;
+	u64 size = 0;
+	u32 i;
+	int ret;
+
+	if (edev->mmu_v2)
+		return 0;
+	for (i = 0; i < job->nr_bos; i++)
+		size += job->bos[i]->size;
+	ret = etna_charge(edev, &job->client->va_bytes, size, CLIENT_VA_MAX,
+			  -ENOSPC);
+	if (!ret)
+		job->va_charge = size;
 	return ret;
 }
 
@@ -297,6 +398,8 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	job->core = core;
 	job->exec_state = args->exec_state;
 	job->vm = etna_vm_get(ef->vm);
+	kref_get(&ef->client->ref);
+	job->client = ef->client;
 	job->pid = task_pid_nr(current);
 	get_task_comm(job->comm, current);
 
@@ -314,6 +417,9 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	ret = etna_submit_lookup(job, file, bos, args->nr_bos);
 	if (ret)
 		goto err_job;
+	ret = etna_submit_charge_va(job);
+	if (ret)
+		goto err_job;
 	ret = etna_submit_map(job, bos, args->flags & ETNA_SUBMIT_SOFTPIN);
 	if (ret)
 		goto err_job;
@@ -324,6 +430,12 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 
 	/* the copy the FE runs, plus room for the LINK back to the ring */
 	job->cmd_size = ALIGN(args->stream_size, 8);
+	ret = etna_charge(edev, &job->client->pool_bytes,
+			  etna_pool_size(job->cmd_size + 8),
+			  edev->pool.size / CLIENT_POOL_DIV, -EBUSY);
+	if (ret)
+		goto err_job;
+	job->pool_charge = etna_pool_size(job->cmd_size + 8);
 	ret = etna_pool_alloc(&edev->pool, &job->cmd, job->cmd_size + 8, true);
 	if (ret)
 		goto err_job;
