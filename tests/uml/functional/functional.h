@@ -96,6 +96,7 @@ int vgem_open(char *node, size_t len, char *err, size_t errlen);
 /* vgem.c */
 void test_prime_vgem(void);
 void test_prime_sync(void);
+void test_pool_share(void);
 
 /* fences.c */
 void test_fence_order(void);

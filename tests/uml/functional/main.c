@@ -57,6 +57,8 @@ int main(int argc, char **argv)
 		test_exit_inflight(cores[0]);
 	if (want(argc, argv, "clients"))
 		test_clients();
+	if (want(argc, argv, "pool-share"))
+		test_pool_share();
 	if (want(argc, argv, "vm-share"))
 		test_vm_share();
 	for (i = 0; i < n && want(argc, argv, "bus-error"); i++)
