@@ -110,6 +110,7 @@ void test_hang(const struct engine *e);
 void test_exit_inflight(const struct engine *e);
 void test_bus_error(const struct engine *e);
 void test_hang_vm_leak(const struct engine *e);
+void test_job_max(const struct engine *e);
 
 /* clients.c */
 void test_clients(void);

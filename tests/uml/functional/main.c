@@ -53,6 +53,11 @@ int main(int argc, char **argv)
 		test_hang(cores[i]);
 	if (want(argc, argv, "hang-vm"))
 		test_hang_vm_leak(cores[0]);
+	for (i = 0; i < nr_engines && want(argc, argv, "job-max"); i++)
+		if (engines[i].exec_state == ETNA_PIPE_2D) {
+			test_job_max(&engines[i]);
+			break;
+		}
 	if (want(argc, argv, "exit"))
 		test_exit_inflight(cores[0]);
 	if (want(argc, argv, "clients"))

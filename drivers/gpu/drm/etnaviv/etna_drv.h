@@ -506,6 +506,8 @@ static inline struct etna_bo *to_etna_bo(struct drm_gem_object *obj)
  * @pid: the submitting process, for fault reports
  * @comm: its name
  * @hw_fence: signalled by the core's event, once running
+ * @run_ms: how long it has run, as the hang check counts (in its periods;
+ *	only the scheduler's timeout handler uses it)
  * @out_fence: the scheduler's finished fence, what user space sees
  * @fence_id: id of @out_fence in core->user_fences
  *
@@ -530,6 +532,7 @@ struct etna_job {
 	pid_t pid;
 	char comm[TASK_COMM_LEN];
 	struct dma_fence *hw_fence;
+	u32 run_ms;
 	struct dma_fence *out_fence;
 	u32 fence_id;
 };
