@@ -339,3 +339,79 @@ out:
 		close(fdy);
 	close(fdx);
 }
+
+/* ------------------------------------------------------------------ */
+/* Open files per user */
+
+#define MAX_FILES	600
+
+/*
+ * MMUv2: every open file has an address space of its own, and with the
+ * security block one of the 511 slots of the page table array. One user
+ * opening files without end must not take them all: past its bound it
+ * gets EMFILE, and another user still opens the render node.
+ */
+void test_user_files(void)
+{
+	static int fds[MAX_FILES];
+	unsigned int n = 0, i;
+	struct rlimit rl;
+	uint64_t softpin;
+	int fd, err = 0, status;
+	pid_t pid;
+	bool ok;
+
+	if (is_upstream()) {
+		info("user-files", "skipped: upstream 6.1 bounds no user's "
+		     "open files");
+		return;
+	}
+	fd = etna_open();
+	if (etna_param(fd, engines[0].pipe, ETNAVIV_PARAM_SOFTPIN_START_ADDR,
+		       &softpin) || softpin == ~0ull) {
+		info("user-files", "not MMUv2: the clients share one space");
+		close(fd);
+		return;
+	}
+	close(fd);
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < MAX_FILES + 16) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+	for (n = 0; n < MAX_FILES; n++) {
+		fds[n] = open(ETNA_RENDER_NODE, O_RDWR | O_CLOEXEC);
+		if (fds[n] < 0) {
+			err = errno;
+			break;
+		}
+	}
+	info("user-files", "%u files open, then %s", n,
+	     err ? strerror(err) : "no error");
+	ok = (err == EMFILE && n >= 16 && n <= 128) ||
+	     fail("%u files, then %s", n, err ? strerror(err) : "no error");
+	report(ok, "user-files: one user opens at most 128 files, then "
+	       "EMFILE");
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		/* another real user; still root's rights to open the node */
+		if (setreuid(65534, 0))
+			_exit(2);
+		fd = open(ETNA_RENDER_NODE, O_RDWR | O_CLOEXEC);
+		_exit(fd < 0 ? 3 : 0);
+	}
+	ok = (pid > 0 && waitpid(pid, &status, 0) == pid &&
+	      WIFEXITED(status) && !WEXITSTATUS(status)) ||
+	     fail("child: %s %d", pid < 0 ? strerror(errno) : "status",
+		  pid < 0 ? 0 : status);
+	report(ok, "user-files: meanwhile another user opens the render node");
+	for (i = 0; i < n; i++)
+		close(fds[i]);
+	fd = open(ETNA_RENDER_NODE, O_RDWR | O_CLOEXEC);
+	ok = fd >= 0 || fail("open: %s", strerror(errno));
+	report(ok, "user-files: the user opens files again once it closed "
+	       "them");
+	if (fd >= 0)
+		close(fd);
+}

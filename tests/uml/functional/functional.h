@@ -21,6 +21,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 
@@ -115,5 +116,6 @@ void test_job_max(const struct engine *e);
 /* clients.c */
 void test_clients(void);
 void test_vm_share(void);
+void test_user_files(void);
 
 #endif /* FUNCTIONAL_H */

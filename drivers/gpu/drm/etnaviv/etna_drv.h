@@ -47,6 +47,8 @@
  *    what the front-end runs: ring_tail, ring_wait, fe_running,
  *    exec_state, vm, vm_seq; the numbering of hardware fences
  *    (fence_seq); resets and the bring-up after them.
+ *  - etna_dev.users_lock (mutex): the count of open files per user
+ *    (user_files).
  *  - etna_core.event_lock (spinlock, taken with interrupts off; the
  *    interrupt handler takes it): event_fence and event_free.
  *  - etna_core.submit_lock (mutex): the order in which jobs are armed and
@@ -107,7 +109,8 @@
  *      - etna_fence_lock, then (signalling) the locks of the scheduler's
  *        fences and of their waiters
  *
- *  - etna_pool.lock, drm_file.table_lock, the scheduler's job_list_lock:
+ *  - etna_pool.lock, etna_dev.users_lock (and the xarray's own lock
+ *    inside it), drm_file.table_lock, the scheduler's job_list_lock:
  *    innermost, nothing nests in them.
  *
  * The interrupt handler takes event_lock only, so hw_lock may be held
@@ -293,6 +296,9 @@ struct etna_mapping {
  *	the tests that look for leaked ones
  * @client_wq: submitters over their client's share (struct etna_client)
  *	wait here; woken as jobs are freed
+ * @users_lock: protects @user_files
+ * @user_files: MMUv2: open files (each with its address space, and with
+ *	the security block a PTA slot) by user id, as xarray values
  *
  * Created at master bind, destroyed at master unbind; the cores are bound
  * and unbound with it.
@@ -313,6 +319,8 @@ struct etna_dev {
 	u32 linear_base;
 	atomic_t nr_vms;
 	wait_queue_head_t client_wq;
+	struct mutex users_lock;	/* user_files */
+	struct xarray user_files;
 };
 
 /* MMUv2: where every address space maps the command-buffer pool */
@@ -347,11 +355,13 @@ struct etna_client {
  * @entity: scheduler entity per pipe, so one client's jobs run in order
  * @vm: the file's address space (a reference): its own on MMUv2
  * @client: its share of what the clients share (a reference)
+ * @uid: MMUv2: the user it is counted for in etna_dev.user_files
  */
 struct etna_file {
 	struct drm_sched_entity entity[ETNA_MAX_PIPES];
 	struct etna_vm *vm;
 	struct etna_client *client;
+	uid_t uid;
 };
 
 /**
