@@ -415,3 +415,95 @@ void test_user_files(void)
 	if (fd >= 0)
 		close(fd);
 }
+
+/* ------------------------------------------------------------------ */
+/* Pinned userptr pages and RLIMIT_MEMLOCK */
+
+/* Drop CAP_IPC_LOCK from the effective and permitted sets. */
+static int drop_ipc_lock(void)
+{
+	struct __user_cap_header_struct hdr = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct data[2];
+
+	if (syscall(SYS_capget, &hdr, data))
+		return -errno;
+	data[CAP_IPC_LOCK / 32].effective &= ~(1u << (CAP_IPC_LOCK % 32));
+	data[CAP_IPC_LOCK / 32].permitted &= ~(1u << (CAP_IPC_LOCK % 32));
+	return syscall(SYS_capset, &hdr, data) ? -errno : 0;
+}
+
+/* A job on @e that uses a userptr object over @size bytes at @mem. */
+static int userptr_job(int fd, const struct engine *e, void *mem,
+		       size_t size)
+{
+	struct drm_etnaviv_gem_userptr req = {
+		.user_ptr = (uintptr_t)mem, .user_size = size,
+		.flags = ETNA_USERPTR_READ,
+	};
+	uint32_t fence;
+	int ret;
+
+	ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_USERPTR, &req);
+	if (!ret)
+		ret = submit_job(fd, e, req.handle, ETNA_SUBMIT_BO_READ, 0,
+				 &fence, NULL);
+	if (!ret)
+		ret = etna_wait_fence(fd, e->pipe, fence, 0, 5 * SEC_NS);
+	return ret;
+}
+
+/*
+ * The pages of userptr objects stay pinned while the objects live: they
+ * count against the process's RLIMIT_MEMLOCK like mlock()ed memory (for
+ * a process without CAP_IPC_LOCK). With a limit of 1 MiB a job over a
+ * 4 MiB object fails with ENOMEM; one over 512 KiB runs.
+ */
+void test_memlock(void)
+{
+	const struct engine *e = &engines[0];
+	int status, p[2], res[2] = { 1, 1 };
+	pid_t pid;
+	bool ok;
+
+	if (is_upstream()) {
+		info("memlock", "skipped: upstream 6.1 does not charge pinned "
+		     "userptr pages");
+		return;
+	}
+	if (pipe(p))
+		return;
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		struct rlimit rl = { 1 << 20, 1 << 20 };
+		int fd = etna_open();
+		void *mem = mmap(NULL, 4 << 20, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (mem == MAP_FAILED || drop_ipc_lock() ||
+		    setrlimit(RLIMIT_MEMLOCK, &rl))
+			_exit(2);
+		res[0] = userptr_job(fd, e, mem, 4 << 20);
+		res[1] = userptr_job(fd, e, mem, 512 << 10);
+		if (write(p[1], res, sizeof(res)) != sizeof(res))
+			_exit(3);
+		_exit(0);
+	}
+	close(p[1]);
+	if (read(p[0], res, sizeof(res)) != sizeof(res))
+		res[0] = res[1] = 1;
+	close(p[0]);
+	ok = (pid > 0 && waitpid(pid, &status, 0) == pid &&
+	      WIFEXITED(status) && !WEXITSTATUS(status)) ||
+	     fail("child: %s %d", pid < 0 ? strerror(errno) : "status",
+		  pid < 0 ? 0 : status);
+	report(ok, "memlock: a process without CAP_IPC_LOCK, RLIMIT_MEMLOCK "
+	       "1 MiB");
+	ok = res[0] == -ENOMEM || fail("got %s", err_name(res[0]));
+	report(ok, "memlock: a job pinning 4 MiB of its memory fails with "
+	       "ENOMEM");
+	ok = !res[1] || fail("got %s", err_name(res[1]));
+	report(ok, "memlock: a job pinning 512 KiB runs");
+}

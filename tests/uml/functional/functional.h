@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <linux/capability.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 
@@ -117,5 +118,6 @@ void test_job_max(const struct engine *e);
 void test_clients(void);
 void test_vm_share(void);
 void test_user_files(void);
+void test_memlock(void);
 
 #endif /* FUNCTIONAL_H */

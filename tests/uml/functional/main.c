@@ -68,6 +68,8 @@ int main(int argc, char **argv)
 		test_vm_share();
 	if (want(argc, argv, "user-files"))
 		test_user_files();
+	if (want(argc, argv, "memlock"))
+		test_memlock();
 	for (i = 0; i < n && want(argc, argv, "bus-error"); i++)
 		test_bus_error(cores[i]);
 	if (vgem_fd >= 0)

@@ -50,10 +50,27 @@ static void etna_userptr_release(struct etna_bo *bo)
 	}
 	if (u->pages) {
 		unpin_user_pages(u->pages, u->npages);
+		atomic64_sub(u->npages, &u->mm->pinned_vm);
 		kvfree(u->pages);
 	}
 	mmdrop(u->mm);
 	kfree(u);
+}
+
+/*
+ * Charge @u's pages to its process's pinned pages, which RLIMIT_MEMLOCK
+ * bounds unless it may lock memory at will (CAP_IPC_LOCK).
+ */
+static int etna_userptr_charge(struct etna_userptr *u)
+{
+	unsigned long limit = rlimit(RLIMIT_MEMLOCK) >> PAGE_SHIFT;
+	s64 pinned = atomic64_add_return(u->npages, &u->mm->pinned_vm);
+
+	if (pinned > limit && !capable(CAP_IPC_LOCK)) {
+		atomic64_sub(u->npages, &u->mm->pinned_vm);
+		return -ENOMEM;
+	}
+	return 0;
 }
 
 /* Pin a userptr object's pages and map them for the GPU. */
@@ -73,9 +90,14 @@ static struct sg_table *etna_userptr_get_sgt(struct etna_bo *bo)
 	if (current->mm != u->mm)
 		return ERR_PTR(-EPERM);
 
+	ret = etna_userptr_charge(u);
+	if (ret)
+		return ERR_PTR(ret);
 	pages = kvmalloc_array(u->npages, sizeof(*pages), GFP_KERNEL);
-	if (!pages)
-		return ERR_PTR(-ENOMEM);
+	if (!pages) {
+		ret = -ENOMEM;
+		goto err_charge;
+	}
 	/* FOLL_WRITE breaks copy-on-write: the GPU writes only our copy */
 	pinned = pin_user_pages_fast(u->ptr, u->npages,
 				     FOLL_WRITE | FOLL_FORCE | FOLL_LONGTERM,
@@ -108,6 +130,8 @@ err_unpin:
 	if (pinned > 0)
 		unpin_user_pages(pages, pinned);
 	kvfree(pages);
+err_charge:
+	atomic64_sub(u->npages, &u->mm->pinned_vm);
 	return ERR_PTR(ret);
 }
 
@@ -517,8 +541,9 @@ int etna_ioctl_gem_wait(struct drm_device *drm, void *data,
 
 /*
  * A buffer object over the caller's own memory. Its pages are pinned when
- * a job first uses it, from the creating process only; they stay pinned
- * until the object is freed. Such objects are cached and cannot be mapped
+ * a job first uses it, from the creating process only, and charged to
+ * its pinned pages (RLIMIT_MEMLOCK); they stay pinned until the object
+ * is freed. Such objects are cached and cannot be mapped
  * through the DRM file.
  */
 int etna_ioctl_gem_userptr(struct drm_device *drm, void *data,
