@@ -651,6 +651,7 @@ int etna_ioctl_gem_userptr(struct drm_device *drm, void *data,
 struct etna_hw_fence *etna_hw_fence_alloc(struct etna_core *core,
 					  struct etna_job *job);
 void etna_hw_fence_init(struct etna_hw_fence *hf);
+int etna_timeout_valid(const struct drm_etnaviv_timespec *ts);
 long etna_timeout_jiffies(const struct drm_etnaviv_timespec *ts);
 int etna_ioctl_wait_fence(struct drm_device *drm, void *data,
 			  struct drm_file *file);

@@ -360,7 +360,7 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	struct drm_etnaviv_gem_submit_reloc *relocs = NULL;
 	struct drm_etnaviv_gem_submit_bo *bos = NULL;
 	struct ww_acquire_ctx ctx;
-	struct sync_file *sync;
+	struct sync_file *sync = NULL;
 	struct dma_fence *in;
 	struct etna_core *core;
 	struct etna_job *job;
@@ -477,11 +477,19 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	mutex_lock(&core->submit_lock);
 	drm_sched_job_arm(&job->base);
 	job->out_fence = dma_fence_get(&job->base.s_fence->finished);
-	ret = xa_alloc_cyclic(&core->user_fences, &job->fence_id,
-			      job->out_fence, xa_limit_31b,
-			      &core->next_fence_id, GFP_KERNEL);
+	/* everything that can fail before the job is pushed: none after */
+	if (out_fd >= 0) {
+		sync = sync_file_create(job->out_fence);
+		ret = sync ? 0 : -ENOMEM;
+	}
+	if (!ret)
+		ret = xa_alloc_cyclic(&core->user_fences, &job->fence_id,
+				      job->out_fence, xa_limit_31b,
+				      &core->next_fence_id, GFP_KERNEL);
 	if (ret < 0) {
 		mutex_unlock(&core->submit_lock);
+		if (sync)
+			fput(sync->file);
 		dma_fence_put(job->out_fence);
 		job->out_fence = NULL;
 		drm_gem_unlock_reservations(job->bos, job->nr_bos, &ctx);
@@ -494,16 +502,11 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	drm_gem_unlock_reservations(job->bos, job->nr_bos, &ctx);
 
 	args->fence = job->fence_id;
-	if (out_fd >= 0) {
-		sync = sync_file_create(job->out_fence);
-		if (sync) {
-			fd_install(out_fd, sync->file);
-		} else {
-			put_unused_fd(out_fd);
-			out_fd = -1;
-		}
+	/* fence_fd is written only when a sync file was asked for */
+	if (sync) {
+		fd_install(out_fd, sync->file);
+		args->fence_fd = out_fd;
 	}
-	args->fence_fd = out_fd;	/* -1 when none was asked for */
 	kvfree(stream);
 	kvfree(relocs);
 	kvfree(bos);
