@@ -286,6 +286,10 @@ static int etna_vm_insert(struct etna_vm *vm, struct etna_mapping *map,
 	int ret;
 
 	lockdep_assert_held(&vm->lock);
+	/* an imported buffer's pages are what its exporter says */
+	ret = etna_sgt_check(sgt, size);
+	if (ret)
+		return ret;
 	if (va) {
 		map->node.start = va;
 		map->node.size = size;
@@ -301,14 +305,15 @@ static int etna_vm_insert(struct etna_vm *vm, struct etna_mapping *map,
 	if (ret)
 		return ret;
 	if (vm->pt) {
-		etna_pt_fill(vm->pt, map->node.start, sgt);
+		etna_pt_fill(vm->pt, map->node.start, sgt, size);
 	} else {
 		ret = etna_vm_stlbs(vm, map->node.start, size);
 		if (ret) {
 			drm_mm_remove_node(&map->node);
 			return ret;
 		}
-		etna_pt2_fill(&vm->pt2, map->node.start, sgt, !bo->read_only);
+		etna_pt2_fill(&vm->pt2, map->node.start, sgt, size,
+			      !bo->read_only);
 	}
 	list_add_tail(&map->vm_link, &vm->maps);
 	/* the TLBs may hold stale entries for this range */
