@@ -13,6 +13,12 @@
  * their finished fences are what user space waits on, by id or through
  * sync files, and what the buffers' dma_resv hold for implicit
  * synchronisation.
+ *
+ * Each open file is a client (struct etna_client) with a bounded share of
+ * what all clients share: a quarter of the command-buffer pool and, on
+ * MMUv1, a quarter of the one GPU address space, counted over its
+ * unfinished jobs. A submit past its share waits for the client's own
+ * jobs only, a little, then fails.
  */
 #include <linux/file.h>
 #include <linux/idr.h>
