@@ -193,7 +193,10 @@ $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h)
 $(foreach s,$(UML_SUITES),$(eval $(B)/tests/$(s): $(wildcard tests/uml/$(s)/*)))
 $(UML_SUITES:%=$(B)/tests/%): $(wildcard tests/uml/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -o $@ $(filter %.c,$^) -lpthread
+	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Ilib -o $@ $(filter %.c,$^) \
+		$(filter %.a,$^) -lpthread
+# functional builds long 2D jobs with libetnaviv (hang.c)
+$(B)/tests/functional: $(LIB_A)
 
 # smoke has the board manifest compiled in, as a C string.
 $(B)/tests/smoke: $(B)/tests/boards-manifest.h

@@ -491,7 +491,8 @@ struct drm_etnaviv_gem_submit_pmr {
  * @fence_fd: In/out (since 4.12): with %ETNA_SUBMIT_FENCE_FD_IN, a
  *	sync_file descriptor the job waits for.  On success the kernel stores
  *	here the new close-on-exec sync_file descriptor of the job when
- *	%ETNA_SUBMIT_FENCE_FD_OUT is set, and -1 otherwise.
+ *	%ETNA_SUBMIT_FENCE_FD_OUT is set, and leaves it alone otherwise
+ *	(Linux 6.1's etnaviv stores -1 then).
  * @pmrs: In (since 4.15): user pointer to an array of
  *	&struct drm_etnaviv_gem_submit_pmr.
  * @nr_pmrs: In (since 4.15): number of entries in @pmrs.

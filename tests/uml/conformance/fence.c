@@ -83,17 +83,20 @@ void test_submit_fence_fds(const struct engine *e, int drm_fd2)
 		close(sfd);
 	}
 
-	/* fence_fd is output only without FENCE_FD_OUT: -1 comes back */
+	/*
+	 * Without FENCE_FD_OUT upstream overwrites fence_fd with -1; ours
+	 * leaves the caller's value (e.g. its in-fence) alone.
+	 */
 	req = sub_init(e, nop, 2, &bo, 1, NULL, 0);
 	req.fence_fd = 1234;
 	ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
 	ok = !ret || fail("SUBMIT returned %s", err_name(ret));
-	if (ok && req.fence_fd != -1)
+	if (ok && req.fence_fd != (upstream ? -1 : 1234))
 		ok = fail("fence_fd is %d afterwards", req.fence_fd);
 	if (!ret && !finish(e->pipe, req.fence, "its fence"))
 		ok = false;
-	report(ok, "submit-no-fence-fd-out-returns-minus-1/%s (fence_fd "
-	       "1234 in, -1 out)", e->name);
+	report(ok, "submit-no-fence-fd-out-leaves-fence-fd/%s (fence_fd "
+	       "1234 in; ours: 1234 out; upstream: -1 out)", e->name);
 
 	/* bad input fences */
 	req = sub_init(e, nop, 2, &bo, 1, NULL, 0);
@@ -280,6 +283,15 @@ void test_busy(const struct engine *e, int fd2)
 	       "wait-fence-pending-timeout-0/%s", e->name);
 	expect(wait_fence_ts(e->pipe, fa, 0, ts_ago(SEC_NS)), -ETIMEDOUT,
 	       "wait-fence-pending-timeout-1s-ago/%s", e->name);
+	/* a tv_nsec out of [0, 1 s) is no time: upstream takes it as past */
+	expect2(wait_fence_ts(e->pipe, fa, 0, ts_at(0, SEC_NS)), -EINVAL,
+		-ETIMEDOUT, NULL, "wait-fence-tv-nsec-1s/%s", e->name);
+	expect2(wait_fence_ts(e->pipe, fa, 0, ts_at(0, -1)), -EINVAL,
+		-ETIMEDOUT, NULL, "wait-fence-tv-nsec-negative/%s", e->name);
+	expect2(gem_wait(e->pipe, wbo, 0, ts_at(0, SEC_NS)), -EINVAL,
+		-ETIMEDOUT, NULL, "gem-wait-tv-nsec-1s/%s", e->name);
+	expect2(cpu_prep(wbo, ETNA_PREP_READ, ts_at(0, -1)), -EINVAL,
+		-ETIMEDOUT, NULL, "cpu-prep-tv-nsec-negative/%s", e->name);
 	t0 = etna_now_ns();
 	ret = etna_wait_fence(fd, e->pipe, fa, 0, 50 * MS_NS);
 	dt = etna_now_ns() - t0;

@@ -183,3 +183,327 @@ void test_clients(void)
 		etna_gem_close(fd, bos[i]);
 	close(fd);
 }
+
+/* ------------------------------------------------------------------ */
+/* The shared MMUv1 address space: reclaimed, and each client's share bounded */
+
+#define UP_SIZE		(4u << 20)	/* every userptr object: 4 MiB ... */
+#define UP_OBJECTS	512		/* ... over the same memory: 2 GiB */
+#define UP_PER_JOB	64		/* 256 MiB of the space per job */
+
+/* A job on @e that uses @n objects of @handles (the first relocated). */
+static int submit_many(int fd, const struct engine *e, const uint32_t *handles,
+		       unsigned int n, uint32_t *fence)
+{
+	static struct drm_etnaviv_gem_submit_bo sbo[UP_OBJECTS];
+	struct drm_etnaviv_gem_submit_reloc reloc = { .submit_offset = 4 };
+	uint32_t stream[4] = {
+		/* DE DEST_ADDRESS; FE INDEX_STREAM_BASE_ADDR */
+		ETNA_CMD_LOAD_STATE(e->exec_state == ETNA_PIPE_2D ?
+				    0x1228 : 0x0644, 1), 0, ETNA_CMD_NOP, 0,
+	};
+	struct drm_etnaviv_gem_submit req = {
+		.pipe = e->pipe, .exec_state = e->exec_state,
+		.stream = (uintptr_t)stream, .stream_size = sizeof(stream),
+		.bos = (uintptr_t)sbo, .nr_bos = n,
+		.relocs = (uintptr_t)&reloc, .nr_relocs = 1,
+	};
+	int ret;
+
+	for (unsigned int i = 0; i < n; i++)
+		sbo[i] = (struct drm_etnaviv_gem_submit_bo){
+			.flags = ETNA_SUBMIT_BO_READ, .handle = handles[i],
+		};
+	ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
+	if (!ret && fence)
+		*fence = req.fence;
+	return ret;
+}
+
+/*
+ * MMUv1: every client maps its buffers in one 2 GiB space. A client with
+ * many userptr objects over the same memory (which costs it nothing)
+ * must neither fill that space for good nor take more than its share of
+ * it at once.
+ */
+void test_vm_share(void)
+{
+	const struct engine *e = &engines[0];
+	static uint32_t up[UP_OBJECTS];
+	int fdx, fdy = -1, ret = 0;
+	uint32_t fence, fences[2], ybo = 0;
+	uint64_t softpin;
+	bool done;
+	unsigned int i, n = 0;
+	void *mem;
+	bool ok;
+
+	if (is_upstream()) {
+		info("vm-share", "skipped: upstream 6.1 bounds no client's "
+		     "share of the space");
+		return;
+	}
+	fdx = etna_open();
+	if (etna_param(fdx, e->pipe, ETNAVIV_PARAM_SOFTPIN_START_ADDR,
+		       &softpin) || softpin != ~0ull) {
+		info("vm-share", "not MMUv1: every client has its own space");
+		close(fdx);
+		return;
+	}
+	mem = mmap(NULL, UP_SIZE, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	ok = mem != MAP_FAILED || fail("mmap: %s", strerror(errno));
+	for (i = 0; ok && i < UP_OBJECTS; i++, n++) {
+		struct drm_etnaviv_gem_userptr req = {
+			.user_ptr = (uintptr_t)mem, .user_size = UP_SIZE,
+			.flags = ETNA_USERPTR_READ,
+		};
+
+		ret = etna_ioctl(fdx, DRM_IOCTL_ETNAVIV_GEM_USERPTR, &req);
+		ok = !ret || fail("GEM_USERPTR %u: %s", i, err_name(ret));
+		up[i] = req.handle;
+	}
+	report(ok, "vm-share: %u read-only userptr objects of 4 MiB over "
+	       "the same memory", UP_OBJECTS);
+	if (!ok)
+		goto out;
+
+	/* 160 objects: 640 MiB of the space in one job */
+	ret = submit_many(fdx, e, up, 160, NULL);
+	ok = ret == -ENOSPC || fail("SUBMIT returned %s", err_name(ret));
+	report(ok, "vm-share: a job with 640 MiB of buffers is refused with "
+	       "ENOSPC");
+
+	/* 8 jobs one after the other: 2 GiB in all, the whole space */
+	for (i = 0; i < UP_OBJECTS / UP_PER_JOB; i++) {
+		ret = submit_many(fdx, e, up + i * UP_PER_JOB, UP_PER_JOB,
+				  &fence);
+		if (!ret)
+			ret = etna_wait_fence(fdx, e->pipe, fence, 0,
+					      5 * SEC_NS);
+		if (ret)
+			break;
+	}
+	ok = !ret || fail("job %u: %s", i, err_name(ret));
+	report(ok, "vm-share: %u jobs of 256 MiB of buffers each run one "
+	       "after the other", UP_OBJECTS / UP_PER_JOB);
+
+	fdy = etna_open();
+	ret = etna_gem_new(fdy, JOB_BO_SIZE, ETNA_BO_WC, &ybo);
+	if (!ret)
+		ret = submit_job(fdy, e, ybo, ETNA_SUBMIT_BO_WRITE, 0, &fence,
+				 NULL);
+	if (!ret)
+		ret = etna_wait_fence(fdy, e->pipe, fence, 0, 5 * SEC_NS);
+	ok = !ret || fail("%s", err_name(ret));
+	report(ok, "vm-share: another client maps a buffer afterwards");
+
+	/* in flight at once: two jobs fill the share, a third waits */
+	ret = knob_set(e, "freeze", 1);
+	for (i = 0; !ret && i < 2; i++)
+		ret = submit_many(fdx, e, up + i * UP_PER_JOB, UP_PER_JOB,
+				  &fences[i]);
+	ok = !ret || fail("freeze, job %u: %s", i, err_name(ret));
+	report(ok, "vm-share: two jobs of 256 MiB in flight at once");
+	if (ok) {
+		ret = submit_job(fdy, e, ybo, ETNA_SUBMIT_BO_WRITE, 0, &fence,
+				 NULL);
+		ok = !ret || fail("SUBMIT returned %s", err_name(ret));
+		report(ok, "vm-share: meanwhile another client submits");
+		/*
+		 * The third waits for the client's own jobs: it fails, or
+		 * gets in once the hang check has ended the first two.
+		 */
+		ret = submit_many(fdx, e, up + 2 * UP_PER_JOB, UP_PER_JOB,
+				  NULL);
+		done = !etna_wait_fence(fdx, e->pipe, fences[0],
+					ETNA_WAIT_NONBLOCK, 0) &&
+		       !etna_wait_fence(fdx, e->pipe, fences[1],
+					ETNA_WAIT_NONBLOCK, 0);
+		ok = ret == -ENOSPC || (!ret && done) ||
+		     fail("SUBMIT returned %s, the first two jobs %s",
+			  err_name(ret), done ? "done" : "still in flight");
+		report(ok, "vm-share: a third one, beyond the client's share, "
+		       "does not get in while they are in flight");
+		info("vm-share", "the third job: %s", err_name(ret));
+	}
+	knob_set(e, "freeze", 0);
+	drain(fdx);
+	drain(fdy);
+out:
+	for (i = 0; i < n; i++)
+		etna_gem_close(fdx, up[i]);
+	if (mem != MAP_FAILED)
+		munmap(mem, UP_SIZE);
+	if (fdy >= 0)
+		close(fdy);
+	close(fdx);
+}
+
+/* ------------------------------------------------------------------ */
+/* Open files per user */
+
+#define MAX_FILES	600
+
+/*
+ * MMUv2: every open file has an address space of its own, and with the
+ * security block one of the 511 slots of the page table array. One user
+ * opening files without end must not take them all: past its bound it
+ * gets EMFILE, and another user still opens the render node.
+ */
+void test_user_files(void)
+{
+	static int fds[MAX_FILES];
+	unsigned int n = 0, i;
+	struct rlimit rl;
+	uint64_t softpin;
+	int fd, err = 0, status;
+	pid_t pid;
+	bool ok;
+
+	if (is_upstream()) {
+		info("user-files", "skipped: upstream 6.1 bounds no user's "
+		     "open files");
+		return;
+	}
+	fd = etna_open();
+	if (etna_param(fd, engines[0].pipe, ETNAVIV_PARAM_SOFTPIN_START_ADDR,
+		       &softpin) || softpin == ~0ull) {
+		info("user-files", "not MMUv2: the clients share one space");
+		close(fd);
+		return;
+	}
+	close(fd);
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < MAX_FILES + 16) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+	for (n = 0; n < MAX_FILES; n++) {
+		fds[n] = open(ETNA_RENDER_NODE, O_RDWR | O_CLOEXEC);
+		if (fds[n] < 0) {
+			err = errno;
+			break;
+		}
+	}
+	info("user-files", "%u files open, then %s", n,
+	     err ? strerror(err) : "no error");
+	ok = (err == EMFILE && n >= 16 && n <= 128) ||
+	     fail("%u files, then %s", n, err ? strerror(err) : "no error");
+	report(ok, "user-files: one user opens at most 128 files, then "
+	       "EMFILE");
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		/* another real user; still root's rights to open the node */
+		if (setreuid(65534, 0))
+			_exit(2);
+		fd = open(ETNA_RENDER_NODE, O_RDWR | O_CLOEXEC);
+		_exit(fd < 0 ? 3 : 0);
+	}
+	ok = (pid > 0 && waitpid(pid, &status, 0) == pid &&
+	      WIFEXITED(status) && !WEXITSTATUS(status)) ||
+	     fail("child: %s %d", pid < 0 ? strerror(errno) : "status",
+		  pid < 0 ? 0 : status);
+	report(ok, "user-files: meanwhile another user opens the render node");
+	for (i = 0; i < n; i++)
+		close(fds[i]);
+	fd = open(ETNA_RENDER_NODE, O_RDWR | O_CLOEXEC);
+	ok = fd >= 0 || fail("open: %s", strerror(errno));
+	report(ok, "user-files: the user opens files again once it closed "
+	       "them");
+	if (fd >= 0)
+		close(fd);
+}
+
+/* ------------------------------------------------------------------ */
+/* Pinned userptr pages and RLIMIT_MEMLOCK */
+
+/* Drop CAP_IPC_LOCK from the effective and permitted sets. */
+static int drop_ipc_lock(void)
+{
+	struct __user_cap_header_struct hdr = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct data[2];
+
+	if (syscall(SYS_capget, &hdr, data))
+		return -errno;
+	data[CAP_IPC_LOCK / 32].effective &= ~(1u << (CAP_IPC_LOCK % 32));
+	data[CAP_IPC_LOCK / 32].permitted &= ~(1u << (CAP_IPC_LOCK % 32));
+	return syscall(SYS_capset, &hdr, data) ? -errno : 0;
+}
+
+/* A job on @e that uses a userptr object over @size bytes at @mem. */
+static int userptr_job(int fd, const struct engine *e, void *mem,
+		       size_t size)
+{
+	struct drm_etnaviv_gem_userptr req = {
+		.user_ptr = (uintptr_t)mem, .user_size = size,
+		.flags = ETNA_USERPTR_READ,
+	};
+	uint32_t fence;
+	int ret;
+
+	ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_USERPTR, &req);
+	if (!ret)
+		ret = submit_job(fd, e, req.handle, ETNA_SUBMIT_BO_READ, 0,
+				 &fence, NULL);
+	if (!ret)
+		ret = etna_wait_fence(fd, e->pipe, fence, 0, 5 * SEC_NS);
+	return ret;
+}
+
+/*
+ * The pages of userptr objects stay pinned while the objects live: they
+ * count against the process's RLIMIT_MEMLOCK like mlock()ed memory (for
+ * a process without CAP_IPC_LOCK). With a limit of 1 MiB a job over a
+ * 4 MiB object fails with ENOMEM; one over 512 KiB runs.
+ */
+void test_memlock(void)
+{
+	const struct engine *e = &engines[0];
+	int status, p[2], res[2] = { 1, 1 };
+	pid_t pid;
+	bool ok;
+
+	if (is_upstream()) {
+		info("memlock", "skipped: upstream 6.1 does not charge pinned "
+		     "userptr pages");
+		return;
+	}
+	if (pipe(p))
+		return;
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		struct rlimit rl = { 1 << 20, 1 << 20 };
+		int fd = etna_open();
+		void *mem = mmap(NULL, 4 << 20, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (mem == MAP_FAILED || drop_ipc_lock() ||
+		    setrlimit(RLIMIT_MEMLOCK, &rl))
+			_exit(2);
+		res[0] = userptr_job(fd, e, mem, 4 << 20);
+		res[1] = userptr_job(fd, e, mem, 512 << 10);
+		if (write(p[1], res, sizeof(res)) != sizeof(res))
+			_exit(3);
+		_exit(0);
+	}
+	close(p[1]);
+	if (read(p[0], res, sizeof(res)) != sizeof(res))
+		res[0] = res[1] = 1;
+	close(p[0]);
+	ok = (pid > 0 && waitpid(pid, &status, 0) == pid &&
+	      WIFEXITED(status) && !WEXITSTATUS(status)) ||
+	     fail("child: %s %d", pid < 0 ? strerror(errno) : "status",
+		  pid < 0 ? 0 : status);
+	report(ok, "memlock: a process without CAP_IPC_LOCK, RLIMIT_MEMLOCK "
+	       "1 MiB");
+	ok = res[0] == -ENOMEM || fail("got %s", err_name(res[0]));
+	report(ok, "memlock: a job pinning 4 MiB of its memory fails with "
+	       "ENOMEM");
+	ok = !res[1] || fail("got %s", err_name(res[1]));
+	report(ok, "memlock: a job pinning 512 KiB runs");
+}

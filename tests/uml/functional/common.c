@@ -169,6 +169,53 @@ long knob_get(const struct engine *e, const char *knob)
 }
 
 /*
+ * Reads "@key: <number>" from the debugfs file @file of our driver's DRM
+ * device (dri/N/, whose "name" starts with etnaviv); -1 if absent (as
+ * with upstream's driver, which has no such line).
+ */
+long long driver_stat(const char *file, const char *key)
+{
+	char path[300], line[160], k[64];
+	long long val = -1, v;
+	struct dirent *de;
+	FILE *f;
+	DIR *d;
+
+	d = opendir("/sys/kernel/debug/dri");
+	if (!d)
+		return -1;
+	while (val < 0 && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%s/name",
+			 de->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		line[0] = '\0';
+		if (!fgets(line, sizeof(line), f))
+			line[0] = '\0';
+		fclose(f);
+		if (strncmp(line, "etnaviv", 7))
+			continue;
+		snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%s/%s",
+			 de->d_name, file);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, "%63[^:]: %lld", k, &v) == 2 &&
+			    !strcmp(k, key)) {
+				val = v;
+				break;
+			}
+		fclose(f);
+	}
+	closedir(d);
+	return val;
+}
+
+/*
  * The model core directory whose "core:" is gc<model in hex>, or that
  * followed by "-<revision>" (the model's name when it has several).
  */

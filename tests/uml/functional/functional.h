@@ -21,6 +21,8 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
+#include <linux/capability.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 
@@ -59,6 +61,7 @@ long long stat_of(const struct engine *e, const char *key);
 const char *fe_state(const struct engine *e);
 int knob_set(const struct engine *e, const char *knob, int val);
 long knob_get(const struct engine *e, const char *knob);
+long long driver_stat(const char *file, const char *key);
 void find_engines(int fd);
 unsigned int pipe_engines(const struct engine **out);
 uint32_t pattern(size_t i, uint32_t seed);
@@ -95,6 +98,7 @@ int vgem_open(char *node, size_t len, char *err, size_t errlen);
 /* vgem.c */
 void test_prime_vgem(void);
 void test_prime_sync(void);
+void test_pool_share(void);
 
 /* fences.c */
 void test_fence_order(void);
@@ -107,8 +111,13 @@ void test_implicit_sync(void);
 void test_hang(const struct engine *e);
 void test_exit_inflight(const struct engine *e);
 void test_bus_error(const struct engine *e);
+void test_hang_vm_leak(const struct engine *e);
+void test_job_max(const struct engine *e);
 
 /* clients.c */
 void test_clients(void);
+void test_vm_share(void);
+void test_user_files(void);
+void test_memlock(void);
 
 #endif /* FUNCTIONAL_H */

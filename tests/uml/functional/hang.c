@@ -4,6 +4,8 @@
  * in flight and from an AXI bus error
  */
 #include "functional.h"
+#include "etnaviv.h"
+#include "etnaviv_2d.h"
 
 /* ------------------------------------------------------------------ */
 /* 5. Hang recovery */
@@ -134,6 +136,64 @@ out:
 	etna_gem_close(fd, bo);
 	close(fd);
 	close(fdc);
+}
+
+/*
+ * Address spaces are not leaked by a hang recovery: a job of another file
+ * that ran after the hung one switched the MMU away from the hung job's
+ * space, and its resubmission after the reset switches it again. Seen
+ * through our driver's count of live spaces (debugfs "mm"); with each
+ * leaked space a PTA slot goes, until no file can be opened.
+ */
+void test_hang_vm_leak(const struct engine *e)
+{
+	const char *en = engine_name(e);
+	int fd = etna_open(), fda, fdc, ret = 0;
+	long long n0, n1 = -1;
+	uint32_t fa, fc;
+	uint64_t t0;
+	bool ok;
+
+	drain(fd);
+	n0 = driver_stat("mm", "address spaces");
+	if (n0 < 0) {
+		info("hang-vm", "%s: no count of address spaces (driver %s)",
+		     en, driver_name());
+		close(fd);
+		return;
+	}
+	fda = etna_open();
+	fdc = etna_open();
+	ret = knob_set(e, "freeze", 1);
+	if (!ret)
+		ret = submit_job(fda, e, 0, 0, 0, &fa, NULL);
+	if (!ret)
+		ret = submit_job(fdc, e, 0, 0, 0, &fc, NULL);
+	if (!ret)
+		ret = etna_wait_fence(fda, e->pipe, fa, 0, 5 * SEC_NS);
+	if (!ret)
+		ret = etna_wait_fence(fdc, e->pipe, fc, 0, 5 * SEC_NS);
+	knob_set(e, "freeze", 0);
+	ok = !ret || fail("freeze/submit/wait: %s", err_name(ret));
+	report(ok, "hang-vm %s: a hung job and another file's job behind it",
+	       en);
+	close(fda);
+	close(fdc);
+
+	/* every core back on fd's space; the others' jobs freed */
+	drain(fd);
+	t0 = etna_now_ns();
+	while (etna_now_ns() - t0 < SEC_NS) {
+		n1 = driver_stat("mm", "address spaces");
+		if (n1 == n0)
+			break;
+		usleep(10000);
+	}
+	ok = n1 == n0 || fail("%lld address spaces before, %lld after the "
+			      "files closed", n0, n1);
+	report(ok, "hang-vm %s: the closed files' address spaces are freed",
+	       en);
+	close(fd);
 }
 
 /*
@@ -286,5 +346,128 @@ out:
 	if (sb >= 0)
 		close(sb);
 	etna_gem_close(fd, bo);
+	close(fd);
+}
+
+/* ------------------------------------------------------------------ */
+/* The longest a job may run */
+
+#define JOB_MAX_PARAM	"/sys/module/etnaviv/parameters/job_max_ms"
+#define BIG		2048	/* a 2048x2048 A8R8G8B8 surface: 16 MiB */
+#define BIG_OPS		400
+
+static long param_get(const char *path)
+{
+	char buf[32];
+	long v = -1;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -1;
+	if (fgets(buf, sizeof(buf), f))
+		v = strtol(buf, NULL, 10);
+	fclose(f);
+	return v;
+}
+
+static int param_set(const char *path, long v)
+{
+	FILE *f = fopen(path, "w");
+	int ret = 0;
+
+	if (!f)
+		return -errno;
+	if (fprintf(f, "%ld\n", v) < 0)
+		ret = -EIO;
+	if (fclose(f))
+		ret = -errno;
+	return ret;
+}
+
+/*
+ * A job that keeps the FE moving is not hung, yet it must not keep the
+ * core for ever: one of 400 ROP blits over 16 MiB each (long for the
+ * model's 2D engine) ends with an error after job_max_ms (set to 1 s
+ * here), and the core runs a new job afterwards.
+ */
+void test_job_max(const struct engine *e)
+{
+	const char *en = engine_name(e);
+	struct etnaviv_device *dev = NULL;
+	struct etnaviv_gpu *gpu = NULL;
+	struct etnaviv_pipe *pipe = NULL;
+	struct etnaviv_cmd_stream *s = NULL;
+	struct etnaviv_2d_surface dst = { 0 };
+	struct etnaviv_2d_rect rect = { 0, 0, BIG, BIG };
+	long old = param_get(JOB_MAX_PARAM), resets0;
+	int fd = etna_open(), ret = 0, st;
+	struct etnaviv_flush_args args = { .in_fence_fd = -1,
+					   .want_fence_fd = true,
+					   .out_fence_fd = -1 };
+	uint32_t fence;
+	unsigned int i;
+	uint64_t t0, t;
+	bool ok;
+
+	if (old < 0) {
+		info("job-max", "%s: no job_max_ms parameter (driver %s)", en,
+		     driver_name());
+		close(fd);
+		return;
+	}
+	dev = etnaviv_device_wrap(fd);
+	gpu = dev ? etnaviv_gpu_open(dev, e->pipe) : NULL;
+	pipe = gpu ? etnaviv_pipe_new(gpu, ETNAVIV_PIPE_2D) : NULL;
+	s = pipe ? etnaviv_cmd_stream_new(pipe, 0) : NULL;
+	dst.bo = dev ? etnaviv_bo_new(dev, (uint64_t)BIG * BIG * 4,
+				      ETNA_BO_WC) : NULL;
+	dst.stride = BIG * 4;
+	dst.format = ETNAVIV_2D_A8R8G8B8;
+	dst.width = BIG;
+	dst.height = BIG;
+	ok = (s && dst.bo) || fail("libetnaviv setup: %s", strerror(errno));
+	report(ok, "job-max %s: a 16 MiB surface", en);
+	if (!ok)
+		goto out;
+	for (i = 0; !ret && i < BIG_OPS; i++)
+		ret = etnaviv_2d_fill(s, &dst, &rect, 0x00ffffff,
+				      ETNAVIV_2D_ROP3(0x5au), NULL);
+	ret = ret ? ret : param_set(JOB_MAX_PARAM, 1000);
+	resets0 = stat_of(e, "resets");
+	t0 = etna_now_ns();
+	ret = ret ? ret : etnaviv_cmd_stream_flush_ext(s, &args);
+	fence = args.fence;
+	if (!ret)
+		ret = etna_wait_fence(fd, e->pipe, fence, 0, 10 * SEC_NS);
+	t = etna_now_ns() - t0;
+	st = args.out_fence_fd >= 0 ? sync_status(args.out_fence_fd) : 0;
+	info("job-max", "%s: %u fills of 16 MiB: %s after %.3f s, sync file "
+	     "%s, resets +%lld", en, BIG_OPS, err_name(ret), secs(t),
+	     status_name(st), stat_of(e, "resets") - resets0);
+	ok = (!ret && t < 3 * SEC_NS && st < 0 && st > -1000) ||
+	     fail("%s after %.3f s, sync file %s", err_name(ret), secs(t),
+		  status_name(st));
+	report(ok, "job-max %s: a job that moves on ends with an error after "
+	       "job_max_ms", en);
+	param_set(JOB_MAX_PARAM, old);
+
+	t0 = etna_now_ns();
+	ret = submit_job(fd, e, 0, 0, 0, &fence, NULL);
+	if (!ret)
+		ret = etna_wait_fence(fd, e->pipe, fence, 0, 5 * SEC_NS);
+	t = etna_now_ns() - t0;
+	ok = (!ret && t < SEC_NS) ||
+	     fail("%s after %.3f s", err_name(ret), secs(t));
+	report(ok, "job-max %s: a new job runs afterwards", en);
+out:
+	param_set(JOB_MAX_PARAM, old);
+	if (args.out_fence_fd >= 0)
+		close(args.out_fence_fd);
+	etnaviv_cmd_stream_del(s);
+	if (dst.bo)
+		etnaviv_bo_unref(dst.bo);
+	etnaviv_pipe_del(pipe);
+	etnaviv_gpu_close(gpu);
+	etnaviv_device_close(dev);
 	close(fd);
 }

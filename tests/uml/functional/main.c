@@ -51,10 +51,25 @@ int main(int argc, char **argv)
 		test_implicit_sync();
 	for (i = 0; i < n && want(argc, argv, "hang"); i++)
 		test_hang(cores[i]);
+	if (want(argc, argv, "hang-vm"))
+		test_hang_vm_leak(cores[0]);
+	for (i = 0; i < nr_engines && want(argc, argv, "job-max"); i++)
+		if (engines[i].exec_state == ETNA_PIPE_2D) {
+			test_job_max(&engines[i]);
+			break;
+		}
 	if (want(argc, argv, "exit"))
 		test_exit_inflight(cores[0]);
 	if (want(argc, argv, "clients"))
 		test_clients();
+	if (want(argc, argv, "pool-share"))
+		test_pool_share();
+	if (want(argc, argv, "vm-share"))
+		test_vm_share();
+	if (want(argc, argv, "user-files"))
+		test_user_files();
+	if (want(argc, argv, "memlock"))
+		test_memlock();
 	for (i = 0; i < n && want(argc, argv, "bus-error"); i++)
 		test_bus_error(cores[i]);
 	if (vgem_fd >= 0)

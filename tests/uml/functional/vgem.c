@@ -327,3 +327,120 @@ out:
 	close(fd1);
 	close(fd2);
 }
+
+/* ------------------------------------------------------------------ */
+/* Each client's share of the command-buffer pool */
+
+#define POOL_JOB_WORDS	(16384)		/* 64 KiB of NOPs */
+#define POOL_JOBS	16		/* 1 MiB: the whole pool */
+
+/* A job of 64 KiB of NOPs on @e that reads @bo (implicitly synced). */
+static int submit_big(int fd, const struct engine *e, uint32_t bo,
+		      uint32_t *stream)
+{
+	struct drm_etnaviv_gem_submit_bo sbo = {
+		.flags = ETNA_SUBMIT_BO_READ, .handle = bo,
+	};
+	struct drm_etnaviv_gem_submit req = {
+		.pipe = e->pipe, .exec_state = e->exec_state,
+		.stream = (uintptr_t)stream,
+		.stream_size = POOL_JOB_WORDS * 4,
+		.bos = (uintptr_t)&sbo, .nr_bos = bo ? 1 : 0,
+	};
+
+	return etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
+}
+
+/*
+ * The kernel copies every job's commands into one pool that all clients
+ * share; a job holds its part until it is done. One client's jobs held
+ * back by a fence that does not signal (vgem's) must not take the pool
+ * from the others: it gets an error once it has its share, and another
+ * client still submits at once.
+ */
+void test_pool_share(void)
+{
+	const struct engine *e = &engines[0];
+	static uint32_t stream[POOL_JOB_WORDS];
+	struct drm_vgem_fence_attach fa = { .flags = VGEM_FENCE_WRITE };
+	struct drm_vgem_fence_signal fs = { 0 };
+	int fdx = etna_open(), fdy = etna_open(), dmabuf = -1, ret = 0;
+	uint32_t dh = 0, eh = 0;
+	unsigned int i, n;
+	uint64_t t0, t;
+	bool ok;
+
+	if (is_upstream()) {
+		info("pool-share", "skipped: upstream 6.1 bounds no client's "
+		     "share of its command buffers");
+		goto out;
+	}
+	if (vgem_fd < 0) {
+		char node[64], err[256];
+
+		ret = vgem_open(node, sizeof(node), err, sizeof(err));
+		if (ret < 0) {
+			info("pool-share", "skipped: no vgem: %s", err);
+			goto out;
+		}
+		vgem_fd = ret;
+	}
+	for (i = 0; i < POOL_JOB_WORDS; i += 2) {
+		stream[i] = ETNA_CMD_NOP;
+		stream[i + 1] = 0;
+	}
+	ret = vgem_dumb_export(vgem_fd, JOB_BO_SIZE, &dh, &dmabuf);
+	ret = ret ? ret : prime_import(fdx, dmabuf, &eh);
+	fa.handle = dh;
+	ret = ret ? ret : etna_ioctl(vgem_fd, DRM_IOCTL_VGEM_FENCE_ATTACH,
+				     &fa);
+	fs.fence = fa.out_fence;
+	ok = !ret || fail("vgem BO, import, fence: %s", err_name(ret));
+	report(ok, "pool-share: a vgem BO with a write fence, imported");
+	if (!ok)
+		goto out;
+	drain(fdy);
+
+	/* X's jobs wait for the vgem fence, each holding 64 KiB */
+	t0 = etna_now_ns();
+	for (n = 0; n < POOL_JOBS; n++) {
+		ret = submit_big(fdx, e, eh, stream);
+		if (ret)
+			break;
+	}
+	t = etna_now_ns() - t0;
+	ok = (ret == -EBUSY && n >= 2 && n <= 4) ||
+	     fail("%u jobs, then %s after %.3f s", n, err_name(ret), secs(t));
+	report(ok, "pool-share: a client held back has at most a quarter of "
+	       "the pool, then EBUSY");
+	info("pool-share", "%u jobs of 64 KiB, then %s after %.3f s", n,
+	     err_name(ret), secs(t));
+
+	t0 = etna_now_ns();
+	ret = submit_big(fdy, e, 0, stream);
+	t = etna_now_ns() - t0;
+	ok = (!ret && t < SEC_NS / 2) ||
+	     fail("%s after %.3f s", err_name(ret), secs(t));
+	report(ok, "pool-share: meanwhile another client submits 64 KiB at "
+	       "once");
+
+	ret = etna_ioctl(vgem_fd, DRM_IOCTL_VGEM_FENCE_SIGNAL, &fs);
+	ok = !ret || fail("FENCE_SIGNAL: %s", err_name(ret));
+	report(ok, "pool-share: the vgem fence signals");
+	fs.fence = 0;
+	drain(fdx);
+	drain(fdy);
+	t0 = etna_now_ns();
+	ret = submit_big(fdx, e, eh, stream);
+	ok = !ret || fail("%s after %.3f s", err_name(ret),
+			  secs(etna_now_ns() - t0));
+	report(ok, "pool-share: the client submits again once its jobs ran");
+	drain(fdx);
+out:
+	if (fs.fence)
+		etna_ioctl(vgem_fd, DRM_IOCTL_VGEM_FENCE_SIGNAL, &fs);
+	if (dmabuf >= 0)
+		close(dmabuf);
+	close(fdx);
+	close(fdy);
+}

@@ -10,7 +10,8 @@
  *
  * A buffer keeps a list of its mappings, one per address space it is used
  * in (made by etna_vm.c), under its map_lock: a job finds its buffers'
- * mappings here, a file that closes its handle on MMUv2 takes the
+ * mappings here (an MMUv1 mapping evicted from a full space stays listed
+ * and is mapped again), a file that closes its handle on MMUv2 takes the
  * buffer's mapping in its space off the list, and a freed buffer all of
  * them. A mapping stays until its last job is done.
  */
@@ -24,6 +25,17 @@
 
 #define ETNA_BO_FLAGS	(ETNA_BO_CACHE_MASK | ETNA_BO_FORCE_MMU)
 
+/*
+ * The direction of a userptr object's DMA mapping: the GPU only reads one
+ * created without ETNA_USERPTR_WRITE. Mapped so, several objects over the
+ * same memory are fine with the DMA API (overlapping mappings the device
+ * writes are not: DMA debugging reports them).
+ */
+static enum dma_data_direction etna_userptr_dir(const struct etna_bo *bo)
+{
+	return bo->read_only ? DMA_TO_DEVICE : DMA_BIDIRECTIONAL;
+}
+
 static void etna_userptr_release(struct etna_bo *bo)
 {
 	struct etna_userptr *u = bo->uptr;
@@ -31,17 +43,34 @@ static void etna_userptr_release(struct etna_bo *bo)
 
 	if (sgt) {
 		dma_unmap_sgtable(bo->shmem.base.dev->dev, sgt,
-				  DMA_BIDIRECTIONAL, 0);
+				  etna_userptr_dir(bo), 0);
 		sg_free_table(sgt);
 		kfree(sgt);
 		bo->shmem.sgt = NULL;
 	}
 	if (u->pages) {
 		unpin_user_pages(u->pages, u->npages);
+		atomic64_sub(u->npages, &u->mm->pinned_vm);
 		kvfree(u->pages);
 	}
 	mmdrop(u->mm);
 	kfree(u);
+}
+
+/*
+ * Charge @u's pages to its process's pinned pages, which RLIMIT_MEMLOCK
+ * bounds unless it may lock memory at will (CAP_IPC_LOCK).
+ */
+static int etna_userptr_charge(struct etna_userptr *u)
+{
+	unsigned long limit = rlimit(RLIMIT_MEMLOCK) >> PAGE_SHIFT;
+	s64 pinned = atomic64_add_return(u->npages, &u->mm->pinned_vm);
+
+	if (pinned > limit && !capable(CAP_IPC_LOCK)) {
+		atomic64_sub(u->npages, &u->mm->pinned_vm);
+		return -ENOMEM;
+	}
+	return 0;
 }
 
 /* Pin a userptr object's pages and map them for the GPU. */
@@ -61,9 +90,14 @@ static struct sg_table *etna_userptr_get_sgt(struct etna_bo *bo)
 	if (current->mm != u->mm)
 		return ERR_PTR(-EPERM);
 
+	ret = etna_userptr_charge(u);
+	if (ret)
+		return ERR_PTR(ret);
 	pages = kvmalloc_array(u->npages, sizeof(*pages), GFP_KERNEL);
-	if (!pages)
-		return ERR_PTR(-ENOMEM);
+	if (!pages) {
+		ret = -ENOMEM;
+		goto err_charge;
+	}
 	/* FOLL_WRITE breaks copy-on-write: the GPU writes only our copy */
 	pinned = pin_user_pages_fast(u->ptr, u->npages,
 				     FOLL_WRITE | FOLL_FORCE | FOLL_LONGTERM,
@@ -81,7 +115,7 @@ static struct sg_table *etna_userptr_get_sgt(struct etna_bo *bo)
 					u->npages << PAGE_SHIFT, GFP_KERNEL);
 	if (ret)
 		goto err_sgt;
-	ret = dma_map_sgtable(dev, sgt, DMA_BIDIRECTIONAL, 0);
+	ret = dma_map_sgtable(dev, sgt, etna_userptr_dir(bo), 0);
 	if (ret)
 		goto err_table;
 	u->pages = pages;
@@ -96,6 +130,8 @@ err_unpin:
 	if (pinned > 0)
 		unpin_user_pages(pages, pinned);
 	kvfree(pages);
+err_charge:
+	atomic64_sub(u->npages, &u->mm->pinned_vm);
 	return ERR_PTR(ret);
 }
 
@@ -117,8 +153,6 @@ static void etna_bo_unlist(struct etna_mapping *map)
 {
 	lockdep_assert_held(&map->bo->map_lock);
 	list_del(&map->bo_link);
-	if (map->bo->kmap == map)
-		WRITE_ONCE(map->bo->kmap, NULL);
 	etna_mapping_put(map);
 }
 
@@ -128,31 +162,24 @@ static void etna_bo_unlist(struct etna_mapping *map)
  * @vm: the address space
  * @va: the address the client wants it at (softpin), or 0 for any
  *
- * Maps the buffer on first use. Return: a new reference to the mapping,
- * or an ERR_PTR: -ENOSPC if @va is taken (or no space is left), -EINVAL
- * if the buffer is mapped elsewhere in @vm by a job still in flight.
+ * Maps the buffer on first use, and again after an eviction. Return: a
+ * new reference to the mapping, or an ERR_PTR: -ENOSPC if @va is taken
+ * (or no space is left), -EINVAL if the buffer is mapped elsewhere in @vm
+ * by a job still in flight.
  */
 struct etna_mapping *etna_bo_get_mapping(struct etna_bo *bo,
 					 struct etna_vm *vm, u64 va)
 {
 	struct etna_mapping *map;
 	struct sg_table *sgt;
-
-	/* MMUv1: mapped once, until the buffer goes; pairs with the release */
-	map = smp_load_acquire(&bo->kmap);
-	if (map && map->vm == vm && !va) {
-		kref_get(&map->ref);
-		return map;
-	}
+	int ret;
 
 	mutex_lock(&bo->map_lock);
 	list_for_each_entry(map, &bo->mappings, bo_link) {
 		if (map->vm != vm)
 			continue;
-		if (!va || map->node.start == va) {
-			kref_get(&map->ref);
-			goto out;
-		}
+		if (!va || map->node.start == va)
+			goto use;
 		if (kref_read(&map->ref) > 1) {
 			map = ERR_PTR(-EINVAL);
 			goto out;
@@ -167,15 +194,18 @@ struct etna_mapping *etna_bo_get_mapping(struct etna_bo *bo,
 		map = ERR_CAST(sgt);
 		goto out;
 	}
-	map = etna_vm_map(vm, bo, sgt, va);	/* the list's reference */
-	if (IS_ERR(map))
-		goto out;
-	list_add_tail(&map->bo_link, &bo->mappings);
-	kref_get(&map->ref);	/* the caller's */
-	if (vm == vm->edev->kvm && !vm->edev->mmu_v2) {
-		/* publish it initialised; pairs with the acquire above */
-		smp_store_release(&bo->kmap, map);
-	}
+	/* the list's reference and the caller's */
+	map = etna_vm_map(vm, bo, sgt, va);
+	if (!IS_ERR(map))
+		list_add_tail(&map->bo_link, &bo->mappings);
+	goto out;
+
+use:
+	/* resident since the mapping was made: no new pages, no new pins */
+	sgt = etna_bo_get_sgt(bo);
+	ret = IS_ERR(sgt) ? PTR_ERR(sgt) : etna_mapping_use(map, sgt);
+	if (ret)
+		map = ERR_PTR(ret);
 out:
 	mutex_unlock(&bo->map_lock);
 	return map;
@@ -421,8 +451,12 @@ static int etna_resv_wait(struct dma_resv *resv, enum dma_resv_usage usage,
 	return ret ? 0 : -ETIMEDOUT;
 }
 
-static enum dma_data_direction etna_prep_dir(u32 op)
+static enum dma_data_direction
+etna_prep_dir(const struct etna_bo *bo, u32 op)
 {
+	/* the sync direction must be the mapping's */
+	if (bo->uptr && bo->read_only)
+		return DMA_TO_DEVICE;
 	switch (op & (ETNA_PREP_READ | ETNA_PREP_WRITE)) {
 	case ETNA_PREP_READ:
 		return DMA_FROM_DEVICE;
@@ -443,6 +477,8 @@ int etna_ioctl_gem_cpu_prep(struct drm_device *drm, void *data,
 
 	if (args->op & ~(ETNA_PREP_READ | ETNA_PREP_WRITE | ETNA_PREP_NOSYNC))
 		return -EINVAL;
+	if (etna_timeout_valid(&args->timeout))
+		return -EINVAL;
 	obj = drm_gem_object_lookup(file, args->handle);
 	if (!obj)
 		return -ENOENT;
@@ -455,7 +491,7 @@ int etna_ioctl_gem_cpu_prep(struct drm_device *drm, void *data,
 	if (!ret && (bo->flags & ETNA_BO_CACHE_MASK) == ETNA_BO_CACHED &&
 	    bo->shmem.sgt) {
 		dma_sync_sgtable_for_cpu(drm->dev, bo->shmem.sgt,
-					 etna_prep_dir(args->op));
+					 etna_prep_dir(bo, args->op));
 		bo->prep_op = args->op;
 	}
 	drm_gem_object_put(obj);
@@ -478,7 +514,7 @@ int etna_ioctl_gem_cpu_fini(struct drm_device *drm, void *data,
 	if ((bo->flags & ETNA_BO_CACHE_MASK) == ETNA_BO_CACHED &&
 	    bo->shmem.sgt && bo->prep_op) {
 		dma_sync_sgtable_for_device(drm->dev, bo->shmem.sgt,
-					    etna_prep_dir(bo->prep_op));
+					    etna_prep_dir(bo, bo->prep_op));
 		bo->prep_op = 0;
 	}
 	drm_gem_object_put(obj);
@@ -494,6 +530,8 @@ int etna_ioctl_gem_wait(struct drm_device *drm, void *data,
 
 	if (args->flags & ~ETNA_WAIT_NONBLOCK)
 		return -EINVAL;
+	if (etna_timeout_valid(&args->timeout))
+		return -EINVAL;
 	if (!etna_pipe(drm, args->pipe, &ret))
 		return ret;
 	obj = drm_gem_object_lookup(file, args->handle);
@@ -507,8 +545,9 @@ int etna_ioctl_gem_wait(struct drm_device *drm, void *data,
 
 /*
  * A buffer object over the caller's own memory. Its pages are pinned when
- * a job first uses it, from the creating process only; they stay pinned
- * until the object is freed. Such objects are cached and cannot be mapped
+ * a job first uses it, from the creating process only, and charged to
+ * its pinned pages (RLIMIT_MEMLOCK); they stay pinned until the object
+ * is freed. Such objects are cached and cannot be mapped
  * through the DRM file.
  */
 int etna_ioctl_gem_userptr(struct drm_device *drm, void *data,

@@ -3,9 +3,10 @@
  * DOC: debugfs
  *
  * The debugfs files of the DRM device (dri/N/): gpu (identity and
- * live registers of every core), gem (every file's buffers), mm (GPU
- * address space and command pool allocations), mmu (the page-table
- * entries in use, per address space), ring (the words of every core's ring).
+ * live registers of every core), gem (every file's buffers), mm (how
+ * many address spaces are alive, the kernel's GPU address space and the
+ * command pool allocations), mmu (the page-table entries in use, per
+ * address space), ring (the words of every core's ring).
  */
 #include <linux/idr.h>
 #include <linux/pid.h>
@@ -71,9 +72,16 @@ static void etna_debugfs_gem_one(struct seq_file *m, int handle,
 		   obj->size, bo->flags, bo->uptr ? " userptr" : "",
 		   bo->read_only ? " read-only" : "");
 	mutex_lock(&bo->map_lock);
-	list_for_each_entry(map, &bo->mappings, bo_link)
-		seq_printf(m, " iova 0x%08llx%s", map->node.start,
-			   map->vm == map->vm->edev->kvm ? "" : "(file)");
+	list_for_each_entry(map, &bo->mappings, bo_link) {
+		mutex_lock(&map->vm->lock);
+		if (drm_mm_node_allocated(&map->node))
+			seq_printf(m, " iova 0x%08llx%s", map->node.start,
+				   map->vm == map->vm->edev->kvm ? "" :
+				   "(file)");
+		else
+			seq_puts(m, " evicted");
+		mutex_unlock(&map->vm->lock);
+	}
 	mutex_unlock(&bo->map_lock);
 	/* one reference is ours */
 	seq_printf(m, " refs %u\n", kref_read(&obj->refcount) - 1);
@@ -168,6 +176,7 @@ static int etna_debugfs_mm(struct seq_file *m, void *unused)
 	struct etna_dev *edev = node_dev(m);
 	struct drm_printer p = drm_seq_file_printer(m);
 
+	seq_printf(m, "address spaces: %d\n", atomic_read(&edev->nr_vms));
 	seq_printf(m, "kernel GPU address space (%s):\n",
 		   edev->mmu_v2 ? "MMUv2" : "MMUv1");
 	mutex_lock(&edev->kvm->lock);

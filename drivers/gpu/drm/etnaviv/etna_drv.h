@@ -35,16 +35,20 @@
  *
  *  - etna_pool.lock (mutex): the pool's allocator (etna_pool.mm).
  *  - etna_vm.lock (mutex): the address space's allocator, its page-table
- *    entries and slave tables, and flush_seq. The ring reads flush_seq
- *    without it (READ_ONCE): a job's mappings are made before the job is
- *    queued, so the ring sees their bumps.
+ *    entries and slave tables, its list of mappings (maps) and whether
+ *    each has a range, and flush_seq. A job takes its reference to a
+ *    listed mapping under it, so that a mapping found idle under it
+ *    (only its buffer's list holds it) stays idle until it is dropped.
+ *    The ring reads flush_seq without it (READ_ONCE): a job's mappings
+ *    are made before the job is queued, so the ring sees their bumps.
  *  - etna_bo.map_lock (mutex): the buffer's list of mappings, and the
- *    pinning of userptr pages (etna_userptr.pages, shmem.sgt). etna_bo.kmap
- *    is written under it with release semantics and read without it.
+ *    pinning of userptr pages (etna_userptr.pages, shmem.sgt).
  *  - etna_core.hw_lock (mutex): the ring and everything that describes
  *    what the front-end runs: ring_tail, ring_wait, fe_running,
  *    exec_state, vm, vm_seq; the numbering of hardware fences
  *    (fence_seq); resets and the bring-up after them.
+ *  - etna_dev.users_lock (mutex): the count of open files per user
+ *    (user_files).
  *  - etna_core.event_lock (spinlock, taken with interrupts off; the
  *    interrupt handler takes it): event_fence and event_free.
  *  - etna_core.submit_lock (mutex): the order in which jobs are armed and
@@ -105,7 +109,8 @@
  *      - etna_fence_lock, then (signalling) the locks of the scheduler's
  *        fences and of their waiters
  *
- *  - etna_pool.lock, drm_file.table_lock, the scheduler's job_list_lock:
+ *  - etna_pool.lock, etna_dev.users_lock (and the xarray's own lock
+ *    inside it), drm_file.table_lock, the scheduler's job_list_lock:
  *    innermost, nothing nests in them.
  *
  * The interrupt handler takes event_lock only, so hw_lock may be held
@@ -224,6 +229,8 @@ struct etna_pool {
  * @pta_id: MMUv2 with the security block: this space's slot in the page
  *	table array
  * @pool_node: MMUv2: where the command-buffer pool is mapped
+ * @maps: the mappings that have a range in it, least recently used
+ *	first (MMUv1 evicts idle ones from the front when it is full)
  *
  * MMUv1 has exactly one, the device's, shared by every file. On MMUv2
  * the device has one for the rings and every file one of its own. Freed
@@ -241,22 +248,28 @@ struct etna_vm {
 	dma_addr_t mtlb_dma;
 	int pta_id;
 	struct drm_mm_node pool_node;
+	struct list_head maps;
 };
 
 /**
  * struct etna_mapping - a buffer object mapped in one address space
  * @ref: references: one while on the buffer's list, one per job using it
  * @bo_link: entry in the buffer's @mappings list (under its map_lock)
+ * @vm_link: entry in the space's @maps list while it has a range (under
+ *	the space's lock)
  * @bo: the buffer; it outlives the mapping (every holder of a mapping
  *	reference also holds the buffer)
  * @vm: the address space (a reference)
- * @node: the GPU VA range
+ * @node: the GPU VA range; on MMUv1 taken back while the mapping is idle
+ *	if the space runs full, and given again at its next use
  *
- * The pages stay mapped until the last reference goes.
+ * The pages stay mapped until the last reference goes, or the mapping
+ * is evicted.
  */
 struct etna_mapping {
 	struct kref ref;
 	struct list_head bo_link;
+	struct list_head vm_link;
 	struct etna_bo *bo;
 	struct etna_vm *vm;
 	struct drm_mm_node node;
@@ -279,6 +292,13 @@ struct etna_mapping {
  * @pta_ids: allocator of @pta slots
  * @linear_base: MMUv1 memory base: physical address of GPU address 0 in
  *	the linear window, the same for every core
+ * @nr_vms: address spaces alive (the kernel's included), for debugfs and
+ *	the tests that look for leaked ones
+ * @client_wq: submitters over their client's share (struct etna_client)
+ *	wait here; woken as jobs are freed
+ * @users_lock: protects @user_files
+ * @user_files: MMUv2: open files (each with its address space, and with
+ *	the security block a PTA slot) by user id, as xarray values
  *
  * Created at master bind, destroyed at master unbind; the cores are bound
  * and unbound with it.
@@ -297,6 +317,10 @@ struct etna_dev {
 	dma_addr_t pta_dma;
 	struct ida pta_ids;
 	u32 linear_base;
+	atomic_t nr_vms;
+	wait_queue_head_t client_wq;
+	struct mutex users_lock;	/* user_files */
+	struct xarray user_files;
 };
 
 /* MMUv2: where every address space maps the command-buffer pool */
@@ -310,13 +334,34 @@ static inline struct etna_dev *to_etna_dev(struct drm_device *drm)
 }
 
 /**
+ * struct etna_client - what one open file's unfinished jobs hold of what
+ *	all clients share, each bounded (etna_submit.c)
+ * @ref: references: the file, and each of its jobs until it is freed
+ * @va_bytes: MMUv1: bytes of the shared address space taken by its jobs'
+ *	buffers (each job counts all of its buffers)
+ * @pool_bytes: bytes of the command-buffer pool taken by its jobs
+ *
+ * The counts are atomics, charged at submit and discharged when a job is
+ * freed, after the file is gone too.
+ */
+struct etna_client {
+	struct kref ref;
+	atomic64_t va_bytes;
+	atomic64_t pool_bytes;
+};
+
+/**
  * struct etna_file - per-open-file state
  * @entity: scheduler entity per pipe, so one client's jobs run in order
  * @vm: the file's address space (a reference): its own on MMUv2
+ * @client: its share of what the clients share (a reference)
+ * @uid: MMUv2: the user it is counted for in etna_dev.user_files
  */
 struct etna_file {
 	struct drm_sched_entity entity[ETNA_MAX_PIPES];
 	struct etna_vm *vm;
+	struct etna_client *client;
+	uid_t uid;
 };
 
 /**
@@ -432,9 +477,6 @@ struct etna_userptr {
  * @read_only: the GPU may only read it (user pages not given writable)
  * @map_lock: protects @mappings and the pinning of @uptr
  * @mappings: its struct etna_mapping in the address spaces it is used in
- * @kmap: its mapping in the device's address space once made (MMUv1):
- *	published with release semantics so that submitters may read it
- *	without @map_lock
  * @prep_op: ETNA_PREP_* of the last CPU_PREP, for CPU_FINI
  * @uptr: user memory, for GEM_USERPTR objects; NULL otherwise
  */
@@ -444,7 +486,6 @@ struct etna_bo {
 	bool read_only;
 	struct mutex map_lock;	/* mappings, uptr pinning */
 	struct list_head mappings;
-	struct etna_mapping *kmap;
 	u32 prep_op;
 	struct etna_userptr *uptr;
 };
@@ -469,9 +510,14 @@ static inline struct etna_bo *to_etna_bo(struct drm_gem_object *obj)
  * @vm: the address space the job runs in (a reference)
  * @prev_vm: the one the core switched away from to run the job, kept
  *	until the job is done so that its tables outlive the switch
+ * @client: the submitting file's share (a reference)
+ * @va_charge: what the job charged to @client's va_bytes
+ * @pool_charge: what it charged to @client's pool_bytes
  * @pid: the submitting process, for fault reports
  * @comm: its name
  * @hw_fence: signalled by the core's event, once running
+ * @run_ms: how long it has run, as the hang check counts (in its periods;
+ *	only the scheduler's timeout handler uses it)
  * @out_fence: the scheduler's finished fence, what user space sees
  * @fence_id: id of @out_fence in core->user_fences
  *
@@ -490,9 +536,13 @@ struct etna_job {
 	u32 nr_bos;
 	struct etna_vm *vm;
 	struct etna_vm *prev_vm;
+	struct etna_client *client;
+	u64 va_charge;
+	u64 pool_charge;
 	pid_t pid;
 	char comm[TASK_COMM_LEN];
 	struct dma_fence *hw_fence;
+	u32 run_ms;
 	struct dma_fence *out_fence;
 	u32 fence_id;
 };
@@ -561,6 +611,8 @@ void etna_sched_fini(struct etna_core *core);
 int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 			  struct drm_file *file);
 void etna_job_free(struct etna_job *job);
+struct etna_client *etna_client_create(void);
+void etna_client_put(struct etna_client *client);
 
 /* etna_core.c */
 extern struct platform_driver etna_core_driver;
@@ -599,6 +651,7 @@ int etna_ioctl_gem_userptr(struct drm_device *drm, void *data,
 struct etna_hw_fence *etna_hw_fence_alloc(struct etna_core *core,
 					  struct etna_job *job);
 void etna_hw_fence_init(struct etna_hw_fence *hf);
+int etna_timeout_valid(const struct drm_etnaviv_timespec *ts);
 long etna_timeout_jiffies(const struct drm_etnaviv_timespec *ts);
 int etna_ioctl_wait_fence(struct drm_device *drm, void *data,
 			  struct drm_file *file);
@@ -610,6 +663,7 @@ struct etna_vm *etna_vm_create(struct etna_dev *edev);
 void etna_vm_put(struct etna_vm *vm);
 struct etna_mapping *etna_vm_map(struct etna_vm *vm, struct etna_bo *bo,
 				 struct sg_table *sgt, u64 va);
+int etna_mapping_use(struct etna_mapping *map, struct sg_table *sgt);
 void etna_mapping_put(struct etna_mapping *map);
 
 static inline struct etna_vm *etna_vm_get(struct etna_vm *vm)
@@ -623,6 +677,7 @@ int etna_pool_init(struct etna_pool *pool, struct device *dev, size_t size);
 void etna_pool_fini(struct etna_pool *pool, struct device *dev);
 int etna_pool_alloc(struct etna_pool *pool, struct drm_mm_node *node,
 		    size_t size, bool wait);
+u64 etna_pool_size(u64 size);
 void etna_pool_free(struct etna_pool *pool, struct drm_mm_node *node);
 u32 etna_pool_gpu(struct etna_dev *edev, u64 offset);
 

@@ -83,6 +83,17 @@ void etna_hw_fence_init(struct etna_hw_fence *hf)
 }
 
 /**
+ * etna_timeout_valid() - whether a UAPI timeout is a time
+ * @ts: absolute CLOCK_MONOTONIC time
+ *
+ * Return: 0, or -EINVAL for nanoseconds outside [0, 1 s).
+ */
+int etna_timeout_valid(const struct drm_etnaviv_timespec *ts)
+{
+	return ts->tv_nsec < 0 || ts->tv_nsec >= NSEC_PER_SEC ? -EINVAL : 0;
+}
+
+/**
  * etna_timeout_jiffies() - turn a UAPI timeout into a relative one
  * @ts: absolute CLOCK_MONOTONIC time
  *
@@ -111,6 +122,8 @@ int etna_ioctl_wait_fence(struct drm_device *drm, void *data,
 	int err;
 
 	if (args->flags & ~ETNA_WAIT_NONBLOCK)
+		return -EINVAL;
+	if (etna_timeout_valid(&args->timeout))
 		return -EINVAL;
 	core = etna_pipe(drm, args->pipe, &err);
 	if (!core)

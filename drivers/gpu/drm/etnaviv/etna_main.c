@@ -31,6 +31,12 @@
 #include "etna_debugfs.h"
 
 #define ETNA_POOL_SIZE	SZ_1M
+/*
+ * MMUv2: open files of one user at once. Each has an address space of
+ * its own, and with the security block one of the 511 slots of the page
+ * table array: one user must not take them all.
+ */
+#define ETNA_USER_FILES	128
 
 static const char * const etna_legacy_masters[] = {
 	"fsl,imx-gpu-subsystem",
@@ -88,6 +94,37 @@ static const struct drm_ioctl_desc etna_ioctls[] = {
 			  DRM_RENDER_ALLOW),
 };
 
+/* MMUv2: count a new file for its user; -EMFILE past ETNA_USER_FILES. */
+static int etna_user_get(struct etna_dev *edev, uid_t uid)
+{
+	unsigned long n;
+	int ret = 0;
+
+	mutex_lock(&edev->users_lock);
+	n = xa_to_value(xa_load(&edev->user_files, uid) ?: xa_mk_value(0));
+	if (n >= ETNA_USER_FILES)
+		ret = -EMFILE;
+	else
+		ret = xa_err(xa_store(&edev->user_files, uid,
+				      xa_mk_value(n + 1), GFP_KERNEL));
+	mutex_unlock(&edev->users_lock);
+	return ret;
+}
+
+static void etna_user_put(struct etna_dev *edev, uid_t uid)
+{
+	unsigned long n;
+
+	mutex_lock(&edev->users_lock);
+	n = xa_to_value(xa_load(&edev->user_files, uid) ?: xa_mk_value(1));
+	if (n > 1)
+		xa_store(&edev->user_files, uid, xa_mk_value(n - 1),
+			 GFP_KERNEL);
+	else
+		xa_erase(&edev->user_files, uid);
+	mutex_unlock(&edev->users_lock);
+}
+
 static int etna_open(struct drm_device *drm, struct drm_file *file)
 {
 	struct etna_dev *edev = to_etna_dev(drm);
@@ -99,11 +136,21 @@ static int etna_open(struct drm_device *drm, struct drm_file *file)
 	ef = kzalloc(sizeof(*ef), GFP_KERNEL);
 	if (!ef)
 		return -ENOMEM;
+	ef->uid = from_kuid(&init_user_ns, current_uid());
+	if (edev->mmu_v2) {
+		ret = etna_user_get(edev, ef->uid);
+		if (ret)
+			goto err_file;
+	}
+	ef->client = etna_client_create();
+	if (!ef->client) {
+		ret = -ENOMEM;
+		goto err_user;
+	}
 	ef->vm = etna_vm_create(edev);
 	if (IS_ERR(ef->vm)) {
 		ret = PTR_ERR(ef->vm);
-		kfree(ef);
-		return ret;
+		goto err_client;
 	}
 
 	for (i = 0; i < ETNA_MAX_PIPES; i++) {
@@ -124,6 +171,12 @@ err_entities:
 		if (edev->cores[i])
 			drm_sched_entity_destroy(&ef->entity[i]);
 	etna_vm_put(ef->vm);
+err_client:
+	etna_client_put(ef->client);
+err_user:
+	if (edev->mmu_v2)
+		etna_user_put(edev, ef->uid);
+err_file:
 	kfree(ef);
 	return ret;
 }
@@ -139,6 +192,9 @@ static void etna_postclose(struct drm_device *drm, struct drm_file *file)
 			drm_sched_entity_destroy(&ef->entity[i]);
 	/* the handles are closed: what is left is held by jobs and cores */
 	etna_vm_put(ef->vm);
+	etna_client_put(ef->client);
+	if (edev->mmu_v2)
+		etna_user_put(edev, ef->uid);
 	kfree(ef);
 }
 
@@ -223,6 +279,9 @@ static int etna_bind(struct device *dev)
 	if (IS_ERR(edev))
 		return PTR_ERR(edev);
 	dev_set_drvdata(dev, edev);
+	init_waitqueue_head(&edev->client_wq);
+	mutex_init(&edev->users_lock);
+	xa_init(&edev->user_files);
 
 	ret = etna_pool_init(&edev->pool, dev, ETNA_POOL_SIZE);
 	if (ret)

@@ -48,6 +48,17 @@ static int etna_pool_try(struct etna_pool *pool, struct drm_mm_node *node,
 }
 
 /**
+ * etna_pool_size() - what a range of @size bytes takes of the pool
+ * @size: bytes asked for
+ *
+ * Return: the bytes, whole bursts.
+ */
+u64 etna_pool_size(u64 size)
+{
+	return ALIGN(size, POOL_ALIGN);
+}
+
+/**
  * etna_pool_alloc() - take a range of the pool
  * @pool: the pool
  * @node: receives the range (offset from the pool start)
@@ -68,7 +79,7 @@ int etna_pool_alloc(struct etna_pool *pool, struct drm_mm_node *node,
 	 * the best-fitting hole always fits, found in O(log n). Holes of odd
 	 * sizes are skipped one by one, and a deep queue makes thousands.
 	 */
-	size = ALIGN(size, POOL_ALIGN);
+	size = etna_pool_size(size);
 	if (size > pool->size)
 		return -ENOSPC;
 	ret = etna_pool_try(pool, node, size);

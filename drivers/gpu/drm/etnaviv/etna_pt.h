@@ -16,7 +16,8 @@ struct sg_table;
 #define ETNA_VM_SIZE	0x80000000u
 #define ETNA_VM_ENTRIES	(ETNA_VM_SIZE / SZ_4K)
 
-void etna_pt_fill(u32 *pt, u64 va, const struct sg_table *sgt);
+int etna_sgt_check(const struct sg_table *sgt, u64 size);
+void etna_pt_fill(u32 *pt, u64 va, const struct sg_table *sgt, u64 size);
 void etna_pt_clear(u32 *pt, u64 va, u64 size, u32 bad);
 
 #endif /* ETNA_PT_H */

@@ -78,18 +78,25 @@ EXPORT_SYMBOL_IF_KUNIT(etna_pt2_fill_linear);
  * @pt: the tables; the slave tables of the range exist
  * @va: GPU address, 4 KiB aligned
  * @sgt: the buffer's DMA-mapped pages; every segment a multiple of 4 KiB
+ *	(etna_sgt_check())
+ * @size: bytes of the range: the entries beyond stay as they are
  * @writeable: the GPU may write the buffer
  */
 void etna_pt2_fill(struct etna_pt2 *pt, u32 va, const struct sg_table *sgt,
-		   bool writeable)
+		   u32 size, bool writeable)
 {
 	struct scatterlist *sg;
 	unsigned int i;
+	u32 len;
 
 	for_each_sgtable_dma_sg(sgt, sg, i) {
-		etna_pt2_fill_linear(pt, va, sg_dma_address(sg),
-				     sg_dma_len(sg), writeable);
-		va += sg_dma_len(sg);
+		if (!size)
+			break;
+		len = min_t(u64, sg_dma_len(sg), size);
+		etna_pt2_fill_linear(pt, va, sg_dma_address(sg), len,
+				     writeable);
+		va += len;
+		size -= len;
 	}
 }
 EXPORT_SYMBOL_IF_KUNIT(etna_pt2_fill);

@@ -54,7 +54,7 @@ void etna_pt2_set_stlb(struct etna_pt2 *pt, u32 mtlb_index, u32 *stlb,
 void etna_pt2_fill_linear(struct etna_pt2 *pt, u32 va, u64 pa, u32 size,
 			  bool writeable);
 void etna_pt2_fill(struct etna_pt2 *pt, u32 va, const struct sg_table *sgt,
-		   bool writeable);
+		   u32 size, bool writeable);
 void etna_pt2_clear(struct etna_pt2 *pt, u32 va, u32 size);
 int etna_pt2_lookup(const struct etna_pt2 *pt, u32 va, u64 *pa,
 		    bool *writeable);

@@ -50,7 +50,7 @@ static void pt_fill_first_page(struct kunit *test)
 	struct sg_table *sgt = sgt_make(test, addr, len, 1);
 	u32 *pt = pt_alloc(test);
 
-	etna_pt_fill(pt, ETNA_VM_START, sgt);
+	etna_pt_fill(pt, ETNA_VM_START, sgt, SZ_4K);
 	KUNIT_EXPECT_EQ(test, pt[0], 0x10000000u);
 	KUNIT_EXPECT_EQ(test, pt[1], 0x5a5a5a5au);
 	sg_free_table(sgt);
@@ -63,7 +63,7 @@ static void pt_fill_segments(struct kunit *test)
 	struct sg_table *sgt = sgt_make(test, addr, len, 3);
 	u32 *pt = pt_alloc(test);
 
-	etna_pt_fill(pt, ETNA_VM_START + 10 * SZ_4K, sgt);
+	etna_pt_fill(pt, ETNA_VM_START + 10 * SZ_4K, sgt, 6 * SZ_4K);
 	KUNIT_EXPECT_EQ(test, pt[9], 0x5a5a5a5au);	/* before: untouched */
 	KUNIT_EXPECT_EQ(test, pt[10], 0x20000000u);
 	KUNIT_EXPECT_EQ(test, pt[11], 0x20001000u);
@@ -73,6 +73,48 @@ static void pt_fill_segments(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pt[15], 0x08001000u);
 	KUNIT_EXPECT_EQ(test, pt[16], 0x5a5a5a5au);	/* after: untouched */
 	sg_free_table(sgt);
+}
+
+/*
+ * An imported buffer whose scatter list is longer than the buffer: only
+ * the buffer's pages are mapped, the entries after it (another mapping's)
+ * stay.
+ */
+static void pt_fill_stops_at_size(struct kunit *test)
+{
+	static const u32 addr[] = { 0x20000000, 0x30000000 };
+	static const u32 len[] = { 2 * SZ_4K, 8 * SZ_4K };
+	struct sg_table *sgt = sgt_make(test, addr, len, 2);
+	u32 *pt = pt_alloc(test);
+
+	etna_pt_fill(pt, ETNA_VM_START + 4 * SZ_4K, sgt, 3 * SZ_4K);
+	KUNIT_EXPECT_EQ(test, pt[4], 0x20000000u);
+	KUNIT_EXPECT_EQ(test, pt[5], 0x20001000u);
+	KUNIT_EXPECT_EQ(test, pt[6], 0x30000000u);
+	KUNIT_EXPECT_EQ(test, pt[7], 0x5a5a5a5au);
+	KUNIT_EXPECT_EQ(test, pt[13], 0x5a5a5a5au);
+	sg_free_table(sgt);
+}
+
+/* Scatter lists that cannot back a buffer's mapping. */
+static void sgt_check_pages(struct kunit *test)
+{
+	static const u32 addr[] = { 0x20000000, 0x30000000 };
+	static const u32 len[] = { 2 * SZ_4K, SZ_4K };
+	static const u32 odd_len[] = { 2 * SZ_4K, 0x800 };
+	static const u32 odd_addr[] = { 0x20000000, 0x30000200 };
+	struct sg_table *sgt = sgt_make(test, addr, len, 2);
+	struct sg_table *sgt_len = sgt_make(test, addr, odd_len, 2);
+	struct sg_table *sgt_addr = sgt_make(test, odd_addr, len, 2);
+
+	KUNIT_EXPECT_EQ(test, etna_sgt_check(sgt, 3 * SZ_4K), 0);
+	KUNIT_EXPECT_EQ(test, etna_sgt_check(sgt, 2 * SZ_4K), 0);
+	KUNIT_EXPECT_EQ(test, etna_sgt_check(sgt, 4 * SZ_4K), -EINVAL);
+	KUNIT_EXPECT_EQ(test, etna_sgt_check(sgt_len, 2 * SZ_4K), -EINVAL);
+	KUNIT_EXPECT_EQ(test, etna_sgt_check(sgt_addr, 2 * SZ_4K), -EINVAL);
+	sg_free_table(sgt);
+	sg_free_table(sgt_len);
+	sg_free_table(sgt_addr);
 }
 
 static void pt_clear_range(struct kunit *test)
@@ -93,7 +135,7 @@ static void pt_fill_then_clear(struct kunit *test)
 	struct sg_table *sgt = sgt_make(test, addr, len, 1);
 	u32 *pt = pt_alloc(test);
 
-	etna_pt_fill(pt, ETNA_VM_START + SZ_4K, sgt);
+	etna_pt_fill(pt, ETNA_VM_START + SZ_4K, sgt, 2 * SZ_4K);
 	etna_pt_clear(pt, ETNA_VM_START + SZ_4K, 2 * SZ_4K, BAD);
 	KUNIT_EXPECT_EQ(test, pt[1], BAD);
 	KUNIT_EXPECT_EQ(test, pt[2], BAD);
@@ -112,6 +154,8 @@ static void pt_window(struct kunit *test)
 static struct kunit_case etna_pt_cases[] = {
 	KUNIT_CASE(pt_fill_first_page),
 	KUNIT_CASE(pt_fill_segments),
+	KUNIT_CASE(pt_fill_stops_at_size),
+	KUNIT_CASE(sgt_check_pages),
 	KUNIT_CASE(pt_clear_range),
 	KUNIT_CASE(pt_fill_then_clear),
 	KUNIT_CASE(pt_window),
@@ -173,7 +217,7 @@ static void pt2_fill_across_stlbs(struct kunit *test)
 	bool w;
 	u64 pa;
 
-	etna_pt2_fill(pt, va, sgt, false);
+	etna_pt2_fill(pt, va, sgt, 3 * SZ_4K, false);
 	KUNIT_EXPECT_EQ(test, pt->stlb[0][1021], (u32)ETNA_PT2_EXCEPTION);
 	KUNIT_EXPECT_EQ(test, pt->stlb[0][1022], 0x20000001u);
 	KUNIT_EXPECT_EQ(test, pt->stlb[0][1023], 0x20001001u);
@@ -182,6 +226,21 @@ static void pt2_fill_across_stlbs(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, etna_pt2_lookup(pt, SZ_4M + 0x123, &pa, &w), 0);
 	KUNIT_EXPECT_EQ(test, pa, 0x30004123ull);
 	KUNIT_EXPECT_FALSE(test, w);
+	sg_free_table(sgt);
+}
+
+/* As pt_fill_stops_at_size, with MMUv2 tables. */
+static void pt2_fill_stops_at_size(struct kunit *test)
+{
+	static const u32 addr[] = { 0x20000000 }, len[] = { 8 * SZ_4K };
+	struct sg_table *sgt = sgt_make(test, addr, len, 1);
+	struct etna_pt2 *pt = pt2_alloc(test);
+
+	etna_pt2_fill(pt, SZ_4M + SZ_4K, sgt, 2 * SZ_4K, true);
+	KUNIT_EXPECT_EQ(test, pt->stlb[1][1], 0x20000005u);
+	KUNIT_EXPECT_EQ(test, pt->stlb[1][2], 0x20001005u);
+	KUNIT_EXPECT_EQ(test, pt->stlb[1][3], (u32)ETNA_PT2_EXCEPTION);
+	KUNIT_EXPECT_EQ(test, pt->stlb[1][8], (u32)ETNA_PT2_EXCEPTION);
 	sg_free_table(sgt);
 }
 
@@ -219,6 +278,7 @@ static struct kunit_case etna_pt2_cases[] = {
 	KUNIT_CASE(pt2_pte_bits),
 	KUNIT_CASE(pt2_stlb_install),
 	KUNIT_CASE(pt2_fill_across_stlbs),
+	KUNIT_CASE(pt2_fill_stops_at_size),
 	KUNIT_CASE(pt2_clear_and_lookup),
 	KUNIT_CASE(pt2_unmapped_master_faults),
 	{}

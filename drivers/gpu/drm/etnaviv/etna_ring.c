@@ -328,6 +328,11 @@ static void etna_ring_mmu(struct etna_core *core, struct etna_job *job,
 		  ETNA_SYNC_FE_TO_PE);
 	ring_emit(core, off, ETNA_CMD_STALL, ETNA_SYNC_FE_TO_PE);
 	if (core->vm != vm) {
+		/*
+		 * A job run again after a reset switches again: the space
+		 * its first run kept is no longer used by the core.
+		 */
+		etna_vm_put(job->prev_vm);
 		job->prev_vm = core->vm;	/* the core's reference */
 		core->vm = etna_vm_get(vm);
 	}

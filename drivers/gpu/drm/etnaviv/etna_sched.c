@@ -11,15 +11,24 @@
  *
  * The hang check: a job that has not finished JOB_TIMEOUT_MS after it
  * started is looked at. A FE that moved since the last look is busy, not
- * hung: the job gets another period. Otherwise the core is reset and its
- * ring restarted (etna_core_recover()); the jobs in flight fail, and the
- * scheduler runs the innocent ones again.
+ * hung: the job gets another period, up to job_max_ms in all (a stream
+ * can keep the FE crawling forward, 16 bytes per period, and the core
+ * with it). Otherwise the core is reset and its ring restarted
+ * (etna_core_recover()); the jobs in flight fail, and the scheduler runs
+ * the innocent ones again.
  */
+#include <linux/module.h>
+
 #include "etna_drv.h"
 #include "etna_regs.h"
 
 #define JOBS_IN_FLIGHT	16		/* < ETNA_NR_EVENTS, fits the ring */
 #define JOB_TIMEOUT_MS	500
+
+static unsigned int job_max_ms = 5000;
+module_param(job_max_ms, uint, 0644);
+MODULE_PARM_DESC(job_max_ms,
+		 "Longest a job may run, even while the FE moves (ms; 0: no limit)");
 
 static struct dma_fence *etna_sched_run_job(struct drm_sched_job *sj)
 {
@@ -45,6 +54,7 @@ static enum drm_gpu_sched_stat etna_sched_timedout_job(struct drm_sched_job *sj)
 	struct etna_job *job = to_etna_job(sj);
 	struct etna_core *core = job->core;
 	struct drm_gpu_scheduler *sched = &core->sched;
+	unsigned int max = READ_ONCE(job_max_ms);
 	u32 dma;
 
 	if (job->hw_fence && dma_fence_is_signaled(job->hw_fence))
@@ -54,9 +64,13 @@ static enum drm_gpu_sched_stat etna_sched_timedout_job(struct drm_sched_job *sj)
 	 * WAIT/LINK loop it moves by 8 bytes only: that is no progress.
 	 */
 	dma = etna_read(core, ETNA_FE_DMA_ADDRESS);
+	job->run_ms += JOB_TIMEOUT_MS;
 	if (abs((s64)dma - core->hang_dma) > 16) {
 		core->hang_dma = dma;
-		goto still_running;
+		if (!max || job->run_ms < max)
+			goto still_running;
+		dev_err(core->dev, "job of %s[%d] ran for %u ms, the limit\n",
+			job->comm, job->pid, job->run_ms);
 	}
 
 	drm_sched_stop(sched, sj);

@@ -13,6 +13,12 @@
  * their finished fences are what user space waits on, by id or through
  * sync files, and what the buffers' dma_resv hold for implicit
  * synchronisation.
+ *
+ * Each open file is a client (struct etna_client) with a bounded share of
+ * what all clients share: a quarter of the command-buffer pool and, on
+ * MMUv1, a quarter of the one GPU address space, counted over its
+ * unfinished jobs. A submit past its share waits for the client's own
+ * jobs only, a little, then fails.
  */
 #include <linux/file.h>
 #include <linux/idr.h>
@@ -22,6 +28,7 @@
 #include <drm/drm_gem.h>
 
 #include "etna_drv.h"
+#include "etna_pt.h"
 #include "etna_regs.h"
 #include "etna_validate.h"
 
@@ -36,6 +43,74 @@
 #define QUEUE_MAX		64
 #define QUEUE_RESUME		(QUEUE_MAX / 2)
 #define QUEUE_WAIT		HZ
+/*
+ * A client's share of what all clients share, by its unfinished jobs:
+ * on MMUv1 a quarter of the one address space, and a quarter of the
+ * command-buffer pool. Past its share a submit waits for the client's own
+ * jobs, at most CLIENT_WAIT: other clients' jobs never hold it up, and
+ * a client never holds up the others.
+ */
+#define CLIENT_VA_MAX		(ETNA_VM_SIZE / 4)
+#define CLIENT_POOL_DIV		4
+#define CLIENT_WAIT		HZ
+
+/**
+ * etna_client_create() - the share of a new file
+ *
+ * Return: it, with one reference, or NULL.
+ */
+struct etna_client *etna_client_create(void)
+{
+	struct etna_client *client = kzalloc(sizeof(*client), GFP_KERNEL);
+
+	if (client)
+		kref_init(&client->ref);
+	return client;
+}
+
+static void etna_client_release(struct kref *ref)
+{
+	kfree(container_of(ref, struct etna_client, ref));
+}
+
+void etna_client_put(struct etna_client *client)
+{
+	if (client)
+		kref_put(&client->ref, etna_client_release);
+}
+
+/* Add @n to @count if the sum stays within @max. */
+static bool etna_charge_try(atomic64_t *count, u64 n, u64 max)
+{
+	s64 old = atomic64_read(count);
+
+	do {
+		if (old + n > max)
+			return false;
+	} while (!atomic64_try_cmpxchg(count, &old, old + n));
+	return true;
+}
+
+/*
+ * Charge @n to one of a client's counts, bounded by @max: at once if it
+ * fits, or once the client's own jobs have freed enough. Return: 0,
+ * @err (more than the whole share, or still no room after CLIENT_WAIT)
+ * or -ERESTARTSYS.
+ */
+static int etna_charge(struct etna_dev *edev, atomic64_t *count, u64 n,
+		       u64 max, int err)
+{
+	long ret;
+
+	if (n > max)
+		return err;
+	ret = wait_event_interruptible_timeout(edev->client_wq,
+					       etna_charge_try(count, n, max),
+					       CLIENT_WAIT);
+	if (ret < 0)
+		return ret;
+	return ret ? 0 : err;
+}
 
 /**
  * etna_job_free() - let go of what a job holds, and of the job
@@ -44,6 +119,7 @@
 void etna_job_free(struct etna_job *job)
 {
 	struct etna_dev *edev = job->core->edev;
+	struct etna_client *client = job->client;
 	u32 i;
 
 	if (job->out_fence) {
@@ -60,6 +136,14 @@ void etna_job_free(struct etna_job *job)
 	kvfree(job->bos);	/* and the maps after them */
 	etna_vm_put(job->prev_vm);
 	etna_vm_put(job->vm);
+	/* what it charged is free again: its client may go on */
+	if (client) {
+		atomic64_sub(job->va_charge, &client->va_bytes);
+		atomic64_sub(job->pool_charge, &client->pool_bytes);
+		etna_client_put(client);
+		if (wq_has_sleeper(&edev->client_wq))
+			wake_up_all(&edev->client_wq);
+	}
 	kfree(job);
 }
 
@@ -133,6 +217,29 @@ static int etna_submit_lookup(struct etna_job *job, struct drm_file *file,
 		job->bos[job->nr_bos++] = obj;
 	}
 	spin_unlock(&file->table_lock);
+	return ret;
+}
+
+/*
+ * MMUv1: charge the job's buffers to its client's share of the one
+ * address space that all clients map theirs in. Mapped, they cannot be
+ * evicted before the job is done.
+ */
+static int etna_submit_charge_va(struct etna_job *job)
+{
+	struct etna_dev *edev = job->core->edev;
+	u64 size = 0;
+	u32 i;
+	int ret;
+
+	if (edev->mmu_v2)
+		return 0;
+	for (i = 0; i < job->nr_bos; i++)
+		size += job->bos[i]->size;
+	ret = etna_charge(edev, &job->client->va_bytes, size, CLIENT_VA_MAX,
+			  -ENOSPC);
+	if (!ret)
+		job->va_charge = size;
 	return ret;
 }
 
@@ -274,7 +381,7 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	struct drm_etnaviv_gem_submit_reloc *relocs = NULL;
 	struct drm_etnaviv_gem_submit_bo *bos = NULL;
 	struct ww_acquire_ctx ctx;
-	struct sync_file *sync;
+	struct sync_file *sync = NULL;
 	struct dma_fence *in;
 	struct etna_core *core;
 	struct etna_job *job;
@@ -312,6 +419,8 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	job->core = core;
 	job->exec_state = args->exec_state;
 	job->vm = etna_vm_get(ef->vm);
+	kref_get(&ef->client->ref);
+	job->client = ef->client;
 	job->pid = task_pid_nr(current);
 	get_task_comm(job->comm, current);
 
@@ -329,6 +438,9 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	ret = etna_submit_lookup(job, file, bos, args->nr_bos);
 	if (ret)
 		goto err_job;
+	ret = etna_submit_charge_va(job);
+	if (ret)
+		goto err_job;
 	ret = etna_submit_map(job, bos, args->flags & ETNA_SUBMIT_SOFTPIN);
 	if (ret)
 		goto err_job;
@@ -339,6 +451,12 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 
 	/* the copy the FE runs, plus room for the LINK back to the ring */
 	job->cmd_size = ALIGN(args->stream_size, 8);
+	ret = etna_charge(edev, &job->client->pool_bytes,
+			  etna_pool_size(job->cmd_size + 8),
+			  edev->pool.size / CLIENT_POOL_DIV, -EBUSY);
+	if (ret)
+		goto err_job;
+	job->pool_charge = etna_pool_size(job->cmd_size + 8);
 	ret = etna_pool_alloc(&edev->pool, &job->cmd, job->cmd_size + 8, true);
 	if (ret)
 		goto err_job;
@@ -380,11 +498,19 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	mutex_lock(&core->submit_lock);
 	drm_sched_job_arm(&job->base);
 	job->out_fence = dma_fence_get(&job->base.s_fence->finished);
-	ret = xa_alloc_cyclic(&core->user_fences, &job->fence_id,
-			      job->out_fence, xa_limit_31b,
-			      &core->next_fence_id, GFP_KERNEL);
+	/* everything that can fail before the job is pushed: none after */
+	if (out_fd >= 0) {
+		sync = sync_file_create(job->out_fence);
+		ret = sync ? 0 : -ENOMEM;
+	}
+	if (!ret)
+		ret = xa_alloc_cyclic(&core->user_fences, &job->fence_id,
+				      job->out_fence, xa_limit_31b,
+				      &core->next_fence_id, GFP_KERNEL);
 	if (ret < 0) {
 		mutex_unlock(&core->submit_lock);
+		if (sync)
+			fput(sync->file);
 		dma_fence_put(job->out_fence);
 		job->out_fence = NULL;
 		drm_gem_unlock_reservations(job->bos, job->nr_bos, &ctx);
@@ -397,16 +523,11 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	drm_gem_unlock_reservations(job->bos, job->nr_bos, &ctx);
 
 	args->fence = job->fence_id;
-	if (out_fd >= 0) {
-		sync = sync_file_create(job->out_fence);
-		if (sync) {
-			fd_install(out_fd, sync->file);
-		} else {
-			put_unused_fd(out_fd);
-			out_fd = -1;
-		}
+	/* fence_fd is written only when a sync file was asked for */
+	if (sync) {
+		fd_install(out_fd, sync->file);
+		args->fence_fd = out_fd;
 	}
-	args->fence_fd = out_fd;	/* -1 when none was asked for */
 	kvfree(stream);
 	kvfree(relocs);
 	kvfree(bos);

@@ -8,7 +8,10 @@
  * command buffers through the linear window below. Unused entries point
  * at a "bad page", so that a stray access reads a recognisable pattern
  * instead of another buffer. Buffers are mapped on first use by a job and
- * stay mapped until they are freed.
+ * stay mapped until they are freed, or until the space is full: then the
+ * mappings no job uses are evicted, least recently used first, and mapped
+ * again at their next use (at another address: MMUv1 streams are
+ * relocated at every submit).
  *
  * MMUv2 walks two-level tables (etna_pt2.c) and faults on unmapped
  * addresses. Every open file gets its own tables, the kernel one more for
@@ -138,6 +141,7 @@ static void etna_vm_release(struct kref *ref)
 	if (drm_mm_initialized(&vm->mm))
 		drm_mm_takedown(&vm->mm);
 	mutex_destroy(&vm->lock);
+	atomic_dec(&edev->nr_vms);
 	kfree(vm);
 }
 
@@ -167,8 +171,10 @@ struct etna_vm *etna_vm_create(struct etna_dev *edev)
 		return ERR_PTR(-ENOMEM);
 	kref_init(&vm->ref);
 	vm->edev = edev;
+	atomic_inc(&edev->nr_vms);
 	vm->pta_id = -1;
 	mutex_init(&vm->lock);
+	INIT_LIST_HEAD(&vm->maps);
 	ret = edev->mmu_v2 ? etna_vm_init_v2(vm) : etna_vm_init_v1(vm);
 	if (ret) {
 		etna_vm_put(vm);
@@ -231,6 +237,46 @@ void etna_mmu_fini(struct etna_dev *edev)
 	ida_destroy(&edev->pta_ids);
 }
 
+/* Take an idle mapping's range back; it stays on its buffer's list. */
+static void etna_vm_evict(struct etna_vm *vm, struct etna_mapping *map)
+{
+	lockdep_assert_held(&vm->lock);
+	etna_pt_clear(vm->pt, map->node.start, map->node.size,
+		      vm->edev->bad_dma);
+	drm_mm_remove_node(&map->node);
+	list_del_init(&map->vm_link);
+	vm->flush_seq++;
+}
+
+/*
+ * MMUv1: a range of @size for @node. When the space is full, the idle
+ * mappings go, least recently used first, until one fits. A mapping is
+ * idle when its buffer's list holds its only reference: jobs take theirs
+ * under the space's lock only (etna_mapping_use()), so it stays idle
+ * while we hold it. At most one try per mapping in the space.
+ */
+static int etna_vm_insert_v1(struct etna_vm *vm, struct drm_mm_node *node,
+			     u64 size)
+{
+	struct etna_mapping *map, *tmp;
+	int ret;
+
+	lockdep_assert_held(&vm->lock);
+	ret = drm_mm_insert_node_generic(&vm->mm, node, size, PAGE_SIZE, 0,
+					 DRM_MM_INSERT_LOW);
+	list_for_each_entry_safe(map, tmp, &vm->maps, vm_link) {
+		if (ret != -ENOSPC)
+			break;
+		if (kref_read(&map->ref) != 1)
+			continue;	/* a job uses it, or it is going */
+		etna_vm_evict(vm, map);
+		ret = drm_mm_insert_node_generic(&vm->mm, node, size,
+						 PAGE_SIZE, 0,
+						 DRM_MM_INSERT_LOW);
+	}
+	return ret;
+}
+
 /* Give @map a range of @vm (at @va unless 0) and point it at the pages. */
 static int etna_vm_insert(struct etna_vm *vm, struct etna_mapping *map,
 			  struct sg_table *sgt, u64 va)
@@ -239,15 +285,17 @@ static int etna_vm_insert(struct etna_vm *vm, struct etna_mapping *map,
 	u64 size = bo->shmem.base.size;
 	int ret;
 
-	mutex_lock(&vm->lock);
+	lockdep_assert_held(&vm->lock);
+	/* an imported buffer's pages are what its exporter says */
+	ret = etna_sgt_check(sgt, size);
+	if (ret)
+		return ret;
 	if (va) {
 		map->node.start = va;
 		map->node.size = size;
 		ret = drm_mm_reserve_node(&vm->mm, &map->node);
 	} else if (vm->pt) {
-		ret = drm_mm_insert_node_generic(&vm->mm, &map->node, size,
-						 PAGE_SIZE, 0,
-						 DRM_MM_INSERT_LOW);
+		ret = etna_vm_insert_v1(vm, &map->node, size);
 	} else {
 		ret = drm_mm_insert_node_in_range(&vm->mm, &map->node, size,
 						  PAGE_SIZE, 0,
@@ -255,22 +303,22 @@ static int etna_vm_insert(struct etna_vm *vm, struct etna_mapping *map,
 						  DRM_MM_INSERT_LOW);
 	}
 	if (ret)
-		goto out;
+		return ret;
 	if (vm->pt) {
-		etna_pt_fill(vm->pt, map->node.start, sgt);
+		etna_pt_fill(vm->pt, map->node.start, sgt, size);
 	} else {
 		ret = etna_vm_stlbs(vm, map->node.start, size);
 		if (ret) {
 			drm_mm_remove_node(&map->node);
-			goto out;
+			return ret;
 		}
-		etna_pt2_fill(&vm->pt2, map->node.start, sgt, !bo->read_only);
+		etna_pt2_fill(&vm->pt2, map->node.start, sgt, size,
+			      !bo->read_only);
 	}
+	list_add_tail(&map->vm_link, &vm->maps);
 	/* the TLBs may hold stale entries for this range */
 	vm->flush_seq++;
-out:
-	mutex_unlock(&vm->lock);
-	return ret;
+	return 0;
 }
 
 static void etna_mapping_release(struct kref *ref)
@@ -279,13 +327,18 @@ static void etna_mapping_release(struct kref *ref)
 	struct etna_vm *vm = map->vm;
 
 	mutex_lock(&vm->lock);
-	if (vm->pt)
-		etna_pt_clear(vm->pt, map->node.start, map->node.size,
-			      vm->edev->bad_dma);
-	else
-		etna_pt2_clear(&vm->pt2, map->node.start, map->node.size);
-	drm_mm_remove_node(&map->node);
-	vm->flush_seq++;
+	/* an evicted mapping has no range left */
+	if (drm_mm_node_allocated(&map->node)) {
+		if (vm->pt)
+			etna_pt_clear(vm->pt, map->node.start, map->node.size,
+				      vm->edev->bad_dma);
+		else
+			etna_pt2_clear(&vm->pt2, map->node.start,
+				       map->node.size);
+		drm_mm_remove_node(&map->node);
+		vm->flush_seq++;
+	}
+	list_del_init(&map->vm_link);
 	mutex_unlock(&vm->lock);
 	etna_vm_put(vm);
 	kfree(map);
@@ -304,8 +357,10 @@ void etna_mapping_put(struct etna_mapping *map)
  * @sgt: its pages, mapped for the device
  * @va: the address the client wants it at (softpin), or 0 for any
  *
- * Return: the new mapping with one reference, which holds one of @vm; or
- * an ERR_PTR: -ENOSPC if @va is taken or no space is left.
+ * Return: the new mapping with two references, one for the buffer's list
+ * and one for the caller (taken before the mapping can be seen idle); it
+ * holds one of @vm. Or an ERR_PTR: -ENOSPC if @va is taken or no space is
+ * left.
  */
 struct etna_mapping *etna_vm_map(struct etna_vm *vm, struct etna_bo *bo,
 				 struct sg_table *sgt, u64 va)
@@ -318,13 +373,42 @@ struct etna_mapping *etna_vm_map(struct etna_vm *vm, struct etna_bo *bo,
 	if (!map)
 		return ERR_PTR(-ENOMEM);
 	kref_init(&map->ref);
+	kref_get(&map->ref);
+	INIT_LIST_HEAD(&map->vm_link);
 	map->bo = bo;
 	map->vm = vm;
+	mutex_lock(&vm->lock);
 	ret = etna_vm_insert(vm, map, sgt, va);
+	mutex_unlock(&vm->lock);
 	if (ret) {
 		kfree(map);
 		return ERR_PTR(ret);
 	}
 	etna_vm_get(vm);
 	return map;
+}
+
+/**
+ * etna_mapping_use() - a new reference to a buffer's mapping, for a job
+ * @map: a mapping on its buffer's list, whose map_lock the caller holds
+ * @sgt: the buffer's pages, to map them again if the mapping was evicted
+ *
+ * Return: 0 with the reference taken and the mapping in place (the most
+ * recently used of its space), or -ENOSPC.
+ */
+int etna_mapping_use(struct etna_mapping *map, struct sg_table *sgt)
+{
+	struct etna_vm *vm = map->vm;
+	int ret = 0;
+
+	lockdep_assert_held(&map->bo->map_lock);
+	mutex_lock(&vm->lock);
+	if (drm_mm_node_allocated(&map->node))
+		list_move_tail(&map->vm_link, &vm->maps);
+	else
+		ret = etna_vm_insert(vm, map, sgt, 0);
+	if (!ret)
+		kref_get(&map->ref);
+	mutex_unlock(&vm->lock);
+	return ret;
 }
