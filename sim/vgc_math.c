@@ -238,18 +238,26 @@ static double sinpi_core(double z)
 
 /*
  * sin(pi * y) for a double y holding a float's value (|y| < 2^24 + 1):
- * y reduced to [0, 2) exactly, then to [0, 0.5] by symmetry.
+ * |y| reduced to [0, 2) exactly, then to [0, 0.5] by symmetry; whole
+ * numbers give +0.
  */
 static double sinpi_d(double y)
 {
-	double r = y - 2.0 * d_floor(y * 0.5), sign = 1.0;
+	double r, sign = 1.0;
 
+	if (y < 0.0) {		/* sin(-pi y) = -sin(pi y) */
+		y = -y;
+		sign = -1.0;
+	}
+	r = y - 2.0 * d_floor(y * 0.5);
 	if (r >= 1.0) {		/* sin(pi (r + 1)) = -sin(pi r) */
 		r -= 1.0;
-		sign = -1.0;
+		sign = -sign;
 	}
 	if (r > 0.5)
 		r = 1.0 - r;
+	if (r == 0.0)
+		return 0.0;
 	return sign * sinpi_core(r);
 }
 
