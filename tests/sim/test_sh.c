@@ -944,7 +944,7 @@ static void t_prog_gc3000(struct vgc_core *c)
 	cmd_state(VGC_VS_ICACHE_CONTROL, VGC_VS_ICACHE_FLUSH_VS |
 		  VGC_VS_ICACHE_FLUSH_PS);
 	cmd_state(VGC_PS_RANGE, 0x100 << 16 | 0x100);
-	cmd_states(VGC_SH_INST_MEM_MIRROR + 0x1000, w, 4);
+	cmd_states(VGC_SH_INST_MEM_MIRROR + 0x100 * 16, w, 4);
 	cmd_state(VGC_PS_END_PC, 1);
 	cmd_state(VGC_PS_UNIFORM_BASE, 168);
 	cmd_states(VGC_SH_UNIFORMS + (168 + 1) * 16, u, 4);
