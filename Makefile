@@ -202,11 +202,12 @@ $(B)/tests/boards-manifest.h: boards/boards.manifest
 
 # Model unit tests: each tests/sim/test_NAME.c with the model core.
 SIM_CORE := $(filter-out sim/uml/%,$(wildcard sim/*.c))
-# They also link the 2D reference (tools/ref2d.c), the DE tests' oracle.
+# They also link the 2D reference (tools/ref2d.c), the DE tests' oracle,
+# and libm: the math and shader tests' oracle (the model itself has none).
 REF2D := tools/ref2d.c tools/ref2d.h
 $(B)/tests/sim-%: tests/sim/test_%.c $(SIM_CORE) $(REF2D) $(wildcard sim/*.h tests/sim/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) $(SANITIZE) -Isim -Itools -o $@ $(filter %.c,$^)
+	$(CC) $(CFLAGS_USER) $(SANITIZE) -Isim -Itools -o $@ $(filter %.c,$^) -lm
 
 # Throughput of the model's 2D engine: build/tests/bench-de (not a test).
 $(B)/tests/bench-de: tests/sim/bench_de.c $(SIM_CORE) $(wildcard sim/*.h tests/sim/*.h)

@@ -378,6 +378,17 @@ static void load_state(struct vgc_core *c, u32 idx, u32 val)
 		vgc_rs_kick(c, off, val);
 		return;
 	}
+	/*
+	 * SH_INST_MEM_MIRROR is another window on the unified instruction
+	 * memory (Mesa 22.3 etnaviv_screen.c loads GC3000's PS code there):
+	 * one store, seen at both addresses.
+	 */
+	if (off >= VGC_SH_INST_MEM_MIRROR && off < VGC_SH_INST_MEM) {
+		REG(c, off + (VGC_SH_INST_MEM - VGC_SH_INST_MEM_MIRROR)) = val;
+	} else if (off >= VGC_SH_INST_MEM &&
+		   off < VGC_SH_INST_MEM + 4 * VGC_SH_INST_MEM_WORDS) {
+		REG(c, off - (VGC_SH_INST_MEM - VGC_SH_INST_MEM_MIRROR)) = val;
+	}
 	REG(c, off) = val;
 }
 

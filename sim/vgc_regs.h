@@ -358,6 +358,219 @@
 #define VGC_TS_DEPTH_SURFACE_BASE	0x1668
 #define VGC_TS_DEPTH_CLEAR_VALUE	0x166c
 
+/* Shader core (sim/vgc_sh.c): the core's shader features */
+#define VGC_MINOR0_SIGN_FLOOR_CEIL	BIT(16)
+#define VGC_MINOR0_SQRT_TRIG		BIT(20)
+#define VGC_MINOR1_HALTI0		BIT(23)
+#define VGC_MINOR2_HALTI1		BIT(11)
+#define VGC_MINOR3_INSTRUCTION_CACHE	BIT(3)
+#define VGC_MINOR3_FAST_TRANSCENDENTALS	BIT(14)
+#define VGC_MINOR4_HALTI2		BIT(16)
+/* Shader states */
+#define VGC_VS_END_PC			0x0800
+#define VGC_VS_OUTPUT_COUNT		0x0804
+#define   VGC_VS_OUTPUT_COUNT_COUNT(v)	((v) & 0xffu)
+#define VGC_VS_INPUT_COUNT		0x0808
+#define   VGC_VS_INPUT_COUNT_COUNT(v)	((v) & 0x1fu)
+#define VGC_VS_TEMP_REGISTER_CONTROL	0x080c
+#define VGC_VS_OUTPUT(n)		(0x0810 + 4 * (n))
+#define   VGC_VS_OUTPUT_O0(v)		((v) & 0xffu)
+#define   VGC_VS_OUTPUT_O1(v)		(((v) >> 8) & 0xffu)
+#define   VGC_VS_OUTPUT_O2(v)		(((v) >> 16) & 0xffu)
+#define   VGC_VS_OUTPUT_O3(v)		(((v) >> 24) & 0xffu)
+#define VGC_VS_OUTPUT_REGS		4
+#define VGC_VS_INPUT(n)			(0x0820 + 4 * (n))
+#define   VGC_VS_INPUT_I0(v)		((v) & 0xffu)
+#define   VGC_VS_INPUT_I1(v)		(((v) >> 8) & 0xffu)
+#define   VGC_VS_INPUT_I2(v)		(((v) >> 16) & 0xffu)
+#define   VGC_VS_INPUT_I3(v)		(((v) >> 24) & 0xffu)
+#define   VGC_VS_INPUT_COUNT_ID_ENABLE	BIT(31)
+#define VGC_VS_START_PC			0x0838
+#define VGC_VS_RANGE			0x085c
+#define VGC_VS_UNIFORM_BASE		0x0864
+#define VGC_VS_ICACHE_CONTROL		0x0868
+#define   VGC_VS_ICACHE_ENABLE		BIT(0)
+#define   VGC_VS_ICACHE_FLUSH_VS	BIT(4)
+#define   VGC_VS_ICACHE_FLUSH_PS	BIT(5)
+#define VGC_VS_INST_ADDR		0x086c
+#define VGC_PS_END_PC			0x1000
+#define VGC_PS_OUTPUT_REG		0x1004
+#define   VGC_PS_OUTPUT_REG0(v)		((v) & 0x7fu)
+#define VGC_PS_INPUT_COUNT		0x1008
+#define   VGC_PS_INPUT_COUNT_COUNT(v)	((v) & 0x1fu)
+#define   VGC_PS_INPUT_DUAL16		BIT(16)
+#define VGC_PS_TEMP_REGISTER_CONTROL	0x100c
+#define VGC_PS_START_PC			0x1018
+#define VGC_PS_RANGE			0x101c
+#define VGC_PS_UNIFORM_BASE		0x1024
+#define VGC_PS_INST_ADDR		0x1028
+#define VGC_SH_NUM_TEMPS(v)		((v) & 0x3fu)
+#define VGC_SH_RANGE_LOW(v)		((v) & 0xffffu)
+#define VGC_SH_RANGE_HIGH(v)		(((v) >> 16) & 0xffffu)
+#define VGC_SH_INST_MEM			0xc000
+#define VGC_SH_INST_MEM_WORDS		4096
+#define VGC_SH_INST_MEM_MIRROR		0x8000
+#define VGC_VS_INST_MEM			0x4000
+#define VGC_PS_INST_MEM			0x6000
+#define VGC_SEPARATE_INST_MEM_WORDS	1024
+#define VGC_VS_UNIFORMS			0x5000
+#define VGC_PS_UNIFORMS			0x7000
+#define VGC_SEPARATE_UNIFORMS_WORDS	1024
+#define VGC_SH_UNIFORMS			0x30000
+#define VGC_SH_UNIFORMS_WORDS		2048
+/* Shader instruction words (etna_viv rnndb/isa.xml) */
+#define VGC_ISA0_OPCODE(v)		((v) & 0x3fu)
+#define VGC_ISA0_COND(v)		(((v) >> 6) & 0x1fu)
+#define VGC_ISA0_SAT			BIT(11)
+#define VGC_ISA0_DST_USE		BIT(12)
+#define VGC_ISA0_DST_AMODE(v)		(((v) >> 13) & 0x7u)
+#define VGC_ISA0_DST_REG(v)		(((v) >> 16) & 0x7fu)
+#define VGC_ISA0_DST_COMPS(v)		(((v) >> 23) & 0xfu)
+#define VGC_ISA0_TEX_ID(v)		(((v) >> 27) & 0x1fu)
+#define VGC_ISA1_TEX_AMODE(v)		((v) & 0x7u)
+#define VGC_ISA1_TEX_SWIZ(v)		(((v) >> 3) & 0xffu)
+#define VGC_ISA1_SRC0_USE		BIT(11)
+#define VGC_ISA1_SRC0_REG(v)		(((v) >> 12) & 0x1ffu)
+#define VGC_ISA1_TYPE_BIT2		BIT(21)
+#define VGC_ISA1_SRC0_SWIZ(v)		(((v) >> 22) & 0xffu)
+#define VGC_ISA1_SRC0_NEG		BIT(30)
+#define VGC_ISA1_SRC0_ABS		BIT(31)
+#define VGC_ISA2_SRC0_AMODE(v)		((v) & 0x7u)
+#define VGC_ISA2_SRC0_RGROUP(v)		(((v) >> 3) & 0x7u)
+#define VGC_ISA2_SRC1_USE		BIT(6)
+#define VGC_ISA2_SRC1_REG(v)		(((v) >> 7) & 0x1ffu)
+#define VGC_ISA2_OPCODE_BIT6		BIT(16)
+#define VGC_ISA2_SRC1_SWIZ(v)		(((v) >> 17) & 0xffu)
+#define VGC_ISA2_SRC1_NEG		BIT(25)
+#define VGC_ISA2_SRC1_ABS		BIT(26)
+#define VGC_ISA2_SRC1_AMODE(v)		(((v) >> 27) & 0x7u)
+#define VGC_ISA2_TYPE_BIT01(v)		(((v) >> 30) & 0x3u)
+#define VGC_ISA3_SRC1_RGROUP(v)		((v) & 0x7u)
+#define VGC_ISA3_SRC2_USE		BIT(3)
+#define VGC_ISA3_SRC2_REG(v)		(((v) >> 4) & 0x1ffu)
+#define VGC_ISA3_SRC2_SWIZ(v)		(((v) >> 14) & 0xffu)
+#define VGC_ISA3_SRC2_NEG		BIT(22)
+#define VGC_ISA3_SRC2_ABS		BIT(23)
+#define VGC_ISA3_SRC2_AMODE(v)		(((v) >> 25) & 0x7u)
+#define VGC_ISA3_SRC2_RGROUP(v)		(((v) >> 28) & 0x7u)
+#define VGC_ISA3_SRC2_IMM(v)		(((v) >> 7) & 0x7fffu)
+#define VGC_ISA3_DST_FULL		BIT(31)
+#define VGC_ISA3_SEL_BIT0		BIT(13)
+#define VGC_ISA3_SEL_BIT1		BIT(24)
+/* The same fields placed in a word (the tests' encoder) */
+#define VGC_ISA0_PUT_OPCODE(x)		(((x) & 0x3fu) << 0)
+#define VGC_ISA0_PUT_COND(x)		(((x) & 0x1fu) << 6)
+#define VGC_ISA0_PUT_DST_AMODE(x)	(((x) & 0x7u) << 13)
+#define VGC_ISA0_PUT_DST_REG(x)		(((x) & 0x7fu) << 16)
+#define VGC_ISA0_PUT_DST_COMPS(x)	(((x) & 0xfu) << 23)
+#define VGC_ISA0_PUT_TEX_ID(x)		(((x) & 0x1fu) << 27)
+#define VGC_ISA1_PUT_TEX_AMODE(x)	(((x) & 0x7u) << 0)
+#define VGC_ISA1_PUT_TEX_SWIZ(x)	(((x) & 0xffu) << 3)
+#define VGC_ISA1_PUT_SRC0_REG(x)	(((x) & 0x1ffu) << 12)
+#define VGC_ISA1_PUT_SRC0_SWIZ(x)	(((x) & 0xffu) << 22)
+#define VGC_ISA2_PUT_SRC0_AMODE(x)	(((x) & 0x7u) << 0)
+#define VGC_ISA2_PUT_SRC0_RGROUP(x)	(((x) & 0x7u) << 3)
+#define VGC_ISA2_PUT_SRC1_REG(x)	(((x) & 0x1ffu) << 7)
+#define VGC_ISA2_PUT_SRC1_SWIZ(x)	(((x) & 0xffu) << 17)
+#define VGC_ISA2_PUT_SRC1_AMODE(x)	(((x) & 0x7u) << 27)
+#define VGC_ISA2_PUT_TYPE_BIT01(x)	(((x) & 0x3u) << 30)
+#define VGC_ISA3_PUT_SRC1_RGROUP(x)	(((x) & 0x7u) << 0)
+#define VGC_ISA3_PUT_SRC2_REG(x)	(((x) & 0x1ffu) << 4)
+#define VGC_ISA3_PUT_SRC2_SWIZ(x)	(((x) & 0xffu) << 14)
+#define VGC_ISA3_PUT_SRC2_AMODE(x)	(((x) & 0x7u) << 25)
+#define VGC_ISA3_PUT_SRC2_RGROUP(x)	(((x) & 0x7u) << 28)
+#define VGC_ISA3_PUT_SRC2_IMM(x)	(((x) & 0x7fffu) << 7)
+#define VGC_ISA_IMM_REG_WIDTH		9
+#define VGC_ISA_IMM_SWIZ_SHIFT		9
+#define VGC_ISA_IMM_NEG_SHIFT		17
+#define VGC_ISA_IMM_ABS_SHIFT		18
+#define VGC_ISA_IMM_AMODE_SHIFT		19
+#define VGC_ISA_IMM_TYPE_SHIFT		20
+#define VGC_ISA_IMM_TYPE(v)		(((v) >> 20) & 0x3u)
+#define VGC_ISA_SWIZ_WIDTH		2
+#define VGC_ISA_IMM_F32_HI20		0
+#define VGC_ISA_IMM_S20			1
+#define VGC_ISA_IMM_U20			2
+#define VGC_ISA_IMM_F16			3
+/* Opcodes */
+#define VGC_OPC_NOP			0
+#define VGC_OPC_ADD			1
+#define VGC_OPC_MAD			2
+#define VGC_OPC_MUL			3
+#define VGC_OPC_DST			4
+#define VGC_OPC_DP3			5
+#define VGC_OPC_DP4			6
+#define VGC_OPC_DSX			7
+#define VGC_OPC_DSY			8
+#define VGC_OPC_MOV			9
+#define VGC_OPC_MOVAR			10
+#define VGC_OPC_MOVAF			11
+#define VGC_OPC_RCP			12
+#define VGC_OPC_RSQ			13
+#define VGC_OPC_SELECT			15
+#define VGC_OPC_SET			16
+#define VGC_OPC_EXP			17
+#define VGC_OPC_LOG			18
+#define VGC_OPC_FRC			19
+#define VGC_OPC_CALL			20
+#define VGC_OPC_RET			21
+#define VGC_OPC_BRANCH			22
+#define VGC_OPC_TEXKILL			23
+#define VGC_OPC_TEXLD			24
+#define VGC_OPC_TEXLDB			25
+#define VGC_OPC_TEXLDD			26
+#define VGC_OPC_TEXLDL			27
+#define VGC_OPC_SQRT			33
+#define VGC_OPC_SIN			34
+#define VGC_OPC_COS			35
+#define VGC_OPC_FLOOR			37
+#define VGC_OPC_CEIL			38
+#define VGC_OPC_SIGN			39
+#define VGC_OPC_I2F			45
+#define VGC_OPC_F2I			46
+#define VGC_OPC_CMP			49
+#define VGC_OPC_LOAD			50
+#define VGC_OPC_IMULLO0			60
+#define VGC_OPC_IABS			87
+#define VGC_OPC_LSHIFT			89
+#define VGC_OPC_RSHIFT			90
+#define VGC_OPC_OR			92
+#define VGC_OPC_AND			93
+#define VGC_OPC_XOR			94
+#define VGC_OPC_NOT			95
+#define VGC_OPC_DIV			100
+#define VGC_OPC_DP2			115
+/* Conditions */
+#define VGC_COND_TRUE			0
+#define VGC_COND_GT			1
+#define VGC_COND_LT			2
+#define VGC_COND_GE			3
+#define VGC_COND_LE			4
+#define VGC_COND_EQ			5
+#define VGC_COND_NE			6
+#define VGC_COND_AND			7
+#define VGC_COND_OR			8
+#define VGC_COND_XOR			9
+#define VGC_COND_NOT			10
+#define VGC_COND_NZ			11
+#define VGC_COND_GEZ			12
+#define VGC_COND_GZ			13
+#define VGC_COND_LEZ			14
+#define VGC_COND_LZ			15
+/* Register groups, addressing modes, types */
+#define VGC_RG_TEMP			0
+#define VGC_RG_INTERNAL			1
+#define VGC_RG_UNIFORM_0		2
+#define VGC_RG_UNIFORM_1		3
+#define VGC_RG_TEMP_FP			4
+#define VGC_RG_IMMEDIATE		7
+#define VGC_AMODE_DIRECT		0
+#define VGC_AMODE_ADD_A_X		1
+#define VGC_AMODE_ADD_A_W		4
+#define VGC_TYPE_F32			0
+#define VGC_TYPE_S32			1
+#define VGC_TYPE_U32			6
+
 /*
  * The 3D pipeline (sim/vgc_3d.c): vertex fetch, primitive assembly,
  * setup and rasteriser, pixel engine
@@ -410,9 +623,6 @@
 #define VGC_PRIM_TRIANGLE_STRIP		5
 #define VGC_PRIM_TRIANGLE_FAN		6
 #define VGC_PRIM_LINE_LOOP		7
-#define VGC_VS_INPUT(n)			(0x0820 + 4 * (n))
-#define VGC_VS_INPUT_COUNT		0x0808
-#define   VGC_VS_INPUT_COUNT_COUNT(v)	((v) & 0xfu)
 /* PA, SE */
 #define VGC_PA_VIEWPORT_SCALE_X		0x0a00
 #define VGC_PA_VIEWPORT_SCALE_Y		0x0a04

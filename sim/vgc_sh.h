@@ -119,7 +119,10 @@ static inline void vgc_sh_setf(struct vgc_sh_regs *r, unsigned int reg,
  * @new_transcendentals: the core has the "fast transcendentals" of
  *	MINOR_FEATURES3 (SIN/COS/LOG/DIV with TEX_AMODE 1: a product pair)
  * @num_inputs: VS_INPUT_COUNT.COUNT / PS_INPUT_COUNT.COUNT: VS attributes
- *	in t0..; PS inputs (t0 = the position, then the varyings)
+ *	(the last one the vertex / instance ids when VS_INPUT_COUNT.ID_ENABLE
+ *	is set); PS inputs (t0 = the position, then the varyings in t1..)
+ * @input_reg: VS: the temporary each attribute arrives in (VS_INPUT[],
+ *	one byte each; Mesa 22.3 etnaviv_shader.c maps them in order)
  * @num_outputs: VS: VS_OUTPUT_COUNT (position first, then varyings, then
  *	the point size if any)
  * @output_reg: VS: the temporary of each output (VS_OUTPUT[], one byte
@@ -136,6 +139,7 @@ struct vgc_sh_prog {
 	bool halti2;
 	bool new_transcendentals;
 	unsigned int num_inputs, num_outputs;
+	u8 input_reg[VGC_SH_MAX_OUTPUTS];
 	u8 output_reg[VGC_SH_MAX_OUTPUTS];
 };
 
@@ -214,8 +218,8 @@ enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
  * vgc_sh_run_vs() - run the vertex shader on one vertex
  * @c: the core (its uniforms are read from the state; stats counted)
  * @p: the program, from vgc_sh_prog_get(c, VGC_SH_VS, ...)
- * @t: in: the attributes in t0..t(num_inputs - 1), the rest as the
- *	caller left them (the model does not clear them); out: every
+ * @t: in: the attributes in their temporaries (@p->input_reg[]), the
+ *	rest as the caller left them (the model does not clear them); out: every
  *	temporary as the shader left it (outputs at @p->output_reg[])
  * @env: sampler callback and budget
  *

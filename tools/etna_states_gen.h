@@ -330,6 +330,15 @@ static const struct etna_field fs_vertex_stream_control[] = {
 	{ "VERTEX_DIVISOR", 16, 8, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field fs_sh_temps[] = {
+	{ "NUM_TEMPS", 0, 6, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field fs_sh_range[] = {
+	{ "LOW", 0, 16, NULL, false, false },
+	{ "HIGH", 16, 16, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
 static const struct etna_field fs_de_stride[] = {
 	{ "STRIDE", 0, 18, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
@@ -544,6 +553,8 @@ static const struct etna_field f_hi_chip_feature[] = {
 static const struct etna_field f_hi_chip_minor_feature_0[] = {
 	{ "2DPE20", 7, 1, NULL, false, false },
 	{ "2BITPERTILE", 10, 1, NULL, false, false },
+	{ "HAS_SIGN_FLOOR_CEIL", 16, 1, NULL, false, false },
+	{ "HAS_SQRT_TRIG", 20, 1, NULL, false, false },
 	{ "MORE_MINOR_FEATURES", 21, 1, NULL, false, false },
 	{ "MC20", 22, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
@@ -569,6 +580,15 @@ static const struct etna_field f_hi_chip_specs_2[] = {
 	{ "NUM_CONSTANTS", 16, 16, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field f_hi_chip_minor_feature_2[] = {
+	{ "HALTI1", 11, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_hi_chip_minor_feature_3[] = {
+	{ "INSTRUCTION_CACHE", 3, 1, NULL, false, false },
+	{ "HAS_FAST_TRANSCENDENTALS", 14, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
 static const struct etna_field f_hi_chip_specs_3[] = {
 	{ "GPU_CORE_COUNT", 0, 3, NULL, false, false },
 	{ "VARYINGS_COUNT", 4, 5, NULL, false, false },
@@ -576,6 +596,7 @@ static const struct etna_field f_hi_chip_specs_3[] = {
 };
 static const struct etna_field f_hi_chip_minor_feature_4[] = {
 	{ "SINGLE_BUFFER", 6, 1, NULL, false, false },
+	{ "HALTI2", 16, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_hi_chip_specs_4[] = {
@@ -641,8 +662,34 @@ static const struct etna_field f_fe_dma_debug_state[] = {
 	{ "VE_REQ_STATE", 16, 2, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field f_vs_output_count[] = {
+	{ "COUNT", 0, 8, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
 static const struct etna_field f_vs_input_count[] = {
-	{ "COUNT", 0, 4, NULL, false, false },
+	{ "COUNT", 0, 5, NULL, false, false },
+	{ "UNK8", 8, 5, NULL, false, false },
+	{ "ID_ENABLE", 31, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_vs_output[] = {
+	{ "O0", 0, 8, NULL, false, false },
+	{ "O1", 8, 8, NULL, false, false },
+	{ "O2", 16, 8, NULL, false, false },
+	{ "O3", 24, 8, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_vs_input[] = {
+	{ "I0", 0, 8, NULL, false, false },
+	{ "I1", 8, 8, NULL, false, false },
+	{ "I2", 16, 8, NULL, false, false },
+	{ "I3", 24, 8, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_vs_icache_control[] = {
+	{ "ENABLE", 0, 1, NULL, false, false },
+	{ "FLUSH_VS", 4, 1, NULL, false, false },
+	{ "FLUSH_PS", 5, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_pa_system_mode[] = {
@@ -680,8 +727,14 @@ static const struct etna_field f_se_config[] = {
 	{ "LAST_PIXEL_ENABLE", 0, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field f_ps_output_reg[] = {
+	{ "REG0", 0, 7, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
 static const struct etna_field f_ps_input_count[] = {
-	{ "COUNT", 0, 4, NULL, false, false },
+	{ "COUNT", 0, 5, NULL, false, false },
+	{ "UNK8", 8, 5, NULL, false, false },
+	{ "DUAL16", 16, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_ps_control[] = {
@@ -978,8 +1031,8 @@ static const struct etna_state states[] = {
 	{ 0x00078, "HI_PROFILE_TOTAL_CYCLES", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x0007c, "HI_PROFILE_IDLE_CYCLES", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00080, "HI_CHIP_SPECS_2", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_specs_2 },
-	{ 0x00084, "HI_CHIP_MINOR_FEATURE_2", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x00088, "HI_CHIP_MINOR_FEATURE_3", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x00084, "HI_CHIP_MINOR_FEATURE_2", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_minor_feature_2 },
+	{ 0x00088, "HI_CHIP_MINOR_FEATURE_3", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_minor_feature_3 },
 	{ 0x0008c, "HI_CHIP_SPECS_3", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_specs_3 },
 	{ 0x00090, "HI_COMPRESSION_FLAGS", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00094, "HI_CHIP_MINOR_FEATURE_4", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_minor_feature_4 },
@@ -1081,19 +1134,21 @@ static const struct etna_state states[] = {
 	{ 0x007f4, "FE_FENCE_WAIT_DATA_HIGH", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x007f8, "FE_ROBUSTNESS_UNK007F8", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x00800, "VS_END_PC", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x00804, "VS_OUTPUT_COUNT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x00804, "VS_OUTPUT_COUNT", 1, 4, 0, 0, ETNA_T_HEX, f_vs_output_count },
 	{ 0x00808, "VS_INPUT_COUNT", 1, 4, 0, 0, ETNA_T_HEX, f_vs_input_count },
-	{ 0x0080c, "VS_TEMP_REGISTER_CONTROL", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x00810, "VS_OUTPUT", 4, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x00820, "VS_INPUT", 4, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x0080c, "VS_TEMP_REGISTER_CONTROL", 1, 4, 0, 0, ETNA_T_HEX, fs_sh_temps },
+	{ 0x00810, "VS_OUTPUT", 4, 4, 0, 0, ETNA_T_HEX, f_vs_output },
+	{ 0x00820, "VS_INPUT", 4, 4, 0, 0, ETNA_T_HEX, f_vs_input },
 	{ 0x00830, "VS_LOAD_BALANCING", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00834, "VS_PERF_COUNTER", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00838, "VS_START_PC", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00850, "VS_UNK00850", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00854, "VS_UNK00854", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00858, "VS_UNK00858", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x0085c, "VS_RANGE", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x0085c, "VS_RANGE", 1, 4, 0, 0, ETNA_T_HEX, fs_sh_range },
 	{ 0x00860, "VS_NEW_UNK00860", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x00864, "VS_UNIFORM_BASE", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x00868, "VS_ICACHE_CONTROL", 1, 4, 0, 0, ETNA_T_HEX, f_vs_icache_control },
 	{ 0x0086c, "VS_INST_ADDR", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x00900, "CL_CONFIG", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00904, "CL_GLOBAL_X", 1, 4, 0, 0, ETNA_T_HEX, NULL },
@@ -1139,13 +1194,14 @@ static const struct etna_state states[] = {
 	{ 0x00e10, "RA_MULTISAMPLE_UNK00E10", 4, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00e40, "RA_CENTROID_TABLE", 16, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x01000, "PS_END_PC", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x01004, "PS_OUTPUT_REG", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x01004, "PS_OUTPUT_REG", 1, 4, 0, 0, ETNA_T_HEX, f_ps_output_reg },
 	{ 0x01008, "PS_INPUT_COUNT", 1, 4, 0, 0, ETNA_T_HEX, f_ps_input_count },
-	{ 0x0100c, "PS_TEMP_REGISTER_CONTROL", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x0100c, "PS_TEMP_REGISTER_CONTROL", 1, 4, 0, 0, ETNA_T_HEX, fs_sh_temps },
 	{ 0x01010, "PS_CONTROL", 1, 4, 0, 0, ETNA_T_HEX, f_ps_control },
 	{ 0x01014, "PS_PERF_COUNTER", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x01018, "PS_START_PC", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x0101c, "PS_RANGE", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x0101c, "PS_RANGE", 1, 4, 0, 0, ETNA_T_HEX, fs_sh_range },
+	{ 0x01024, "PS_UNIFORM_BASE", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x01028, "PS_INST_ADDR", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x010a0, "PS_NN_INST_ADDR", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x010b8, "PS_TP_INST_ADDR", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
@@ -1472,6 +1528,7 @@ static const struct etna_state states[] = {
 	{ 0x1c014, "TFB_QUERY_BUFFER", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x1c040, "TFB_BUFFER_ADDR", 4, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x20000, "SH_UNK20000", 8192, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x30000, "SH_UNIFORMS", 2048, 4, 0, 0, ETNA_T_FLOAT, NULL },
 	{ 0x3fffc, "DUMMY", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 };
 

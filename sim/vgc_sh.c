@@ -1,0 +1,1050 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The shader core: an interpreter of the Vivante shader instruction set
+ * as Mesa 22.3's etnaviv emits it (see vgc_sh.h for the contract with the
+ * 3D pipeline and sim/doc/shader-core.md for the sources and the
+ * deductions).
+ */
+#include "vgc.h"
+#include "vgc_math.h"
+
+#define REG(c, off)	((c)->state[(off) >> 2])
+
+/* Instructions a core with separate VS/PS instruction states has each. */
+#define SEPARATE_INSNS	(VGC_SEPARATE_INST_MEM_WORDS / VGC_SH_INSN_WORDS)
+/* ... and the unified instruction memory. */
+#define UNIFIED_INSNS	(VGC_SH_INST_MEM_WORDS / VGC_SH_INSN_WORDS)
+/* Uniform vec4s of a stage's own uniform states; of the unified ones. */
+#define SEPARATE_UNIFORMS	(VGC_SEPARATE_UNIFORMS_WORDS / 4)
+#define UNIFIED_UNIFORMS	(VGC_SH_UNIFORMS_WORDS / 4)
+/* UNIFORM_1 addresses the uniforms from 128 on (etna_viv rnndb/isa.xml). */
+#define UNIFORM_1_BASE		128
+/* CALL nesting the model keeps per thread. */
+#define CALL_DEPTH		8
+/* Threads run together: a pixel quad. */
+#define QUAD			4
+
+#define F_SIGN			0x80000000u
+#define F_ONE			0x3f800000u
+
+/**
+ * struct sh_src - one decoded source operand
+ * @use: the operand is used
+ * @rgroup: INST_RGROUP
+ * @reg: register (immediates: unused)
+ * @swiz: swizzle
+ * @amode: INST_AMODE: a0 component added to @reg (0: none)
+ * @neg: negate
+ * @abs: absolute value
+ * @imm: immediate's bits (register group IMMEDIATE), broadcast
+ */
+struct sh_src {
+	bool use;
+	u32 rgroup, reg, swiz, amode;
+	bool neg, abs;
+	u32 imm;
+};
+
+/**
+ * struct sh_insn - one decoded instruction
+ * @opc: opcode (7 bits)
+ * @cond: INST_CONDITION
+ * @type: INST_TYPE
+ * @sat: saturate the result to [0, 1]
+ * @dst_use: the destination is written
+ * @dst_amode: a0 component added to @dst_reg
+ * @dst_reg: destination temporary
+ * @dst_comps: write mask
+ * @tex_id: sampler
+ * @tex_amode: a0 component added to @tex_id; ALU: rounding / the "fast
+ *	transcendental" selector
+ * @tex_swiz: swizzle of the sampled colour
+ * @src: the three source operands
+ * @imm: BRANCH / CALL target
+ */
+struct sh_insn {
+	u32 opc, cond, type;
+	bool sat;
+	bool dst_use;
+	u32 dst_amode, dst_reg, dst_comps;
+	u32 tex_id, tex_amode, tex_swiz;
+	struct sh_src src[3];
+	u32 imm;
+};
+
+/**
+ * struct sh_thread - one thread (vertex or pixel)
+ * @t: its temporaries (the caller's)
+ * @a0: the address register a0.xyzw (integers)
+ * @pc: next instruction
+ * @done: reached the end (or returned from its outermost level)
+ * @killed: a TEXKILL discarded it (it keeps running for its neighbours)
+ * @sp: @stack depth
+ * @stack: CALL return addresses
+ */
+struct sh_thread {
+	struct vgc_sh_regs *t;
+	u32 a0[4];
+	unsigned int pc;
+	bool done, killed;
+	unsigned int sp;
+	unsigned int stack[CALL_DEPTH];
+};
+
+/**
+ * struct sh_run - one invocation
+ * @c: the core
+ * @p: the program
+ * @env: the caller's environment
+ * @n: threads (1: vertex, 4: quad)
+ * @th: the threads
+ * @result: VGC_SH_OK until something stops the invocation
+ */
+struct sh_run {
+	struct vgc_core *c;
+	const struct vgc_sh_prog *p;
+	const struct vgc_sh_env *env;
+	unsigned int n;
+	struct sh_thread th[QUAD];
+	enum vgc_sh_result result;
+};
+
+static float u2f(u32 u)
+{
+	return vgc_sh_u2f(u);
+}
+
+static u32 f2u(float f)
+{
+	return vgc_sh_f2u(f);
+}
+
+static bool f_isnan(u32 u)
+{
+	return (u & ~F_SIGN) > 0x7f800000u;
+}
+
+/* ---- decoding ---------------------------------------------------------- */
+
+/*
+ * An immediate: register group 7, its 20-bit value scattered over the
+ * operand's REG, SWIZ, NEG, ABS and AMODE bit 0, AMODE bits 2:1 its type
+ * (etna_viv rnndb/isa.xml; Mesa 22.3 etnaviv_asm.h, etnaviv_disasm.c).
+ */
+static u32 imm_value(u32 reg, u32 swiz, bool neg, bool abs, u32 amode)
+{
+	u32 v = reg | swiz << VGC_ISA_IMM_SWIZ_SHIFT |
+		(u32)neg << VGC_ISA_IMM_NEG_SHIFT |
+		(u32)abs << VGC_ISA_IMM_ABS_SHIFT |
+		(amode & 1) << VGC_ISA_IMM_AMODE_SHIFT;
+	u32 type = amode >> 1;
+	u32 sign = 1u << (VGC_ISA_IMM_TYPE_SHIFT - 1);
+	u32 e, m;
+
+	switch (type) {
+	case VGC_ISA_IMM_F32_HI20:
+		return v << (32 - VGC_ISA_IMM_TYPE_SHIFT);
+	case VGC_ISA_IMM_S20:
+		return (v ^ sign) - sign;
+	case VGC_ISA_IMM_U20:
+		return v;
+	default:		/* a half float in the low 16 bits */
+		e = (v >> 10) & 0x1f;
+		m = v & 0x3ff;
+		if (e == 0x1f)
+			e = 0xff;
+		else if (e)
+			e += 127 - 15;
+		else if (m) {	/* subnormal half: normalise */
+			e = 127 - 15 + 1;
+			while (!(m & 0x400)) {
+				m <<= 1;
+				e--;
+			}
+			m &= 0x3ff;
+		}
+		return (v & 0x8000) << 16 | e << 23 | m << 13;
+	}
+}
+
+static void decode_src(struct sh_src *s, bool use, u32 rgroup, u32 reg,
+		       u32 swiz, bool neg, bool abs, u32 amode)
+{
+	s->use = use;
+	s->rgroup = rgroup;
+	s->reg = reg;
+	s->swiz = swiz;
+	s->neg = neg;
+	s->abs = abs;
+	s->amode = amode;
+	s->imm = rgroup == VGC_RG_IMMEDIATE ?
+		 imm_value(reg, swiz, neg, abs, amode) : 0;
+}
+
+static void decode(const u32 *w, struct sh_insn *i)
+{
+	i->opc = VGC_ISA0_OPCODE(w[0]) |
+		 (w[2] & VGC_ISA2_OPCODE_BIT6 ? 0x40 : 0);
+	i->cond = VGC_ISA0_COND(w[0]);
+	i->sat = w[0] & VGC_ISA0_SAT;
+	i->dst_use = w[0] & VGC_ISA0_DST_USE;
+	i->dst_amode = VGC_ISA0_DST_AMODE(w[0]);
+	i->dst_reg = VGC_ISA0_DST_REG(w[0]);
+	i->dst_comps = VGC_ISA0_DST_COMPS(w[0]);
+	i->tex_id = VGC_ISA0_TEX_ID(w[0]);
+	i->tex_amode = VGC_ISA1_TEX_AMODE(w[1]);
+	i->tex_swiz = VGC_ISA1_TEX_SWIZ(w[1]);
+	i->type = VGC_ISA2_TYPE_BIT01(w[2]) |
+		  (w[1] & VGC_ISA1_TYPE_BIT2 ? 4 : 0);
+	decode_src(&i->src[0], w[1] & VGC_ISA1_SRC0_USE,
+		   VGC_ISA2_SRC0_RGROUP(w[2]), VGC_ISA1_SRC0_REG(w[1]),
+		   VGC_ISA1_SRC0_SWIZ(w[1]), w[1] & VGC_ISA1_SRC0_NEG,
+		   w[1] & VGC_ISA1_SRC0_ABS, VGC_ISA2_SRC0_AMODE(w[2]));
+	decode_src(&i->src[1], w[2] & VGC_ISA2_SRC1_USE,
+		   VGC_ISA3_SRC1_RGROUP(w[3]), VGC_ISA2_SRC1_REG(w[2]),
+		   VGC_ISA2_SRC1_SWIZ(w[2]), w[2] & VGC_ISA2_SRC1_NEG,
+		   w[2] & VGC_ISA2_SRC1_ABS, VGC_ISA2_SRC1_AMODE(w[2]));
+	decode_src(&i->src[2], w[3] & VGC_ISA3_SRC2_USE,
+		   VGC_ISA3_SRC2_RGROUP(w[3]), VGC_ISA3_SRC2_REG(w[3]),
+		   VGC_ISA3_SRC2_SWIZ(w[3]), w[3] & VGC_ISA3_SRC2_NEG,
+		   w[3] & VGC_ISA3_SRC2_ABS, VGC_ISA3_SRC2_AMODE(w[3]));
+	i->imm = VGC_ISA3_SRC2_IMM(w[3]);
+}
+
+/* ---- operands ---------------------------------------------------------- */
+
+static bool is_int_type(u32 type)
+{
+	return type == VGC_TYPE_S32 || type == VGC_TYPE_U32;
+}
+
+static void bad(struct sh_run *r)
+{
+	if (r->result == VGC_SH_OK)
+		r->result = VGC_SH_BAD_INSN;
+}
+
+/* a0 component @amode - 1 of @th, or 0 for DIRECT */
+static u32 addr_offset(const struct sh_thread *th, u32 amode)
+{
+	if (amode == VGC_AMODE_DIRECT || amode > VGC_AMODE_ADD_A_W)
+		return 0;
+	return th->a0[amode - VGC_AMODE_ADD_A_X];
+}
+
+/*
+ * The value of source @s for thread @th, after swizzle and modifiers.
+ * Modifiers follow the instruction's type: sign bit operations on floats,
+ * two's complement negation and absolute value on integers.
+ */
+static void read_src(struct sh_run *r, const struct sh_thread *th,
+		     const struct sh_insn *i, const struct sh_src *s, u32 v[4])
+{
+	const struct vgc_sh_prog *p = r->p;
+	u32 raw[4] = { 0, 0, 0, 0 };
+	unsigned int k;
+	u32 idx;
+
+	if (!s->use) {
+		for (k = 0; k < 4; k++)
+			v[k] = 0;
+		return;
+	}
+	switch (s->rgroup) {
+	case VGC_RG_TEMP:
+		idx = s->reg + addr_offset(th, s->amode);
+		if (idx >= VGC_SH_TEMPS) {
+			bad(r);
+			break;
+		}
+		for (k = 0; k < 4; k++)
+			raw[k] = th->t->t[idx][k];
+		break;
+	case VGC_RG_UNIFORM_0:
+	case VGC_RG_UNIFORM_1:
+		idx = s->reg + addr_offset(th, s->amode) +
+		      (s->rgroup == VGC_RG_UNIFORM_1 ? UNIFORM_1_BASE : 0);
+		if (idx >= p->num_uniforms)
+			break;		/* outside the file: reads 0 */
+		for (k = 0; k < 4; k++)
+			raw[k] = r->c->state[p->uniforms + idx * 4 + k];
+		break;
+	case VGC_RG_INTERNAL:
+		/* i0.x: front facing; i0.y non-zero; all iN alias i0 */
+		raw[0] = r->env->front_face ? F_ONE : 0;
+		raw[1] = F_ONE;
+		break;
+	case VGC_RG_IMMEDIATE:
+		for (k = 0; k < 4; k++)
+			v[k] = s->imm;
+		return;		/* no swizzle, no modifiers */
+	default:		/* TEMP_FP (dual-16 mode) and the unknown */
+		bad(r);
+		break;
+	}
+	for (k = 0; k < 4; k++) {
+		u32 x = raw[(s->swiz >> (VGC_ISA_SWIZ_WIDTH * k)) & 3];
+
+		if (is_int_type(i->type)) {
+			if (s->abs && (x & F_SIGN))
+				x = 0u - x;
+			if (s->neg)
+				x = 0u - x;
+		} else {
+			if (s->abs)
+				x &= ~F_SIGN;
+			if (s->neg)
+				x ^= F_SIGN;
+		}
+		v[k] = x;
+	}
+}
+
+static u32 saturate(u32 x)
+{
+	float f = u2f(x);
+
+	if (f_isnan(x) || f <= 0.0f)
+		return 0;
+	if (f >= 1.0f)
+		return F_ONE;
+	return x;
+}
+
+static void write_dst(struct sh_run *r, struct sh_thread *th,
+		      const struct sh_insn *i, const u32 v[4])
+{
+	u32 idx;
+	unsigned int k;
+
+	if (!i->dst_use)
+		return;
+	idx = i->dst_reg + addr_offset(th, i->dst_amode);
+	if (idx >= VGC_SH_TEMPS) {
+		bad(r);
+		return;
+	}
+	for (k = 0; k < 4; k++) {
+		if (!(i->dst_comps & (1u << k)))
+			continue;
+		th->t->t[idx][k] = i->sat && !is_int_type(i->type) ?
+				   saturate(v[k]) : v[k];
+	}
+}
+
+/* ---- conditions -------------------------------------------------------- */
+
+/* a <=> b by the instruction's type: -1, 0, 1, or 2 when unordered */
+static int compare(u32 type, u32 a, u32 b)
+{
+	float fa, fb;
+
+	switch (type) {
+	case VGC_TYPE_S32:
+		return (int)a < (int)b ? -1 : (int)a > (int)b;
+	case VGC_TYPE_U32:
+		return a < b ? -1 : a > b;
+	default:
+		fa = u2f(a);
+		fb = u2f(b);
+		if (f_isnan(a) || f_isnan(b))
+			return 2;
+		return fa < fb ? -1 : fa > fb;
+	}
+}
+
+static bool is_unary(u32 cond)
+{
+	return cond == VGC_COND_NOT || cond >= VGC_COND_NZ;
+}
+
+/*
+ * Condition @cond on a and b (binary: a COND b) or on a alone (unary:
+ * NOT, NZ, GEZ, GZ, LEZ, LZ), per etna_viv rnndb/isa.xml.
+ */
+static bool test(u32 cond, u32 type, u32 a, u32 b)
+{
+	int ab = compare(type, a, b);
+	int a0 = compare(type, a, 0);
+	bool za = a0 == 0, zb = compare(type, b, 0) == 0;
+
+	switch (cond) {
+	case VGC_COND_TRUE:	return true;
+	case VGC_COND_GT:	return ab == 1;
+	case VGC_COND_LT:	return ab == -1;
+	case VGC_COND_GE:	return ab == 1 || ab == 0;
+	case VGC_COND_LE:	return ab == -1 || ab == 0;
+	case VGC_COND_EQ:	return ab == 0;
+	case VGC_COND_NE:	return ab != 0;
+	case VGC_COND_AND:	return !za && !zb;
+	case VGC_COND_OR:	return !za || !zb;
+	case VGC_COND_XOR:	return za != zb;
+	case VGC_COND_NOT:	return za;
+	case VGC_COND_NZ:	return !za;
+	case VGC_COND_GEZ:	return a0 == 1 || a0 == 0;
+	case VGC_COND_GZ:	return a0 == 1;
+	case VGC_COND_LEZ:	return a0 == -1 || a0 == 0;
+	default:		return a0 == -1;	/* LZ */
+	}
+}
+
+/* ---- arithmetic -------------------------------------------------------- */
+
+static u32 fadd(u32 a, u32 b)
+{
+	return f2u(u2f(a) + u2f(b));
+}
+
+static u32 fmul(u32 a, u32 b)
+{
+	return f2u(u2f(a) * u2f(b));
+}
+
+static u32 f2i(u32 type, u32 x)
+{
+	float f = u2f(x);
+
+	if (f_isnan(x))
+		return 0;
+	if (type == VGC_TYPE_U32) {
+		if (f <= 0.0f)
+			return 0;
+		if (f >= 4294967296.0f)
+			return 0xffffffffu;
+		return (u32)(s64)f;
+	}
+	if (f <= -2147483648.0f)
+		return 0x80000000u;
+	if (f >= 2147483648.0f)
+		return 0x7fffffffu;
+	return (u32)(s64)f;
+}
+
+static u32 i2f(u32 type, u32 x)
+{
+	if (type == VGC_TYPE_U32)
+		return f2u((float)x);
+	return f2u((float)(int)x);
+}
+
+/* float sign: -1 below zero, 1 otherwise (etna_viv rnndb/isa.xml SIGN) */
+static u32 fsign(u32 x)
+{
+	return u2f(x) < 0.0f ? (F_ONE | F_SIGN) : F_ONE;
+}
+
+static u32 isign(u32 x)
+{
+	return (int)x < 0 ? 0xffffffffu : x ? 1 : 0;
+}
+
+/* the "fast transcendentals" form: value in x, 1.0 in y (x * y = value) */
+static void pair(u32 v[4], u32 x)
+{
+	v[0] = x;
+	v[1] = F_ONE;
+	v[2] = x;
+	v[3] = x;
+}
+
+static bool fast_transcendental(const struct sh_run *r,
+				const struct sh_insn *i)
+{
+	return r->p->new_transcendentals && i->tex_amode == 1;
+}
+
+/* One ALU instruction for one thread; false if the opcode is not one. */
+static bool alu(struct sh_run *r, struct sh_thread *th,
+		const struct sh_insn *i, u32 s[3][4], u32 v[4])
+{
+	bool ints = is_int_type(i->type);
+	float acc;
+	unsigned int k, n;
+
+	switch (i->opc) {
+	case VGC_OPC_ADD:
+		for (k = 0; k < 4; k++)
+			v[k] = ints ? s[0][k] + s[2][k] : fadd(s[0][k], s[2][k]);
+		return true;
+	case VGC_OPC_MUL:
+		for (k = 0; k < 4; k++)
+			v[k] = fmul(s[0][k], s[1][k]);
+		return true;
+	case VGC_OPC_MAD:
+		/* a multiply, then an add: each rounded */
+		for (k = 0; k < 4; k++)
+			v[k] = fadd(fmul(s[0][k], s[1][k]), s[2][k]);
+		return true;
+	case VGC_OPC_DP2:
+	case VGC_OPC_DP3:
+	case VGC_OPC_DP4:
+		n = i->opc == VGC_OPC_DP2 ? 2 : i->opc == VGC_OPC_DP3 ? 3 : 4;
+		acc = u2f(s[0][0]) * u2f(s[1][0]);
+		for (k = 1; k < n; k++)
+			acc += u2f(s[0][k]) * u2f(s[1][k]);
+		for (k = 0; k < 4; k++)
+			v[k] = f2u(acc);
+		return true;
+	case VGC_OPC_DST:
+		v[0] = F_ONE;
+		v[1] = fmul(s[0][1], s[1][1]);
+		v[2] = s[0][2];
+		v[3] = s[1][3];
+		return true;
+	case VGC_OPC_MOV:
+		for (k = 0; k < 4; k++)
+			v[k] = s[2][k];
+		return true;
+	case VGC_OPC_SELECT:
+		for (k = 0; k < 4; k++) {
+			if (is_unary(i->cond))
+				v[k] = test(i->cond, i->type, s[0][k], 0) ?
+				       s[1][k] : s[2][k];
+			else
+				v[k] = test(i->cond, i->type, s[1][k],
+					    s[0][k]) ? s[2][k] : s[1][k];
+		}
+		return true;
+	case VGC_OPC_SET:
+		for (k = 0; k < 4; k++)
+			v[k] = test(i->cond, i->type, s[0][k], s[1][k]) ?
+			       F_ONE : 0;
+		return true;
+	case VGC_OPC_CMP:
+		for (k = 0; k < 4; k++)
+			v[k] = test(i->cond, i->type, s[0][k], s[1][k]) ?
+			       s[2][k] : 0;
+		return true;
+	case VGC_OPC_RCP:
+		for (k = 0; k < 4; k++)
+			v[k] = f2u(vgc_rcpf(u2f(s[2][k])));
+		return true;
+	case VGC_OPC_RSQ:
+		for (k = 0; k < 4; k++)
+			v[k] = f2u(vgc_rsqf(u2f(s[2][k])));
+		return true;
+	case VGC_OPC_SQRT:
+		for (k = 0; k < 4; k++)
+			v[k] = f2u(vgc_sqrtf(u2f(s[2][k])));
+		return true;
+	case VGC_OPC_FRC:
+		for (k = 0; k < 4; k++)
+			v[k] = f2u(vgc_fracf(u2f(s[2][k])));
+		return true;
+	case VGC_OPC_FLOOR:
+		for (k = 0; k < 4; k++)
+			v[k] = f2u(vgc_floorf(u2f(s[2][k])));
+		return true;
+	case VGC_OPC_CEIL:
+		for (k = 0; k < 4; k++)
+			v[k] = f2u(vgc_ceilf(u2f(s[2][k])));
+		return true;
+	case VGC_OPC_SIGN:
+		for (k = 0; k < 4; k++)
+			v[k] = ints ? isign(s[2][k]) : fsign(s[2][k]);
+		return true;
+	case VGC_OPC_EXP:
+		for (k = 0; k < 4; k++)
+			v[k] = f2u(vgc_exp2f(u2f(s[2][0])));
+		return true;
+	case VGC_OPC_LOG:
+		if (fast_transcendental(r, i)) {
+			pair(v, f2u(vgc_log2f(u2f(s[2][0]))));
+			return true;
+		}
+		for (k = 0; k < 4; k++)
+			v[k] = f2u(vgc_log2f(u2f(s[2][0])));
+		return true;
+	case VGC_OPC_SIN:
+	case VGC_OPC_COS:
+		if (fast_transcendental(r, i)) {
+			/* period 2: sin(pi x) */
+			float x = u2f(s[2][0]);
+
+			pair(v, f2u(i->opc == VGC_OPC_SIN ? vgc_sinpif(x) :
+				    vgc_cospif(x)));
+			return true;
+		}
+		/* period 4: sin(pi / 2 x) */
+		for (k = 0; k < 4; k++) {
+			float x = u2f(s[2][k]) * 0.5f;
+
+			v[k] = f2u(i->opc == VGC_OPC_SIN ? vgc_sinpif(x) :
+				   vgc_cospif(x));
+		}
+		return true;
+	case VGC_OPC_DIV:
+		/* fast transcendentals only: src0.x / src1.x as a pair */
+		if (!r->p->new_transcendentals)
+			return false;
+		pair(v, f2u(u2f(s[0][0]) / u2f(s[1][0])));
+		return true;
+	/* HALTI2 integer instructions (each component: GC3000) */
+	case VGC_OPC_I2F:
+		for (k = 0; k < 4; k++)
+			v[k] = i2f(i->type, s[0][k]);
+		return r->p->halti2;
+	case VGC_OPC_F2I:
+		for (k = 0; k < 4; k++)
+			v[k] = f2i(i->type, s[0][k]);
+		return r->p->halti2;
+	case VGC_OPC_IMULLO0:
+		for (k = 0; k < 4; k++)
+			v[k] = s[0][k] * s[1][k];
+		return r->p->halti2;
+	case VGC_OPC_IABS:
+		for (k = 0; k < 4; k++)
+			v[k] = (int)s[2][k] < 0 ? 0u - s[2][k] : s[2][k];
+		return r->p->halti2;
+	case VGC_OPC_LSHIFT:
+		for (k = 0; k < 4; k++)
+			v[k] = s[0][k] << (s[2][k] & 31);
+		return r->p->halti2;
+	case VGC_OPC_RSHIFT:
+		for (k = 0; k < 4; k++) {
+			u32 sh = s[2][k] & 31, x = s[0][k];
+
+			if (i->type == VGC_TYPE_U32 || !(x & F_SIGN))
+				v[k] = x >> sh;
+			else	/* arithmetic: fill with the sign */
+				v[k] = ~(~x >> sh);
+		}
+		return r->p->halti2;
+	case VGC_OPC_OR:
+		for (k = 0; k < 4; k++)
+			v[k] = s[0][k] | s[2][k];
+		return r->p->halti2;
+	case VGC_OPC_AND:
+		for (k = 0; k < 4; k++)
+			v[k] = s[0][k] & s[2][k];
+		return r->p->halti2;
+	case VGC_OPC_XOR:
+		for (k = 0; k < 4; k++)
+			v[k] = s[0][k] ^ s[2][k];
+		return r->p->halti2;
+	case VGC_OPC_NOT:
+		for (k = 0; k < 4; k++)
+			v[k] = ~s[2][k];
+		return r->p->halti2;
+	}
+	return false;
+}
+
+/* ---- the threads ------------------------------------------------------- */
+
+/* LOAD (HALTI2): dst components from memory at src0.x + src1.x */
+static void load(struct sh_run *r, struct sh_thread *th,
+		 const struct sh_insn *i, u32 s[3][4])
+{
+	u32 addr = s[0][0] + s[1][0], v[4] = { 0, 0, 0, 0 };
+	unsigned int k;
+
+	for (k = 0; k < 4; k++) {
+		if (!(i->dst_comps & (1u << k)))
+			continue;
+		if (vgc_dma_read(r->c, VGC_CLIENT_TX, addr, &v[k], 4)) {
+			bad(r);
+			return;
+		}
+		addr += 4;
+	}
+	write_dst(r, th, i, v);
+}
+
+/*
+ * Derivative across the quad for thread @k: the right (axis 1) or bottom
+ * (axis 2) pixel's value less the left or top one's, in @k's row or
+ * column.
+ */
+static float quad_diff(const float f[QUAD][4], unsigned int k,
+		       unsigned int axis, unsigned int comp)
+{
+	unsigned int lo = k & ~axis, hi = k | axis;
+
+	return f[hi][comp] - f[lo][comp];
+}
+
+static void texture(struct sh_run *r, const struct sh_insn *i,
+		    u32 s[QUAD][3][4], const bool act[QUAD])
+{
+	float coord[QUAD][4];
+	unsigned int k, m;
+
+	for (k = 0; k < r->n; k++)
+		for (m = 0; m < 4; m++)
+			coord[k][m] = u2f(s[k][0][m]);
+	for (k = 0; k < r->n; k++) {
+		struct sh_thread *th = &r->th[k];
+		struct vgc_sh_tex_req req = { 0 };
+		float out[4] = { 0, 0, 0, 0 };
+		u32 v[4];
+
+		if (!act[k])
+			continue;
+		req.sampler = i->tex_id + addr_offset(th, i->tex_amode);
+		for (m = 0; m < 4; m++) {
+			req.coord[m] = coord[k][m];
+			if (r->n == QUAD) {
+				req.ddx[m] = quad_diff(coord, k, 1, m);
+				req.ddy[m] = quad_diff(coord, k, 2, m);
+			}
+		}
+		switch (i->opc) {
+		case VGC_OPC_TEXLDB:
+			req.mode = VGC_SH_TEX_BIAS;
+			req.lod = u2f(s[k][1][0]);
+			break;
+		case VGC_OPC_TEXLDL:
+			req.mode = VGC_SH_TEX_LOD;
+			req.lod = u2f(s[k][1][0]);
+			break;
+		case VGC_OPC_TEXLDD:
+			req.mode = VGC_SH_TEX_GRAD;
+			for (m = 0; m < 4; m++) {
+				req.ddx[m] = u2f(s[k][1][m]);
+				req.ddy[m] = u2f(s[k][2][m]);
+			}
+			break;
+		default:
+			req.mode = VGC_SH_TEX_IMPLICIT;
+			break;
+		}
+		r->c->stats.sh_tex++;
+		if (r->env->sample &&
+		    r->env->sample(r->env->ctx, &req, out)) {
+			bad(r);
+			return;
+		}
+		for (m = 0; m < 4; m++)
+			v[m] = f2u(out[(i->tex_swiz >> (VGC_ISA_SWIZ_WIDTH *
+							 m)) & 3]);
+		write_dst(r, th, i, v);
+	}
+}
+
+/* float to address register: towards zero, NaN 0, clamped */
+static u32 to_addr(u32 type, u32 x)
+{
+	if (is_int_type(type))
+		return x;
+	return f2i(VGC_TYPE_S32, x);
+}
+
+/*
+ * Execute instruction @i at PC @pc for the threads of @act; advance their
+ * PCs.
+ */
+static void execute(struct sh_run *r, const struct sh_insn *i,
+		    unsigned int pc, const bool act[QUAD])
+{
+	u32 s[QUAD][3][4];
+	unsigned int k, j, m;
+
+	/* every thread's operands: DSX/DSY and texture LOD need them */
+	for (k = 0; k < r->n; k++)
+		for (j = 0; j < 3; j++)
+			read_src(r, &r->th[k], i, &i->src[j], s[k][j]);
+	if (r->result != VGC_SH_OK)
+		return;
+
+	switch (i->opc) {
+	case VGC_OPC_TEXLD:
+	case VGC_OPC_TEXLDB:
+	case VGC_OPC_TEXLDL:
+	case VGC_OPC_TEXLDD:
+		texture(r, i, s, act);
+		goto next;
+	case VGC_OPC_DSX:
+	case VGC_OPC_DSY:
+		for (k = 0; k < r->n; k++) {
+			float f[QUAD][4];
+			u32 v[4];
+
+			if (!act[k])
+				continue;
+			for (j = 0; j < r->n; j++)
+				for (m = 0; m < 4; m++)
+					f[j][m] = u2f(s[j][0][m]);
+			for (m = 0; m < 4; m++)
+				v[m] = r->n == QUAD ?
+				       f2u(quad_diff(f, k, i->opc == VGC_OPC_DSX
+						     ? 1 : 2, m)) : 0;
+			write_dst(r, &r->th[k], i, v);
+		}
+		goto next;
+	default:
+		break;
+	}
+
+	for (k = 0; k < r->n; k++) {
+		struct sh_thread *th = &r->th[k];
+		u32 v[4];
+
+		if (!act[k])
+			continue;
+		switch (i->opc) {
+		case VGC_OPC_NOP:
+			break;
+		case VGC_OPC_MOVAR:
+		case VGC_OPC_MOVAF:
+			for (m = 0; m < 4; m++)
+				if (i->dst_comps & (1u << m))
+					th->a0[m] = to_addr(i->type,
+							    s[k][2][m]);
+			break;
+		case VGC_OPC_BRANCH:
+			if (test(i->cond, i->type, s[k][0][0], s[k][1][0])) {
+				th->pc = i->imm;
+				continue;
+			}
+			break;
+		case VGC_OPC_CALL:
+			if (!test(i->cond, i->type, s[k][0][0], s[k][1][0]))
+				break;
+			if (th->sp == CALL_DEPTH) {
+				bad(r);
+				return;
+			}
+			th->stack[th->sp++] = pc + 1;
+			th->pc = i->imm;
+			continue;
+		case VGC_OPC_RET:
+			if (!th->sp) {	/* from the main program: the end */
+				th->done = true;
+				continue;
+			}
+			th->pc = th->stack[--th->sp];
+			continue;
+		case VGC_OPC_TEXKILL:
+			/* a pixel shader's; the thread still runs */
+			if (r->n == QUAD &&
+			    test(i->cond, i->type, s[k][0][0], s[k][1][0]))
+				th->killed = true;
+			break;
+		case VGC_OPC_LOAD:
+			if (!r->p->halti2) {
+				bad(r);
+				return;
+			}
+			load(r, th, i, s[k]);
+			break;
+		default:
+			if (!alu(r, th, i, s[k], v)) {
+				bad(r);
+				return;
+			}
+			write_dst(r, th, i, v);
+			break;
+		}
+		th->pc = pc + 1;
+	}
+	return;
+next:
+	for (k = 0; k < r->n; k++)
+		if (act[k])
+			r->th[k].pc = pc + 1;
+}
+
+/*
+ * Run the threads in lockstep: each step executes the instruction at the
+ * lowest PC of the unfinished threads, for the threads there.
+ */
+static enum vgc_sh_result run(struct sh_run *r)
+{
+	const struct vgc_sh_prog *p = r->p;
+	unsigned int budget = r->env->max_steps ? r->env->max_steps :
+			      VGC_SH_DEFAULT_STEPS;
+	unsigned int steps = 0;
+
+	if (!p->code || p->end_pc > p->num_insns || p->start_pc > p->end_pc)
+		return VGC_SH_BAD_PROG;
+	for (;;) {
+		unsigned int k, pc = ~0u;
+		bool act[QUAD] = { false };
+		struct sh_insn i;
+
+		for (k = 0; k < r->n; k++) {
+			struct sh_thread *th = &r->th[k];
+
+			if (!th->done && th->pc >= p->end_pc)
+				th->done = true;
+			if (!th->done && th->pc < pc)
+				pc = th->pc;
+		}
+		if (pc == ~0u)
+			return VGC_SH_OK;
+		if (steps++ == budget) {
+			r->c->stats.sh_aborted++;
+			return VGC_SH_ABORTED;
+		}
+		for (k = 0; k < r->n; k++)
+			act[k] = !r->th[k].done && r->th[k].pc == pc;
+		decode(&p->code[pc * VGC_SH_INSN_WORDS], &i);
+		r->c->stats.sh_insns++;
+		execute(r, &i, pc, act);
+		if (r->result != VGC_SH_OK) {
+			r->c->stats.sh_bad_insn++;
+			return r->result;
+		}
+	}
+}
+
+static void run_init(struct sh_run *r, struct vgc_core *c,
+		     const struct vgc_sh_prog *p, const struct vgc_sh_env *env,
+		     struct vgc_sh_regs *t, unsigned int n)
+{
+	static const struct vgc_sh_env none;
+	unsigned int k;
+
+	r->c = c;
+	r->p = p;
+	r->env = env ? env : &none;
+	r->n = n;
+	r->result = VGC_SH_OK;
+	for (k = 0; k < n; k++) {
+		struct sh_thread *th = &r->th[k];
+
+		th->t = &t[k];
+		th->a0[0] = th->a0[1] = th->a0[2] = th->a0[3] = 0;
+		th->pc = p->start_pc;
+		th->done = false;
+		th->killed = false;
+		th->sp = 0;
+	}
+}
+
+enum vgc_sh_result vgc_sh_run_vs(struct vgc_core *c,
+				 const struct vgc_sh_prog *p,
+				 struct vgc_sh_regs *t,
+				 const struct vgc_sh_env *env)
+{
+	struct sh_run r;
+
+	c->stats.sh_vs_runs++;
+	run_init(&r, c, p, env, t, 1);
+	return run(&r);
+}
+
+enum vgc_sh_result vgc_sh_run_ps(struct vgc_core *c,
+				 const struct vgc_sh_prog *p,
+				 struct vgc_sh_regs t[4], unsigned int *live,
+				 const struct vgc_sh_env *env)
+{
+	struct sh_run r;
+	enum vgc_sh_result res;
+	unsigned int k;
+
+	c->stats.sh_ps_quads++;
+	run_init(&r, c, p, env, t, QUAD);
+	res = run(&r);
+	for (k = 0; k < QUAD; k++)
+		if (r.th[k].killed)
+			*live &= ~(1u << k);
+	return res;
+}
+
+/* ---- the program ------------------------------------------------------- */
+
+/* Mesa 22.3 etnaviv_screen.c: has_shader_range_registers */
+static bool has_range_registers(const struct vgc_core *c)
+{
+	return c->id->model >= 0x1000 || c->id->model == 0x880;
+}
+
+enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
+				   struct vgc_sh_prog *p)
+{
+	const struct vgc_ident *id = c->id;
+	bool vs = stage == VGC_SH_VS;
+	u32 range = REG(c, vs ? VGC_VS_RANGE : VGC_PS_RANGE);
+	unsigned int k;
+
+	*p = (struct vgc_sh_prog){ .stage = stage };
+	p->halti2 = id->minor[4] & VGC_MINOR4_HALTI2;
+	p->new_transcendentals = id->minor[3] & VGC_MINOR3_FAST_TRANSCENDENTALS;
+	p->start_pc = REG(c, vs ? VGC_VS_START_PC : VGC_PS_START_PC);
+	p->end_pc = REG(c, vs ? VGC_VS_END_PC : VGC_PS_END_PC);
+	p->num_temps = VGC_SH_NUM_TEMPS(REG(c, vs ?
+					    VGC_VS_TEMP_REGISTER_CONTROL :
+					    VGC_PS_TEMP_REGISTER_CONTROL));
+
+	/* the code */
+	if ((id->minor[3] & VGC_MINOR3_INSTRUCTION_CACHE) &&
+	    (REG(c, VGC_VS_ICACHE_CONTROL) & VGC_VS_ICACHE_ENABLE)) {
+		/* from memory: HIGH + 1 instructions at INST_ADDR */
+		u32 n = VGC_SH_RANGE_HIGH(range) + 1;
+		u32 addr = REG(c, vs ? VGC_VS_INST_ADDR : VGC_PS_INST_ADDR);
+		u32 *buf = c->sh.icache[stage];
+
+		if (n > VGC_SH_MAX_INSNS)
+			return VGC_SH_BAD_PROG;
+		if (vgc_dma_read(c, VGC_CLIENT_FE, addr, buf,
+				 n * VGC_SH_INSN_WORDS * 4))
+			return VGC_SH_BAD_PROG;
+		p->code = buf;
+		p->num_insns = n;
+		p->icache = true;
+	} else if (has_range_registers(c)) {
+		/* the unified memory, from RANGE.LOW on */
+		u32 low = VGC_SH_RANGE_LOW(range);
+
+		if (low >= UNIFIED_INSNS)
+			return VGC_SH_BAD_PROG;
+		p->code = &c->state[VGC_SH_INST_MEM / 4 +
+				     low * VGC_SH_INSN_WORDS];
+		p->num_insns = UNIFIED_INSNS - low;
+	} else {
+		p->code = &c->state[(vs ? VGC_VS_INST_MEM :
+				     VGC_PS_INST_MEM) / 4];
+		p->num_insns = SEPARATE_INSNS;
+	}
+	if (p->end_pc > p->num_insns || p->start_pc > p->end_pc)
+		return VGC_SH_BAD_PROG;
+
+	/* the uniforms */
+	if (id->minor[2] & VGC_MINOR2_HALTI1) {
+		u32 base = REG(c, vs ? VGC_VS_UNIFORM_BASE :
+			       VGC_PS_UNIFORM_BASE);
+
+		if (base >= UNIFIED_UNIFORMS)
+			return VGC_SH_BAD_PROG;
+		p->uniforms = VGC_SH_UNIFORMS / 4 + base * 4;
+		p->num_uniforms = UNIFIED_UNIFORMS - base;
+	} else {
+		p->uniforms = (vs ? VGC_VS_UNIFORMS : VGC_PS_UNIFORMS) / 4;
+		p->num_uniforms = SEPARATE_UNIFORMS;
+	}
+
+	/* inputs and outputs */
+	if (vs) {
+		u32 in = REG(c, VGC_VS_INPUT_COUNT);
+
+		p->num_inputs = VGC_VS_INPUT_COUNT_COUNT(in);
+		p->num_outputs = VGC_VS_OUTPUT_COUNT_COUNT(
+					REG(c, VGC_VS_OUTPUT_COUNT));
+		if (p->num_inputs > VGC_SH_MAX_OUTPUTS)
+			p->num_inputs = VGC_SH_MAX_OUTPUTS;
+		if (p->num_outputs > VGC_SH_MAX_OUTPUTS)
+			p->num_outputs = VGC_SH_MAX_OUTPUTS;
+		for (k = 0; k < VGC_SH_MAX_OUTPUTS; k += 4) {
+			u32 o = REG(c, VGC_VS_OUTPUT(k / 4));
+			u32 i = REG(c, VGC_VS_INPUT(k / 4));
+
+			p->output_reg[k] = VGC_VS_OUTPUT_O0(o);
+			p->output_reg[k + 1] = VGC_VS_OUTPUT_O1(o);
+			p->output_reg[k + 2] = VGC_VS_OUTPUT_O2(o);
+			p->output_reg[k + 3] = VGC_VS_OUTPUT_O3(o);
+			p->input_reg[k] = VGC_VS_INPUT_I0(i);
+			p->input_reg[k + 1] = VGC_VS_INPUT_I1(i);
+			p->input_reg[k + 2] = VGC_VS_INPUT_I2(i);
+			p->input_reg[k + 3] = VGC_VS_INPUT_I3(i);
+		}
+	} else {
+		p->num_inputs = VGC_PS_INPUT_COUNT_COUNT(
+					REG(c, VGC_PS_INPUT_COUNT));
+		p->num_outputs = 1;
+		p->output_reg[0] = VGC_PS_OUTPUT_REG0(REG(c,
+							  VGC_PS_OUTPUT_REG));
+	}
+	return VGC_SH_OK;
+}
