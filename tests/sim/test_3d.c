@@ -277,6 +277,19 @@ static void t_coverage(struct vgc_core *c)
 		{ 0.5f, -0.5f, 0.5f, 0.5f, -0.5f, 0.5f },	/* of a square */
 		{ 0.013f, 0.2f, 0.9f, 0.61f, -0.3f, 0.99f },
 		{ 0.1f, -0.99f, 0.1f, 0.3f, -0.8f, 0.1f },
+		/*
+		 * edges through sample centres (10.5, 40.5 pixels): a top
+		 * and a left edge, then a bottom and a right one, the
+		 * diagonal shared, in both windings
+		 */
+		{ -0.671875f, -0.671875f, 0.265625f, -0.671875f,
+		  -0.671875f, 0.265625f },
+		{ 0.265625f, -0.671875f, 0.265625f, 0.265625f,
+		  -0.671875f, 0.265625f },
+		{ -0.671875f, -0.671875f, -0.671875f, 0.265625f,
+		  0.265625f, -0.671875f },
+		{ 0.265625f, -0.671875f, -0.671875f, 0.265625f,
+		  0.265625f, 0.265625f },
 	};
 	unsigned int k, x, y, n, bad = 0;
 	uint64_t w0;
@@ -325,6 +338,23 @@ static void t_coverage(struct vgc_core *c)
 	EXPECT_EQ(px(47, 47), 0xff00ff00u);
 	EXPECT_EQ(px(48, 47), 0);
 	EXPECT_EQ(px(15, 16), 0);
+
+	/* the same with edges through sample centres: 30 x 30 pixels */
+	setup(c);
+	memset(mem + RT, 0, STRIDE * H);
+	vtx(0, -0.671875f, -0.671875f, 0, 1, 0, 1, 0, 1);
+	vtx(1, 0.265625f, -0.671875f, 0, 1, 0, 1, 0, 1);
+	vtx(2, -0.671875f, 0.265625f, 0, 1, 0, 1, 0, 1);
+	vtx(3, 0.265625f, 0.265625f, 0, 1, 0, 1, 0, 1);
+	draw(VGC_PRIM_TRIANGLE_STRIP, 0, 2);
+	w0 = c->stats.pixels_written;
+	run(c);
+	EXPECT_EQ(c->stats.pixels_written - w0, 30 * 30);
+	EXPECT_EQ(px(10, 10), 0xff00ff00u);
+	EXPECT_EQ(px(39, 39), 0xff00ff00u);
+	EXPECT_EQ(px(40, 39), 0);
+	EXPECT_EQ(px(39, 40), 0);
+	EXPECT_EQ(px(9, 10), 0);
 }
 
 /* Smooth varyings: linear across a triangle with w = 1. */
