@@ -707,6 +707,117 @@ static void t_million_vertices(struct vgc_core *c)
 		fail("only %u calls", calls);
 }
 
+/*
+ * GC2000 (two pixel pipes): the render target is split between the
+ * pipes' halves, multi-tiled or multi-supertiled (etna_viv
+ * doc/hardware.md "Multi-tiling", as sim/doc/rs-ts.md reads it).
+ */
+static uint32_t multi_off(unsigned int x, unsigned int y, bool super,
+			  uint32_t half1)
+{
+	unsigned int tx = x / 4, ty = y / 4, h, lx, ly, sx, sy, idx;
+	uint32_t in = ((y % 4) * 4 + x % 4) * 4, trow = 4 * STRIDE;
+
+	if (!super) {
+		h = (tx + ty) % 2;
+		return h * half1 + (ty / 2) * trow + (tx ^ h) * 64 + in;
+	}
+	lx = tx % 16;
+	ly = ty % 32;
+	h = ((lx / 2) + ly) % 2;
+	sx = (lx & 1) | (ly % 2) * 2 | (lx / 4) * 4;
+	sy = ly / 2;
+	idx = sx % 2 + 8 * (sx / 2) + 2 * (sy % 4) + 64 * (sy / 4);
+	return h * half1 + (ty / 32) * 16 * trow + (tx / 16) * 256 * 64 +
+	       idx * 64 + in;
+}
+
+static void t_multi(struct vgc_core *c)
+{
+	unsigned int super, x, y;
+	uint32_t half1, v;
+	struct rv a = win(-0.9f, -0.7f), b = win(0.8f, -0.95f),
+		  d = win(0.3f, 0.9f);
+
+	for (super = 0; super < 2; super++) {
+		half1 = super ? 0x4000 : STRIDE * H / 2;
+		setup(c);
+		memset(mem + RT, 0, 0x8000);
+		st(VGC_PE_PIPE_COLOR_ADDR(1), RT + half1);
+		st(VGC_PE_COLOR_FORMAT, VGC_RS_FMT_A8R8G8B8 | 0xfu << 8 |
+		   (super ? VGC_PE_CF_SUPER : 0));
+		vtx(0, -0.9f, -0.7f, 0, 1, 1, 0, 1, 1);
+		vtx(1, 0.8f, -0.95f, 0, 1, 1, 0, 1, 1);
+		vtx(2, 0.3f, 0.9f, 0, 1, 1, 0, 1, 1);
+		draw(VGC_PRIM_TRIANGLES, 0, 1);
+		run(c);
+		for (y = 0; y < H; y++)
+			for (x = 0; x < W; x++) {
+				memcpy(&v, mem + RT +
+				       multi_off(x, y, super, half1), 4);
+				if (v != (covers(a, b, d, x, y) ?
+					  0xffff00ffu : 0))
+					fail("super %u (%u, %u) = 0x%08x",
+					     super, x, y, v);
+			}
+	}
+}
+
+/* Lines and points: quads of the width and size the states give. */
+static void t_lines_points(struct vgc_core *c)
+{
+	unsigned int x, y, n = 0;
+
+	setup(c);
+	memset(mem + RT, 0, STRIDE * H);
+	st(VGC_PA_LINE_WIDTH, fu(1.0f));	/* half the width: 2 pixels */
+	/* a horizontal line at y 20 from x 8 to 40 */
+	vtx(0, -0.75f, -0.375f, 0, 1, 1, 0, 0, 1);
+	vtx(1, 0.25f, -0.375f, 0, 1, 1, 0, 0, 1);
+	draw(VGC_PRIM_LINES, 0, 1);
+	run(c);
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++) {
+			bool in = x >= 8 && x < 40 && y >= 19 && y < 21;
+
+			n += !!px(x, y);
+			if (px(x, y) != (in ? 0xffff0000u : 0))
+				fail("line: (%u, %u) = 0x%08x", x, y,
+				     px(x, y));
+		}
+	EXPECT_EQ(n, 64);
+
+	setup(c);
+	memset(mem + RT, 0, STRIDE * H);
+	st(VGC_PA_POINT_SIZE, fu(2.0f));	/* half the size: 4 pixels */
+	vtx(0, 0, 0, 0, 1, 0, 0, 1, 1);
+	draw(VGC_PRIM_POINTS, 0, 1);
+	run(c);
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++) {
+			bool in = x >= 30 && x < 34 && y >= 30 && y < 34;
+
+			if (px(x, y) != (in ? 0xff0000ffu : 0))
+				fail("point: (%u, %u) = 0x%08x", x, y,
+				     px(x, y));
+		}
+}
+
+/* A render target the MMU does not map: the draw ends, the FE goes on. */
+static void t_fault(struct vgc_core *c)
+{
+	setup(c);
+	st(VGC_PE_COLOR_ADDR, MEM_SIZE + 0x100000u);	/* no memory there */
+	vtx(0, -1, -1, 0, 1, 1, 0, 0, 1);
+	vtx(1, 1, -1, 0, 1, 1, 0, 0, 1);
+	vtx(2, -1, 1, 0, 1, 1, 0, 0, 1);
+	draw(VGC_PRIM_TRIANGLES, 0, 1);
+	run(c);
+	EXPECT_EQ(c->stats.draws_cut_short, 1);
+	EXPECT_EQ(c->stats.pixels_written, 0);
+	EXPECT_EQ(c->stats.bus_errors, 1);
+}
+
 int main(void)
 {
 	if (sim_test_begin())
@@ -722,5 +833,8 @@ int main(void)
 	run_test("3d-fast-clear", t_fast_clear, "gc880");
 	run_test("3d-huge-triangle", t_huge_triangle, "gc880");
 	run_test("3d-million-vertices", t_million_vertices, "gc880");
+	run_test("3d-multi-tiled", t_multi, "gc2000");
+	run_test("3d-lines-points", t_lines_points, "gc880");
+	run_test("3d-fault", t_fault, "gc880");
 	return sim_test_end("sim 3d tests");
 }
