@@ -269,6 +269,14 @@ static int sample_cb(void *ctx, const struct vgc_sh_tex_req *req, float out[4])
 #endif
 }
 
+/* The rest of the draw is something the model does not draw. */
+static void unsupported(struct vgc_core *c)
+{
+	c->stats.draws_unsupported++;
+	c->p3d.abort = true;
+	c->p3d.unsupported = true;
+}
+
 static void env_init(struct vgc_core *c, struct vgc_sh_env *env, bool front)
 {
 	memset(env, 0, sizeof(*env));
@@ -299,12 +307,12 @@ static const struct vgc_3d_vtx *get_vertex(struct vgc_core *c, u32 i,
 		    p->vc_inst[k] == p->instance)
 			return &p->vc[k];
 	memset(t, 0, sizeof(*t));
-	if (fetch_attribs(c, idx, p->instance, t) || p->abort) {
-		if (!p->abort)
-			c->stats.draws_unsupported++;
-		p->abort = true;
+	if (fetch_attribs(c, idx, p->instance, t)) {
+		unsupported(c);
 		return NULL;
 	}
+	if (p->abort)
+		return NULL;
 	env_init(c, &env, true);
 	insns = c->stats.sh_insns;
 	vgc_sh_run_vs(c, &p->vs, t, &env);
@@ -773,8 +781,7 @@ static void write_color(struct vgc_core *c, u32 x, u32 y, const float *rgba)
 	if (!comps)
 		return;
 	if (!color_fmt(VGC_PE_CF_FORMAT(cf), w, sh, &has_a)) {
-		p->abort = true;
-		c->stats.draws_unsupported++;
+		unsupported(c);
 		return;
 	}
 	addr = surf_addr(&p->color, x, y);
@@ -1026,8 +1033,7 @@ static void assemble(struct vgc_core *c, long *budget)
 		ix[2] = i + 2;
 		break;
 	default:
-		p->abort = true;
-		c->stats.draws_unsupported++;
+		unsupported(c);
 		return;
 	}
 	for (k = 0; k < n; k++) {
@@ -1124,6 +1130,7 @@ void vgc_3d_draw(struct vgc_core *c, const u32 *w)
 	c->stats.draws_3d++;
 	memset(p->vc_ok, 0, sizeof(p->vc_ok));
 	p->abort = false;
+	p->unsupported = false;
 	p->raster = false;
 	p->line_quad = false;
 	p->npoly = 0;
@@ -1227,7 +1234,8 @@ bool vgc_3d_run(struct vgc_core *c, long *budget)
 
 	while (p->busy && *budget > 0) {
 		if (p->abort) {
-			c->stats.draws_cut_short++;
+			if (!p->unsupported)
+				c->stats.draws_cut_short++;
 			p->busy = false;
 			break;
 		}

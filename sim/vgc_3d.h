@@ -130,7 +130,8 @@ struct vgc_3d_surf {
  * @color: the render target
  * @depth: the depth buffer
  * @has_depth: depth or stencil tests run (DEPTH_MODE not NONE)
- * @abort: a memory access failed: the draw ends
+ * @abort: a memory access failed, or @unsupported: the draw ends
+ * @unsupported: the draw needs what the model does not draw
  * @t: the quad's threads
  *
  * Owned by its struct vgc_core (member p3d), private to vgc_3d.c. The FE
@@ -164,7 +165,7 @@ struct vgc_3d {
 	bool half;
 	unsigned int cull;
 	struct vgc_3d_surf color, depth;
-	bool has_depth, abort;
+	bool has_depth, abort, unsupported;
 	struct vgc_sh_regs t[4];
 };
 
