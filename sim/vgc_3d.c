@@ -175,6 +175,7 @@ static int fetch_attribs(struct vgc_core *c, u32 idx, u32 inst,
 	const struct vgc_sh_prog *vs = &c->p3d.vs;
 	bool ids = REG(c, VGC_VS_INPUT_COUNT) & VGC_VS_INPUT_COUNT_ID_ENABLE;
 	bool multi = VGC_SPECS_STREAM_COUNT(c->id->specs[0]) > 1;
+	bool nfe = c->id->minor[4] & VGC_MINOR4_HALTI2;
 	unsigned int n = vs->num_inputs, e, k, sz, num, type;
 	u32 cfg, base, ctl, addr;
 	u8 buf[16];
@@ -190,7 +191,12 @@ static int fetch_attribs(struct vgc_core *c, u32 idx, u32 inst,
 		num = VGC_FE_VE_NUM(cfg);
 		if (!num)
 			num = 4;
-		if (multi) {
+		if (nfe) {
+			base = REG(c, VGC_NFE_VERTEX_STREAMS_BASE_ADDR(
+					VGC_FE_VE_STREAM(cfg)));
+			ctl = REG(c, VGC_NFE_VERTEX_STREAMS_CONTROL(
+					VGC_FE_VE_STREAM(cfg)));
+		} else if (multi) {
 			base = REG(c, VGC_FE_VERTEX_STREAMS_BASE_ADDR(
 					VGC_FE_VE_STREAM(cfg)));
 			ctl = REG(c, VGC_FE_VERTEX_STREAMS_CONTROL(
