@@ -596,6 +596,8 @@
 #define VGC_FE_STREAMS			8
 #define VGC_NFE_VERTEX_STREAMS_BASE_ADDR(n)	(0x14600 + 4 * (n))
 #define VGC_NFE_VERTEX_STREAMS_CONTROL(n)	(0x14640 + 4 * (n))
+/* the core's MMU is MMUv2 (the tests' address base) */
+#define VGC_MINOR1_MMU_VERSION		BIT(28)
 #define VGC_SPECS_STREAM_COUNT(v)	((v) & 0xfu)
 /* FE_DATA_TYPE, FE_NORMALIZE, INDEX_TYPE values */
 #define VGC_FE_DT_BYTE			0

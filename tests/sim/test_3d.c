@@ -34,6 +34,9 @@ static void mov(uint32_t w[4], unsigned int d, unsigned int rg, unsigned int r)
 /* ---- the command stream ------------------------------------------------ */
 
 static uint32_t at;
+/* what a GPU address adds to an offset in mem: MMUv2 cores, MMU off, see
+ * physical addresses; MMUv1 cores the linear window at MEM_BASE */
+static uint32_t gb;
 
 static void states(uint32_t reg, const uint32_t *v, unsigned int n, bool fixp)
 {
@@ -90,7 +93,7 @@ static unsigned int run(struct vgc_core *c)
 	unsigned int calls = 0;
 
 	at = emit(at, OP_END, 0);
-	start(c, CMD, (at - CMD) / 8);
+	start(c, gb + CMD, (at - CMD) / 8);
 	while (vgc_fe_run(c, 64) != VGC_RUN_IDLE && calls < 10000000)
 		calls++;
 	EXPECT_EQ(c->stats.bad_commands, 0);
@@ -114,13 +117,16 @@ static void setup(struct vgc_core *c)
 	vgc_write(c, VGC_MC_MEMORY_BASE_TX, MEM_BASE);
 	vgc_write(c, VGC_MC_MEMORY_BASE_RA, MEM_BASE);
 	vgc_write(c, VGC_INTR_ENBL, ~0u);
+	gb = vgc_get_ident(c)->minor[1] & VGC_MINOR1_MMU_VERSION ? MEM_BASE : 0;
 	at = CMD;
 	/* two float4 attributes from stream 0, 32 bytes a vertex */
 	st(VGC_FE_VERTEX_ELEMENT_CONFIG(0), VGC_FE_DT_FLOAT);
 	st(VGC_FE_VERTEX_ELEMENT_CONFIG(1), VGC_FE_DT_FLOAT | 16u << 16);
-	st(VGC_FE_VERTEX_STREAMS_BASE_ADDR(0), VB);
+	st(VGC_FE_VERTEX_STREAMS_BASE_ADDR(0), gb + VB);
 	st(VGC_FE_VERTEX_STREAMS_CONTROL(0), 32);
-	st(VGC_FE_VERTEX_STREAM_BASE_ADDR, VB);
+	st(VGC_NFE_VERTEX_STREAMS_BASE_ADDR(0), gb + VB);
+	st(VGC_NFE_VERTEX_STREAMS_CONTROL(0), 32);
+	st(VGC_FE_VERTEX_STREAM_BASE_ADDR, gb + VB);
 	st(VGC_FE_VERTEX_STREAM_CONTROL, 32);
 	/* VS: t0 = t0 (a real instruction), outputs t0, t1 */
 	mov(code, 0, VGC_RG_TEMP, 0);
@@ -160,14 +166,14 @@ static void setup(struct vgc_core *c)
 	stx(VGC_SE_CLIP_BOTTOM, (H << 16) + 0xffff);
 	/* PE */
 	st(VGC_PE_COLOR_FORMAT, VGC_RS_FMT_A8R8G8B8 | 0xfu << 8);
-	st(VGC_PE_COLOR_ADDR, RT);
-	st(VGC_PE_PIPE_COLOR_ADDR(0), RT);
-	st(VGC_PE_PIPE_COLOR_ADDR(1), RT + STRIDE * H / 2);
+	st(VGC_PE_COLOR_ADDR, gb + RT);
+	st(VGC_PE_PIPE_COLOR_ADDR(0), gb + RT);
+	st(VGC_PE_PIPE_COLOR_ADDR(1), gb + RT + STRIDE * H / 2);
 	st(VGC_PE_COLOR_STRIDE, STRIDE);
 	st(VGC_PE_DEPTH_CONFIG, 0);	/* DEPTH_MODE NONE */
 	st(VGC_PE_DEPTH_NORMALIZE, fu(65535.0f));
-	st(VGC_PE_DEPTH_ADDR, ZB);
-	st(VGC_PE_PIPE_DEPTH_ADDR(0), ZB);
+	st(VGC_PE_DEPTH_ADDR, gb + ZB);
+	st(VGC_PE_PIPE_DEPTH_ADDR(0), gb + ZB);
 	st(VGC_PE_DEPTH_STRIDE, W * 2);
 	st(VGC_PE_ALPHA_CONFIG, 0);
 }
@@ -569,7 +575,7 @@ static void t_indexed16(struct vgc_core *c)
 	vtx(11, 0.25f, -0.75f, 0, 1, 0, 0, 1, 1);
 	vtx(12, -0.75f, 0.25f, 0, 1, 0, 0, 1, 1);
 	vtx(13, 0.25f, 0.25f, 0, 1, 0, 0, 1, 1);
-	st(VGC_FE_INDEX_STREAM_BASE_ADDR, IB);
+	st(VGC_FE_INDEX_STREAM_BASE_ADDR, gb + IB);
 	st(VGC_FE_INDEX_STREAM_CONTROL, VGC_FE_IT_UNSIGNED_SHORT);
 	draw_indexed(VGC_PRIM_TRIANGLES, 0, 2, 10);
 	run(c);
@@ -603,8 +609,8 @@ static void t_fast_clear(struct vgc_core *c)
 	memset(mem + RT, 0, STRIDE * H);
 	memset(mem + TSB, bits == 2 ? 0x55 : 0x11, W * H * 4 / 64 * bits / 8);
 	st(VGC_TS_MEM_CONFIG, VGC_TS_COLOR_FAST_CLEAR);
-	st(VGC_TS_COLOR_STATUS_BASE, TSB);
-	st(VGC_TS_COLOR_SURFACE_BASE, RT);
+	st(VGC_TS_COLOR_STATUS_BASE, gb + TSB);
+	st(VGC_TS_COLOR_SURFACE_BASE, gb + RT);
 	st(VGC_TS_COLOR_CLEAR_VALUE, clear);
 	vtx(0, -1, -1, 0, 1, 1, 1, 1, 1);
 	vtx(1, -0.9f, -1, 0, 1, 1, 1, 1, 1);
@@ -666,7 +672,7 @@ static void t_huge_triangle(struct vgc_core *c)
 	vtx(2, -1, 1, 0, 1, 1, 1, 1, 1);
 	draw(VGC_PRIM_TRIANGLES, 0, 1);
 	at = emit(at, OP_END, 0);
-	start(c, CMD, (at - CMD) / 8);
+	start(c, gb + CMD, (at - CMD) / 8);
 	for (calls = 0; calls < 20; calls++)
 		EXPECT_EQ(vgc_fe_run(c, 64), VGC_RUN_BUSY);
 	if (c->stats.pixels_shaded > 20 * 65536 || !c->stats.pixels_shaded)
@@ -691,7 +697,7 @@ static void t_million_vertices(struct vgc_core *c)
 	st(VGC_FE_VERTEX_STREAMS_CONTROL(0), 0);	/* stride 0 */
 	draw(VGC_PRIM_TRIANGLES, 0, prims);
 	at = emit(at, OP_END, 0);
-	start(c, CMD, (at - CMD) / 8);
+	start(c, gb + CMD, (at - CMD) / 8);
 	while (vgc_fe_run(c, 64) != VGC_RUN_IDLE && calls < 1000000) {
 		if (!calls++) {
 			v1 = c->stats.vertices_3d;
@@ -743,7 +749,7 @@ static void t_multi(struct vgc_core *c)
 		half1 = super ? 0x4000 : STRIDE * H / 2;
 		setup(c);
 		memset(mem + RT, 0, 0x8000);
-		st(VGC_PE_PIPE_COLOR_ADDR(1), RT + half1);
+		st(VGC_PE_PIPE_COLOR_ADDR(1), gb + RT + half1);
 		st(VGC_PE_COLOR_FORMAT, VGC_RS_FMT_A8R8G8B8 | 0xfu << 8 |
 		   (super ? VGC_PE_CF_SUPER : 0));
 		vtx(0, -0.9f, -0.7f, 0, 1, 1, 0, 1, 1);
@@ -818,6 +824,47 @@ static void t_fault(struct vgc_core *c)
 	EXPECT_EQ(c->stats.bus_errors, 1);
 }
 
+/*
+ * GC3000: DRAW_INSTANCED (what Mesa emits on HALTI2 cores) takes a vertex
+ * count; indexed, the bias in its third word. Two instances draw twice.
+ */
+static void t_instanced(struct vgc_core *c)
+{
+	static const uint8_t idx[6] = { 0, 1, 2, 2, 1, 3 };
+	unsigned int x, y;
+	uint64_t w0;
+
+	setup(c);
+	memset(mem + RT, 0, STRIDE * H);
+	memcpy(mem + IB, idx, sizeof(idx));
+	vtx(5, -0.75f, -0.75f, 0, 1, 0, 1, 1, 1);
+	vtx(6, 0.25f, -0.75f, 0, 1, 0, 1, 1, 1);
+	vtx(7, -0.75f, 0.25f, 0, 1, 0, 1, 1, 1);
+	vtx(8, 0.25f, 0.25f, 0, 1, 0, 1, 1, 1);
+	st(VGC_FE_INDEX_STREAM_BASE_ADDR, gb + IB);
+	st(VGC_FE_INDEX_STREAM_CONTROL, VGC_FE_IT_UNSIGNED_CHAR);
+	/* only the NFE stream states hold the vertex buffer */
+	st(VGC_FE_VERTEX_STREAMS_BASE_ADDR(0), 0);
+	st(VGC_FE_VERTEX_STREAM_BASE_ADDR, 0);
+	w32(at)[0] = 0x60000000u | VGC_DRAWI_INDEXED |
+		     VGC_PRIM_TRIANGLES << 16 | 2;	/* 2 instances */
+	w32(at)[1] = 6;					/* 6 vertices */
+	w32(at)[2] = 5;					/* index bias */
+	w32(at)[3] = 0;
+	at += 16;
+	w0 = c->stats.pixels_written;
+	run(c);
+	EXPECT_EQ(c->stats.pixels_written - w0, 2 * 32 * 32);
+	EXPECT_EQ(c->stats.primitives_3d, 4);
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++) {
+			bool in = x >= 8 && x < 40 && y >= 8 && y < 40;
+
+			if (px(x, y) != (in ? 0xff00ffffu : 0))
+				fail("(%u, %u) = 0x%08x", x, y, px(x, y));
+		}
+}
+
 int main(void)
 {
 	if (sim_test_begin())
@@ -836,5 +883,6 @@ int main(void)
 	run_test("3d-multi-tiled", t_multi, "gc2000");
 	run_test("3d-lines-points", t_lines_points, "gc880");
 	run_test("3d-fault", t_fault, "gc880");
+	run_test("3d-instanced", t_instanced, "gc3000");
 	return sim_test_end("sim 3d tests");
 }
