@@ -55,6 +55,7 @@ void vgc_reset(struct vgc_core *c)
 	c->de.busy = false;	/* the operation in flight is lost */
 	c->rs.busy = false;
 	vgc_rs_ts_flush(c);
+	c->p3d.busy = false;
 	vgc_mmu_reset(c);
 	c->stats.resets++;
 }
@@ -106,6 +107,11 @@ bool vgc_de_busy(const struct vgc_core *c)
 bool vgc_rs_busy(const struct vgc_core *c)
 {
 	return c->rs.busy;
+}
+
+bool vgc_3d_busy(const struct vgc_core *c)
+{
+	return c->p3d.busy;
 }
 
 const struct vgc_ident *vgc_get_ident(const struct vgc_core *c)
@@ -200,7 +206,7 @@ u32 vgc_read(struct vgc_core *c, u32 off)
 		 * resolve.
 		 */
 		v = REG(c, off) | VGC_CLK_IDLE_VG;
-		if (!c->rs.busy)
+		if (!c->rs.busy && !c->p3d.busy)
 			v |= VGC_CLK_IDLE_3D;
 		return c->de.busy ? v : v | VGC_CLK_IDLE_2D;
 	case VGC_IDLE_STATE:
@@ -211,6 +217,8 @@ u32 vgc_read(struct vgc_core *c, u32 off)
 			v &= ~(VGC_IDLE_DE | VGC_IDLE_PE);
 		if (c->rs.busy)	/* the RS works in the PE's pixel pipes */
 			v &= ~VGC_IDLE_PE;
+		if (c->p3d.busy)	/* a draw keeps the whole 3D pipe busy */
+			v &= ~(VGC_IDLE_PE | VGC_IDLE_FE);
 		return v;
 	case VGC_AXI_STATUS:
 		v = c->axi_status;
@@ -518,7 +526,7 @@ static enum vgc_run fe_draw_2d(struct vgc_core *c, u32 hdr)
 /* Execute the command at pc. */
 static enum vgc_run fe_step(struct vgc_core *c)
 {
-	u32 w[4], op, words = 2;
+	u32 w[6], op, words = 2;
 
 	if (c->pc + 8ull > c->fetch_end)
 		return fe_hang(c);	/* ran off the prefetch window */
@@ -570,12 +578,14 @@ static enum vgc_run fe_step(struct vgc_core *c)
 		return fe_draw_2d(c, w[0]);
 	case VGC_OP_DRAW_PRIMITIVES:
 	case VGC_OP_DRAW_INSTANCED:
-		words = 4;
-		c->stats.draws++;
-		break;
 	case VGC_OP_DRAW_INDEXED:
-		words = 6;
+		/* The draw starts; the FE waits for it (vgc_fe_run). */
+		words = op == VGC_OP_DRAW_INDEXED ? 6 : 4;
+		if (c->pc + words * 4ull > c->fetch_end ||
+		    fe_fetch(c, c->pc + 8, &w[2], words - 2))
+			return fe_hang(c);
 		c->stats.draws++;
+		vgc_3d_draw(c, w);
 		break;
 	case VGC_OP_NOP:
 	case VGC_OP_STALL:	/* engines are synchronous: nothing to wait for */
@@ -617,6 +627,12 @@ enum vgc_run vgc_fe_run(struct vgc_core *c, unsigned int budget)
 		if (c->rs.busy) {
 			c->progress = true;
 			if (!vgc_rs_run(c, &pixels))
+				break;
+			continue;
+		}
+		if (c->p3d.busy) {
+			c->progress = true;
+			if (!vgc_3d_run(c, &pixels))
 				break;
 			continue;
 		}

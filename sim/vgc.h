@@ -28,6 +28,7 @@ typedef __UINT16_TYPE__ u16;
 typedef __UINT32_TYPE__ u32;
 typedef __UINT64_TYPE__ u64;
 typedef __INT16_TYPE__ s16;
+typedef __INT32_TYPE__ s32;
 typedef __INT64_TYPE__ s64;
 #define BIT(n)		(1u << (n))
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -38,6 +39,7 @@ typedef __INT64_TYPE__ s64;
 #include "vgc_de.h"
 #include "vgc_rs.h"
 #include "vgc_sh.h"
+#include "vgc_3d.h"
 
 /**
  * struct vgc_ident - what a core reports about itself
@@ -152,6 +154,20 @@ struct vgc_host_ops {
  * @tx_unsupported: lookups of an inactive sampler or of a type, format,
  *	layout or mode the model does not sample (sim/doc/texture-engine.md);
  *	they return zeros
+ * @draws_3d: DRAW_PRIMITIVES, DRAW_INDEXED_PRIMITIVES and DRAW_INSTANCED
+ *	commands the 3D pipeline received
+ * @vertices_3d: vertices fetched and shaded (vertex cache misses)
+ * @primitives_3d: primitives assembled (before clipping and culling)
+ * @triangles_3d: triangles set up for rasterisation (after clipping and
+ *	culling; a line or a point is two)
+ * @pixels_shaded: pixel shader threads run (four a quad, helpers too)
+ * @pixels_written: pixels the PE wrote into the render target
+ * @draws_cut_short: draws a failed memory access ended
+ * @draws_unsupported: draws (or their rest) skipped: a primitive type,
+ *	vertex format, render-target format or program the model does not
+ *	draw
+ * @ts_blocks_filled: 64-byte blocks a PE write found cleared in the tile
+ *	status and filled with the clear value first
  */
 struct vgc_stats {
 	u64 commands, waits, events, draws, flushes, resets;
@@ -164,6 +180,9 @@ struct vgc_stats {
 	u64 sh_vs_runs, sh_ps_quads, sh_insns, sh_tex;
 	u64 sh_aborted, sh_bad_insn;
 	u64 tx_samples, tx_faults, tx_unsupported;
+	u64 draws_3d, vertices_3d, primitives_3d, triangles_3d;
+	u64 pixels_shaded, pixels_written, draws_cut_short, draws_unsupported;
+	u64 ts_blocks_filled;
 };
 
 #define VGC_TLB_ENTRIES	64	/* direct-mapped, one 4 KiB page each */
@@ -218,7 +237,7 @@ enum vgc_run {
  * Allocated and owned by the environment (it is large: the state array
  * covers the full 256 KiB state space); initialise with vgc_init().
  * All fields are private to vgc.c (@de to vgc_de.c, @rs to vgc_rs.c,
- * @sh to vgc_sh.c)
+ * @sh to vgc_sh.c, @p3d to vgc_3d.c)
  * except @stats, which may be read; the environment uses the functions
  * below for the rest.
  */
@@ -260,6 +279,7 @@ struct vgc_core {
 	struct vgc_de de;
 	struct vgc_rs rs;
 	struct vgc_sh sh;
+	struct vgc_3d p3d;
 
 	struct vgc_stats stats;
 };
@@ -299,6 +319,8 @@ bool vgc_fe_progress(const struct vgc_core *c);
 bool vgc_de_busy(const struct vgc_core *c);
 /* Whether a resolve operation is in flight (the FE waits for it). */
 bool vgc_rs_busy(const struct vgc_core *c);
+/* Whether a 3D draw is in flight (the FE waits for it). */
+bool vgc_3d_busy(const struct vgc_core *c);
 /* Latch interrupt bits (events, MMU exception, bus error). */
 void vgc_raise(struct vgc_core *c, u32 bits);
 

@@ -658,4 +658,186 @@
 #define VGC_TYPE_S32			1
 #define VGC_TYPE_U32			6
 
+/*
+ * The 3D pipeline (sim/vgc_3d.c): vertex fetch, primitive assembly,
+ * setup and rasteriser, pixel engine
+ */
+#define VGC_FE_VERTEX_ELEMENT_CONFIG(n)	(0x0600 + 4 * (n))
+#define   VGC_FE_VE_TYPE(v)		((v) & 0xfu)
+#define   VGC_FE_VE_ENDIAN(v)		(((v) >> 4) & 0x3u)
+#define   VGC_FE_VE_STREAM(v)		(((v) >> 8) & 0x7u)
+#define   VGC_FE_VE_NUM(v)		(((v) >> 12) & 0x3u)
+#define   VGC_FE_VE_NORMALIZE(v)	(((v) >> 14) & 0x3u)
+#define   VGC_FE_VE_START(v)		(((v) >> 16) & 0xffu)
+#define VGC_FE_VERTEX_ELEMENTS		16
+#define VGC_FE_INDEX_STREAM_BASE_ADDR	0x0644
+#define VGC_FE_INDEX_STREAM_CONTROL	0x0648
+#define   VGC_FE_INDEX_TYPE(v)		((v) & 0x3u)
+#define   VGC_FE_INDEX_RESTART		BIT(8)
+#define VGC_FE_PRIMITIVE_RESTART_INDEX	0x0674
+#define VGC_FE_VERTEX_STREAM_BASE_ADDR	0x064c
+#define VGC_FE_VERTEX_STREAM_CONTROL	0x0650
+#define   VGC_FE_VS_STRIDE(v)		((v) & 0xffu)
+#define VGC_FE_VERTEX_STREAMS_BASE_ADDR(n)	(0x0680 + 4 * (n))
+#define VGC_FE_VERTEX_STREAMS_CONTROL(n)	(0x06a0 + 4 * (n))
+#define VGC_FE_STREAMS			8
+#define VGC_NFE_VERTEX_STREAMS_BASE_ADDR(n)	(0x14600 + 4 * (n))
+#define VGC_NFE_VERTEX_STREAMS_CONTROL(n)	(0x14640 + 4 * (n))
+#define VGC_SPECS_STREAM_COUNT(v)	((v) & 0xfu)
+/* FE_DATA_TYPE, FE_NORMALIZE, INDEX_TYPE values */
+#define VGC_FE_DT_BYTE			0
+#define VGC_FE_DT_UNSIGNED_BYTE		1
+#define VGC_FE_DT_SHORT			2
+#define VGC_FE_DT_UNSIGNED_SHORT	3
+#define VGC_FE_DT_INT			4
+#define VGC_FE_DT_UNSIGNED_INT		5
+#define VGC_FE_DT_FLOAT			8
+#define VGC_FE_DT_HALF_FLOAT		9
+#define VGC_FE_DT_FIXED			11
+#define VGC_FE_NORM_OFF			0
+#define VGC_FE_NORM_ON			2
+#define VGC_FE_IT_UNSIGNED_CHAR		0
+#define VGC_FE_IT_UNSIGNED_SHORT	1
+#define VGC_FE_IT_UNSIGNED_INT		2
+/* DRAW_INSTANCED operands; PRIMITIVE_TYPE values */
+#define VGC_DRAWI_TYPE(v)		(((v) >> 16) & 0xfu)
+#define VGC_DRAWI_INDEXED		BIT(20)
+#define VGC_DRAWI_INSTANCES(v)		((v) & 0xffffu)
+#define VGC_DRAWI_VERTEX_COUNT(v)	((v) & 0xffffffu)
+#define VGC_DRAWI_INSTANCES_HI(v)	(((v) >> 24) & 0xffu)
+#define VGC_PRIM_POINTS			1
+#define VGC_PRIM_LINES			2
+#define VGC_PRIM_LINE_STRIP		3
+#define VGC_PRIM_TRIANGLES		4
+#define VGC_PRIM_TRIANGLE_STRIP		5
+#define VGC_PRIM_TRIANGLE_FAN		6
+#define VGC_PRIM_LINE_LOOP		7
+/* PA, SE */
+#define VGC_PA_VIEWPORT_SCALE_X		0x0a00
+#define VGC_PA_VIEWPORT_SCALE_Y		0x0a04
+#define VGC_PA_VIEWPORT_SCALE_Z		0x0a08
+#define VGC_PA_VIEWPORT_OFFSET_X	0x0a0c
+#define VGC_PA_VIEWPORT_OFFSET_Y	0x0a10
+#define VGC_PA_VIEWPORT_OFFSET_Z	0x0a14
+#define VGC_PA_LINE_WIDTH		0x0a18
+#define VGC_PA_POINT_SIZE		0x0a1c
+#define VGC_PA_SYSTEM_MODE		0x0a28
+#define   VGC_PA_PROVOKING_LAST		BIT(0)
+#define   VGC_PA_HALF_PIXEL_CENTER	BIT(4)
+#define VGC_PA_ATTRIBUTE_ELEMENT_COUNT	0x0a30
+#define VGC_PA_CONFIG			0x0a34
+#define   VGC_PA_POINT_SIZE_ENABLE	BIT(2)
+#define   VGC_PA_CULL(v)		(((v) >> 8) & 0x3u)
+#define   VGC_PA_SHADE(v)		(((v) >> 16) & 0x3u)
+#define   VGC_PA_CULL_OFF		0
+#define   VGC_PA_CULL_CW		1
+#define   VGC_PA_CULL_CCW		2
+#define   VGC_PA_SHADE_FLAT		0
+#define VGC_PA_SHADER_ATTRIBUTES(n)	(0x0a40 + 4 * (n))
+#define   VGC_PA_ATTR_BYPASS_FLAT	BIT(0)
+#define VGC_SE_SCISSOR_LEFT		0x0c00
+#define VGC_SE_SCISSOR_TOP		0x0c04
+#define VGC_SE_SCISSOR_RIGHT		0x0c08
+#define VGC_SE_SCISSOR_BOTTOM		0x0c0c
+#define VGC_SE_CLIP_RIGHT		0x0c20
+#define VGC_SE_CLIP_BOTTOM		0x0c24
+#define VGC_PS_CONTROL			0x1010
+#define   VGC_PS_SATURATE_RT0		BIT(1)
+/* PE */
+#define VGC_PE_DEPTH_CONFIG		0x1400
+#define   VGC_PE_DEPTH_MODE(v)		((v) & 0x3u)
+#define   VGC_PE_DEPTH_MODE_NONE	0
+#define   VGC_PE_DEPTH_FORMAT(v)	(((v) >> 4) & 0x1u)
+#define   VGC_PE_DEPTH_D16		0
+#define   VGC_PE_DEPTH_FUNC(v)		(((v) >> 8) & 0x7u)
+#define   VGC_PE_DEPTH_WRITE		BIT(12)
+#define   VGC_PE_DEPTH_SUPER		BIT(26)
+#define VGC_PE_DEPTH_NORMALIZE		0x140c
+#define VGC_PE_DEPTH_ADDR		0x1410
+#define VGC_PE_DEPTH_STRIDE		0x1414
+#define VGC_PE_STENCIL_OP		0x1418
+#define   VGC_PE_SOP_FUNC_FRONT(v)	((v) & 0x7u)
+#define   VGC_PE_SOP_PASS_FRONT(v)	(((v) >> 4) & 0x7u)
+#define   VGC_PE_SOP_FAIL_FRONT(v)	(((v) >> 8) & 0x7u)
+#define   VGC_PE_SOP_DFAIL_FRONT(v)	(((v) >> 12) & 0x7u)
+#define   VGC_PE_SOP_FUNC_BACK(v)	(((v) >> 16) & 0x7u)
+#define   VGC_PE_SOP_PASS_BACK(v)	(((v) >> 20) & 0x7u)
+#define   VGC_PE_SOP_FAIL_BACK(v)	(((v) >> 24) & 0x7u)
+#define   VGC_PE_SOP_DFAIL_BACK(v)	(((v) >> 28) & 0x7u)
+#define VGC_PE_STENCIL_CONFIG		0x141c
+#define   VGC_PE_SC_MODE(v)		((v) & 0x3u)
+#define   VGC_PE_SC_REF_FRONT(v)	(((v) >> 8) & 0xffu)
+#define   VGC_PE_SC_MASK_FRONT(v)	(((v) >> 16) & 0xffu)
+#define   VGC_PE_SC_WRITE_MASK(v)	(((v) >> 24) & 0xffu)
+#define   VGC_PE_STENCIL_DISABLED	0
+#define   VGC_PE_STENCIL_TWO_SIDED	2
+#define VGC_PE_STENCIL_CONFIG_EXT	0x14a0
+#define   VGC_PE_SC_REF_BACK(v)		((v) & 0xffu)
+#define VGC_PE_STENCIL_CONFIG_EXT2	0x14b8
+#define   VGC_PE_SC_MASK_BACK(v)	((v) & 0xffu)
+#define   VGC_PE_SC_WRITE_MASK_BACK(v)	(((v) >> 8) & 0xffu)
+#define VGC_PE_ALPHA_OP			0x1420
+#define   VGC_PE_ALPHA_TEST		BIT(0)
+#define   VGC_PE_ALPHA_FUNC(v)		(((v) >> 4) & 0x7u)
+#define   VGC_PE_ALPHA_REF(v)		(((v) >> 8) & 0xffu)
+#define VGC_PE_ALPHA_BLEND_COLOR	0x1424
+#define   VGC_BGRA8_B(v)		((v) & 0xffu)
+#define   VGC_BGRA8_G(v)		(((v) >> 8) & 0xffu)
+#define   VGC_BGRA8_R(v)		(((v) >> 16) & 0xffu)
+#define   VGC_BGRA8_A(v)		(((v) >> 24) & 0xffu)
+#define VGC_PE_ALPHA_CONFIG		0x1428
+#define   VGC_PE_BLEND_ENABLE		BIT(0)
+#define   VGC_PE_BLEND_SEPARATE		BIT(16)
+#define   VGC_PE_BLEND_SRC_COLOR(v)	(((v) >> 4) & 0xfu)
+#define   VGC_PE_BLEND_DST_COLOR(v)	(((v) >> 8) & 0xfu)
+#define   VGC_PE_BLEND_EQ_COLOR(v)	(((v) >> 12) & 0x7u)
+#define   VGC_PE_BLEND_SRC_ALPHA(v)	(((v) >> 20) & 0xfu)
+#define   VGC_PE_BLEND_DST_ALPHA(v)	(((v) >> 24) & 0xfu)
+#define   VGC_PE_BLEND_EQ_ALPHA(v)	(((v) >> 28) & 0x7u)
+#define VGC_PE_COLOR_FORMAT		0x142c
+#define   VGC_PE_CF_FORMAT(v)		((v) & 0xfu)
+#define   VGC_PE_CF_COMPONENTS(v)	(((v) >> 8) & 0xfu)
+#define   VGC_PE_CF_SUPER		BIT(20)
+#define VGC_PE_COLOR_ADDR		0x1430
+#define VGC_PE_COLOR_STRIDE		0x1434
+#define VGC_PE_PIPE_COLOR_ADDR(n)	(0x1460 + 4 * (n))
+#define VGC_PE_PIPE_DEPTH_ADDR(n)	(0x1480 + 4 * (n))
+/* COMPARE_FUNC, STENCIL_OP, BLEND_EQ, BLEND_FUNC values */
+#define VGC_CMP_NEVER			0
+#define VGC_CMP_LESS			1
+#define VGC_CMP_EQUAL			2
+#define VGC_CMP_LEQUAL			3
+#define VGC_CMP_GREATER			4
+#define VGC_CMP_NOTEQUAL		5
+#define VGC_CMP_GEQUAL			6
+#define VGC_CMP_ALWAYS			7
+#define VGC_SOP_KEEP			0
+#define VGC_SOP_ZERO			1
+#define VGC_SOP_REPLACE			2
+#define VGC_SOP_INCR			3
+#define VGC_SOP_DECR			4
+#define VGC_SOP_INVERT			5
+#define VGC_SOP_INCR_WRAP		6
+#define VGC_SOP_DECR_WRAP		7
+#define VGC_BEQ_ADD			0
+#define VGC_BEQ_SUBTRACT		1
+#define VGC_BEQ_REVERSE_SUBTRACT	2
+#define VGC_BEQ_MIN			3
+#define VGC_BEQ_MAX			4
+#define VGC_BF_ZERO			0
+#define VGC_BF_ONE			1
+#define VGC_BF_SRC_COLOR		2
+#define VGC_BF_ONE_MINUS_SRC_COLOR	3
+#define VGC_BF_SRC_ALPHA		4
+#define VGC_BF_ONE_MINUS_SRC_ALPHA	5
+#define VGC_BF_DST_ALPHA		6
+#define VGC_BF_ONE_MINUS_DST_ALPHA	7
+#define VGC_BF_DST_COLOR		8
+#define VGC_BF_ONE_MINUS_DST_COLOR	9
+#define VGC_BF_SRC_ALPHA_SATURATE	10
+#define VGC_BF_CONSTANT_ALPHA		11
+#define VGC_BF_ONE_MINUS_CONSTANT_ALPHA	12
+#define VGC_BF_CONSTANT_COLOR		13
+#define VGC_BF_ONE_MINUS_CONSTANT_COLOR	14
+
 #endif /* VGC_REGS_H */

@@ -794,6 +794,16 @@ static const struct etna_field f_vs_icache_control[] = {
 	{ "FLUSH_PS", 5, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field f_pa_system_mode[] = {
+	{ "PROVOKING_VERTEX_LAST", 0, 1, NULL, false, false },
+	{ "HALF_PIXEL_CENTER", 4, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_pa_attribute_element_count[] = {
+	{ "UNK0", 0, 8, NULL, false, false },
+	{ "COUNT", 8, 8, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
 static const struct etna_field f_pa_config[] = {
 	{ "POINT_SIZE_ENABLE", 2, 1, NULL, false, false },
 	{ "POINT_SIZE_ENABLE_MASK", 3, 1, NULL, false, false },
@@ -809,6 +819,16 @@ static const struct etna_field f_pa_config[] = {
 	{ "UNK22_MASK", 23, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field f_pa_shader_attributes[] = {
+	{ "BYPASS_FLAT", 0, 1, NULL, false, false },
+	{ "UNK4", 4, 4, NULL, false, false },
+	{ "UNK8", 8, 4, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_se_config[] = {
+	{ "LAST_PIXEL_ENABLE", 0, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
 static const struct etna_field f_ps_output_reg[] = {
 	{ "REG0", 0, 7, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
@@ -817,6 +837,11 @@ static const struct etna_field f_ps_input_count[] = {
 	{ "COUNT", 0, 5, NULL, false, false },
 	{ "UNK8", 8, 5, NULL, false, false },
 	{ "DUAL16", 16, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_ps_control[] = {
+	{ "BYPASS", 0, 1, NULL, false, false },
+	{ "SATURATE_RT0", 1, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_de_dest_config[] = {
@@ -946,6 +971,16 @@ static const struct etna_field f_pe_color_format[] = {
 	{ "OVERWRITE_MASK", 17, 1, NULL, false, false },
 	{ "SUPER_TILED", 20, 1, NULL, false, false },
 	{ "SUPER_TILED_MASK", 21, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_pe_stencil_config_ext[] = {
+	{ "REF_BACK", 0, 8, NULL, false, false },
+	{ "REF_BACK_MASK", 8, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_pe_stencil_config_ext2[] = {
+	{ "MASK_BACK", 0, 8, NULL, true, false },
+	{ "WRITE_MASK_BACK", 8, 8, NULL, true, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_rs_config[] = {
@@ -1235,13 +1270,13 @@ static const struct etna_state states[] = {
 	{ 0x00a14, "PA_VIEWPORT_OFFSET_Z", 1, 4, 0, 0, ETNA_T_FLOAT, NULL },
 	{ 0x00a18, "PA_LINE_WIDTH", 1, 4, 0, 0, ETNA_T_FLOAT, NULL },
 	{ 0x00a1c, "PA_POINT_SIZE", 1, 4, 0, 0, ETNA_T_FLOAT, NULL },
-	{ 0x00a28, "PA_SYSTEM_MODE", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x00a28, "PA_SYSTEM_MODE", 1, 4, 0, 0, ETNA_T_HEX, f_pa_system_mode },
 	{ 0x00a2c, "PA_W_CLIP_LIMIT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x00a30, "PA_ATTRIBUTE_ELEMENT_COUNT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x00a30, "PA_ATTRIBUTE_ELEMENT_COUNT", 1, 4, 0, 0, ETNA_T_HEX, f_pa_attribute_element_count },
 	{ 0x00a34, "PA_CONFIG", 1, 4, 0, 0, ETNA_T_HEX, f_pa_config },
 	{ 0x00a38, "PA_LINE_UNK00A38", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00a3c, "PA_LINE_UNK00A3C", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x00a40, "PA_SHADER_ATTRIBUTES", 10, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x00a40, "PA_SHADER_ATTRIBUTES", 10, 4, 0, 0, ETNA_T_HEX, f_pa_shader_attributes },
 	{ 0x00a80, "PA_VIEWPORT_UNK00A80", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00a84, "PA_VIEWPORT_UNK00A84", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00a8c, "PA_VIEWPORT_UNK00A8C", 1, 4, 0, 0, ETNA_T_HEX, NULL },
@@ -1251,7 +1286,7 @@ static const struct etna_state states[] = {
 	{ 0x00c0c, "SE_SCISSOR_BOTTOM", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00c10, "SE_DEPTH_SCALE", 1, 4, 0, 0, ETNA_T_FLOAT, NULL },
 	{ 0x00c14, "SE_DEPTH_BIAS", 1, 4, 0, 0, ETNA_T_FLOAT, NULL },
-	{ 0x00c18, "SE_CONFIG", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x00c18, "SE_CONFIG", 1, 4, 0, 0, ETNA_T_HEX, f_se_config },
 	{ 0x00c1c, "SE_UNK00C1C", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00c20, "SE_CLIP_RIGHT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00c24, "SE_CLIP_BOTTOM", 1, 4, 0, 0, ETNA_T_HEX, NULL },
@@ -1264,7 +1299,7 @@ static const struct etna_state states[] = {
 	{ 0x01004, "PS_OUTPUT_REG", 1, 4, 0, 0, ETNA_T_HEX, f_ps_output_reg },
 	{ 0x01008, "PS_INPUT_COUNT", 1, 4, 0, 0, ETNA_T_HEX, f_ps_input_count },
 	{ 0x0100c, "PS_TEMP_REGISTER_CONTROL", 1, 4, 0, 0, ETNA_T_HEX, fs_sh_temps },
-	{ 0x01010, "PS_CONTROL", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x01010, "PS_CONTROL", 1, 4, 0, 0, ETNA_T_HEX, f_ps_control },
 	{ 0x01014, "PS_PERF_COUNTER", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x01018, "PS_START_PC", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x0101c, "PS_RANGE", 1, 4, 0, 0, ETNA_T_HEX, fs_sh_range },
@@ -1365,11 +1400,12 @@ static const struct etna_state states[] = {
 	{ 0x0145c, "PE_UNK0145C", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x01460, "PE_PIPE_COLOR_ADDR", 8, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x01480, "PE_PIPE_DEPTH_ADDR", 8, 4, 0, 0, ETNA_T_ADDR, NULL },
-	{ 0x014a0, "PE_STENCIL_CONFIG_EXT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x014a0, "PE_STENCIL_CONFIG_EXT", 1, 4, 0, 0, ETNA_T_HEX, f_pe_stencil_config_ext },
 	{ 0x014a4, "PE_LOGIC_OP", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x014a8, "PE_DITHER", 2, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x014b0, "PE_UNK014B0", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x014b4, "PE_UNK014B4", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x014b8, "PE_STENCIL_CONFIG_EXT2", 1, 4, 0, 0, ETNA_T_HEX, f_pe_stencil_config_ext2 },
 	{ 0x014c4, "PE_DEPTH_ROBUSTNESS", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x01500, "PE_PIPE_ADDR_UNK01500", 8, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x01520, "PE_PIPE_ADDR_UNK01520", 8, 4, 0, 0, ETNA_T_ADDR, NULL },

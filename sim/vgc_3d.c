@@ -1,0 +1,1267 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The 3D draw pipeline of the GC880, GC2000 and GC3000 as Mesa 22.3's
+ * etnaviv programs it. What is modelled, the public sources of each fact
+ * (etna_viv rnndb state_3d.xml, cmdstream.xml and doc/hardware.md; Mesa
+ * 22.3 src/gallium/drivers/etnaviv/) and every rule the model had to
+ * choose are in sim/doc/3d-pipeline.md. In short:
+ *
+ *  - vertex fetch: VS_INPUT_COUNT elements FE_VERTEX_ELEMENT_CONFIG[i]
+ *    from the vertex streams (FE_VERTEX_STREAMS_* on cores with more than
+ *    one stream, else FE_VERTEX_STREAM_*), indices from the index stream,
+ *    all through the FE client of the MMU;
+ *  - the vertex shader per vertex (sim/vgc_sh.c), a small vertex cache;
+ *  - primitive assembly, clipping against near, far, w > 0 and a guard
+ *    band, the perspective divide and the viewport, culling;
+ *  - rasterisation of triangles (lines and points as screen-space quads)
+ *    with 8 subpixel bits and the top-left fill rule, the scissor, in 2x2
+ *    quads; perspective-correct or flat varyings; the pixel shader;
+ *  - the pixel engine: alpha test, stencil, depth, blending, the colour
+ *    mask, the render-target formats and layouts, the tile status (a
+ *    cleared 64-byte block reads as the clear value; the first write to
+ *    it fills it in memory and marks its entry 0);
+ *  - bounded work per vgc_fe_run(): the FE blocks on the draw.
+ */
+#include "vgc.h"
+#include "vgc_tx.h"
+
+#ifdef __KERNEL__
+#include <linux/string.h>
+#else
+#include <string.h>
+#endif
+
+#define REG(c, off)	((c)->state[(off) >> 2])
+
+#define SUB		(1 << VGC_3D_SUBPIX)	/* subpixels per pixel */
+#define GUARD_PX	16384.0f	/* guard band half-width, pixels */
+#define W_MIN		1e-7f		/* smallest clip w drawn */
+#define TS_BLOCK	64		/* surface bytes one TS entry covers */
+
+static float regf(const struct vgc_core *c, u32 off)
+{
+	return vgc_sh_u2f(REG(c, off));
+}
+
+static float absf(float f)
+{
+	return f < 0 ? -f : f;
+}
+
+static float clampf(float f, float lo, float hi)
+{
+	if (!(f >= lo))		/* NaN too */
+		return lo;
+	return f > hi ? hi : f;
+}
+
+/* Round to nearest, for |f| well inside the s64 range. */
+static s64 round_s64(float f)
+{
+	return (s64)(f < 0 ? f - 0.5f : f + 0.5f);
+}
+
+/* The smallest integer >= @f, for @f in [-2^30, 2^30]. */
+static s32 ceil32(float f)
+{
+	s32 i = (s32)f;
+
+	return (float)i < f ? i + 1 : i;
+}
+
+static bool finite_ok(float f)
+{
+	return f > -1e30f && f < 1e30f;
+}
+
+/* IEEE half to single, without a conversion instruction. */
+static float half_to_float(u16 h)
+{
+	u32 s = (u32)(h >> 15) << 31, e = (h >> 10) & 0x1f, m = h & 0x3ff;
+
+	if (e == 0x1f)
+		return vgc_sh_u2f(s | 0x7f800000u | m << 13);
+	if (!e) {
+		if (!m)
+			return vgc_sh_u2f(s);
+		/* subnormal: m * 2^-24 */
+		return (s ? -1.0f : 1.0f) * (float)m * (1.0f / 16777216.0f);
+	}
+	return vgc_sh_u2f(s | (e + 112) << 23 | m << 13);
+}
+
+static bool core_single_buffer(const struct vgc_core *c)
+{
+	return c->id->minor[4] & VGC_MINOR4_SINGLE_BUFFER;
+}
+
+static unsigned int core_pipes(const struct vgc_core *c)
+{
+	unsigned int n = VGC_SPECS_PIXEL_PIPES(c->id->specs[0]);
+
+	return n ? n : 1;
+}
+
+/*
+ * The per-pipe address states: cores with HALTI0 other than the GC880
+ * (Mesa 22.3 etnaviv_emit.c loads PE_PIPE_*_ADDR there, PE_*_ADDR
+ * elsewhere).
+ */
+static bool core_pipe_addrs(const struct vgc_core *c)
+{
+	return (c->id->minor[1] & VGC_MINOR1_HALTI0) && c->id->model != 0x880;
+}
+
+/* ---- vertex fetch ---- */
+
+/* Bytes of one component of an FE_DATA_TYPE; 0 if the model has none. */
+static unsigned int type_size(unsigned int t)
+{
+	switch (t) {
+	case VGC_FE_DT_BYTE:
+	case VGC_FE_DT_UNSIGNED_BYTE:
+		return 1;
+	case VGC_FE_DT_SHORT:
+	case VGC_FE_DT_UNSIGNED_SHORT:
+	case VGC_FE_DT_HALF_FLOAT:
+		return 2;
+	case VGC_FE_DT_INT:
+	case VGC_FE_DT_UNSIGNED_INT:
+	case VGC_FE_DT_FLOAT:
+	case VGC_FE_DT_FIXED:
+		return 4;
+	}
+	return 0;
+}
+
+/* One component (little-endian bytes at @p) as the shader receives it. */
+static float comp_value(const u8 *p, unsigned int t, bool norm)
+{
+	u32 u = p[0];
+
+	if (type_size(t) >= 2)
+		u |= (u32)p[1] << 8;
+	if (type_size(t) == 4)
+		u |= (u32)p[2] << 16 | (u32)p[3] << 24;
+	switch (t) {
+	case VGC_FE_DT_BYTE:
+		return norm ? clampf((float)(s32)(signed char)u / 127.0f,
+				     -1.0f, 1.0f) : (float)(signed char)u;
+	case VGC_FE_DT_UNSIGNED_BYTE:
+		return norm ? (float)u / 255.0f : (float)u;
+	case VGC_FE_DT_SHORT:
+		return norm ? clampf((float)(s16)u / 32767.0f, -1.0f, 1.0f) :
+			      (float)(s16)u;
+	case VGC_FE_DT_UNSIGNED_SHORT:
+		return norm ? (float)u / 65535.0f : (float)u;
+	case VGC_FE_DT_INT:
+		return norm ? clampf((float)(s32)u / 2147483647.0f, -1.0f,
+				     1.0f) : (float)(s32)u;
+	case VGC_FE_DT_UNSIGNED_INT:
+		return norm ? (float)u / 4294967295.0f : (float)u;
+	case VGC_FE_DT_FLOAT:
+		return vgc_sh_u2f(u);
+	case VGC_FE_DT_HALF_FLOAT:
+		return half_to_float(u);
+	case VGC_FE_DT_FIXED:
+		return (float)(s32)u / 65536.0f;
+	}
+	return 0;
+}
+
+/* Fetch the attributes of vertex @idx into @t; false if unsupported. */
+static int fetch_attribs(struct vgc_core *c, u32 idx, u32 inst,
+			 struct vgc_sh_regs *t)
+{
+	const struct vgc_sh_prog *vs = &c->p3d.vs;
+	bool ids = REG(c, VGC_VS_INPUT_COUNT) & VGC_VS_INPUT_COUNT_ID_ENABLE;
+	bool multi = VGC_SPECS_STREAM_COUNT(c->id->specs[0]) > 1;
+	bool nfe = c->id->minor[4] & VGC_MINOR4_HALTI2;
+	unsigned int n = vs->num_inputs, e, k, sz, num, type;
+	u32 cfg, base, ctl, addr;
+	u8 buf[16];
+
+	if (ids && n)
+		n--;
+	for (e = 0; e < n && e < VGC_FE_VERTEX_ELEMENTS; e++) {
+		cfg = REG(c, VGC_FE_VERTEX_ELEMENT_CONFIG(e));
+		type = VGC_FE_VE_TYPE(cfg);
+		sz = type_size(type);
+		if (!sz)
+			return -1;
+		num = VGC_FE_VE_NUM(cfg);
+		if (!num)
+			num = 4;
+		if (nfe) {
+			base = REG(c, VGC_NFE_VERTEX_STREAMS_BASE_ADDR(
+					VGC_FE_VE_STREAM(cfg)));
+			ctl = REG(c, VGC_NFE_VERTEX_STREAMS_CONTROL(
+					VGC_FE_VE_STREAM(cfg)));
+		} else if (multi) {
+			base = REG(c, VGC_FE_VERTEX_STREAMS_BASE_ADDR(
+					VGC_FE_VE_STREAM(cfg)));
+			ctl = REG(c, VGC_FE_VERTEX_STREAMS_CONTROL(
+					VGC_FE_VE_STREAM(cfg)));
+		} else {
+			base = REG(c, VGC_FE_VERTEX_STREAM_BASE_ADDR);
+			ctl = REG(c, VGC_FE_VERTEX_STREAM_CONTROL);
+		}
+		addr = base + idx * VGC_FE_VS_STRIDE(ctl) + VGC_FE_VE_START(cfg);
+		if (vgc_dma_read(c, VGC_CLIENT_FE, addr, buf, num * sz)) {
+			c->p3d.abort = true;
+			return 0;
+		}
+		for (k = 0; k < 4; k++) {
+			float v = k < num ? comp_value(buf + k * sz, type,
+				VGC_FE_VE_NORMALIZE(cfg) == VGC_FE_NORM_ON) :
+				k == 3 ? 1.0f : 0.0f;
+
+			vgc_sh_setf(t, vs->input_reg[e] % VGC_SH_TEMPS, k, v);
+		}
+	}
+	if (ids && vs->num_inputs) {
+		k = vs->input_reg[vs->num_inputs - 1] % VGC_SH_TEMPS;
+		t->t[k][0] = idx;
+		t->t[k][1] = inst;
+	}
+	return 0;
+}
+
+/* The index of the draw's vertex @i; false when it is the restart index. */
+static bool vertex_index(struct vgc_core *c, u32 i, u32 *idx)
+{
+	struct vgc_3d *p = &c->p3d;
+	u32 ctl = REG(c, VGC_FE_INDEX_STREAM_CONTROL), v = 0;
+	unsigned int sz;
+
+	if (!p->indexed) {
+		*idx = p->first + i;
+		return true;
+	}
+	switch (VGC_FE_INDEX_TYPE(ctl)) {
+	case VGC_FE_IT_UNSIGNED_CHAR:
+		sz = 1;
+		break;
+	case VGC_FE_IT_UNSIGNED_SHORT:
+		sz = 2;
+		break;
+	default:
+		sz = 4;
+		break;
+	}
+	if (vgc_dma_read(c, VGC_CLIENT_FE, REG(c, VGC_FE_INDEX_STREAM_BASE_ADDR)
+			 + (p->first + i) * sz, &v, sz)) {
+		p->abort = true;
+		return false;
+	}
+	/* little-endian host or not, the bytes are the index's */
+	v = ((u8 *)&v)[0] | (sz > 1 ? ((u8 *)&v)[1] << 8 : 0) |
+	    (sz > 2 ? (u32)((u8 *)&v)[2] << 16 | (u32)((u8 *)&v)[3] << 24 : 0);
+	if ((ctl & VGC_FE_INDEX_RESTART) &&
+	    v == REG(c, VGC_FE_PRIMITIVE_RESTART_INDEX))
+		return false;
+	*idx = v + p->bias;
+	return true;
+}
+
+/* The rest of the draw is something the model does not draw. */
+static void unsupported(struct vgc_core *c)
+{
+	c->stats.draws_unsupported++;
+	c->p3d.abort = true;
+	c->p3d.unsupported = true;
+}
+
+static void env_init(struct vgc_core *c, struct vgc_sh_env *env, bool front)
+{
+	memset(env, 0, sizeof(*env));
+	env->sample = vgc_tx_sample;	/* the texture engine */
+	env->ctx = c;
+	env->front_face = front;
+}
+
+/*
+ * The shaded vertex @i of the draw (through the vertex cache); NULL when
+ * the index is the restart index or a fetch failed.
+ */
+static const struct vgc_3d_vtx *get_vertex(struct vgc_core *c, u32 i,
+					   long *budget)
+{
+	struct vgc_3d *p = &c->p3d;
+	struct vgc_sh_regs *t = &p->t[0];
+	struct vgc_3d_vtx *v;
+	struct vgc_sh_env env;
+	unsigned int k, o;
+	u64 insns;
+	u32 idx;
+
+	if (!vertex_index(c, i, &idx))
+		return NULL;
+	for (k = 0; k < VGC_3D_VCACHE; k++)
+		if (p->vc_ok[k] && p->vc_idx[k] == idx &&
+		    p->vc_inst[k] == p->instance)
+			return &p->vc[k];
+	memset(t, 0, sizeof(*t));
+	if (fetch_attribs(c, idx, p->instance, t)) {
+		unsupported(c);
+		return NULL;
+	}
+	if (p->abort)
+		return NULL;
+	env_init(c, &env, true);
+	insns = c->stats.sh_insns;
+	vgc_sh_run_vs(c, &p->vs, t, &env);
+	*budget -= 1 + (long)(c->stats.sh_insns - insns);
+	c->stats.vertices_3d++;
+
+	k = p->vc_next;
+	p->vc_next = (k + 1) % VGC_3D_VCACHE;
+	v = &p->vc[k];
+	p->vc_ok[k] = true;
+	p->vc_idx[k] = idx;
+	p->vc_inst[k] = p->instance;
+	for (o = 0; o < 4; o++)
+		v->pos[o] = vgc_sh_getf(t, p->vs.output_reg[0] % VGC_SH_TEMPS, o);
+	for (k = 0; k < VGC_3D_VARYINGS; k++)
+		for (o = 0; o < 4; o++)
+			v->var[k][o] = k + 1 < p->vs.num_outputs ?
+				vgc_sh_getf(t, p->vs.output_reg[k + 1] %
+					    VGC_SH_TEMPS, o) : 0.0f;
+	v->psize = p->vs.num_outputs > 1 ?
+		vgc_sh_getf(t, p->vs.output_reg[p->vs.num_outputs - 1] %
+			    VGC_SH_TEMPS, 0) : 1.0f;
+	return v;
+}
+
+/* ---- clipping, projection ---- */
+
+/* Signed distance of @v to clip plane @pl (inside >= 0). */
+static float plane_dist(const struct vgc_3d *p, const struct vgc_3d_vtx *v,
+			unsigned int pl)
+{
+	const float *q = v->pos;
+
+	switch (pl) {
+	case 0:	/* near */
+		return p->glz ? q[2] + q[3] : q[2];
+	case 1:	/* far */
+		return q[3] - q[2];
+	case 2:
+		return q[3] - W_MIN;
+	case 3:
+		return p->guard * q[3] - q[0];
+	case 4:
+		return p->guard * q[3] + q[0];
+	case 5:
+		return p->guard * q[3] - q[1];
+	default:
+		return p->guard * q[3] + q[1];
+	}
+}
+
+static void lerp_vtx(struct vgc_3d_vtx *d, const struct vgc_3d_vtx *a,
+		     const struct vgc_3d_vtx *b, float t, unsigned int nvar)
+{
+	unsigned int i, k;
+
+	for (k = 0; k < 4; k++)
+		d->pos[k] = a->pos[k] + t * (b->pos[k] - a->pos[k]);
+	for (i = 0; i < nvar; i++)
+		for (k = 0; k < 4; k++)
+			d->var[i][k] = a->var[i][k] +
+				       t * (b->var[i][k] - a->var[i][k]);
+	d->psize = a->psize;
+}
+
+/*
+ * Clip the polygon in p->poly (p->npoly vertices; 2 for a line) against
+ * the 7 planes, in place.
+ */
+static void clip_poly(struct vgc_3d *p, bool line)
+{
+	unsigned int pl, i, n, m;
+	float da, db;
+
+	for (pl = 0; pl < 7 && p->npoly; pl++) {
+		n = p->npoly;
+		m = 0;
+		for (i = 0; i < n; i++) {
+			const struct vgc_3d_vtx *a = &p->poly[i];
+			const struct vgc_3d_vtx *b = &p->poly[(i + 1) % n];
+
+			if (line && i == 1)
+				break;
+			da = plane_dist(p, a, pl);
+			db = plane_dist(p, b, pl);
+			if (da >= 0 && m < VGC_3D_POLY)
+				p->tmp[m++] = *a;
+			if ((da >= 0) != (db >= 0) && m < VGC_3D_POLY)
+				lerp_vtx(&p->tmp[m++], a, b, da / (da - db),
+					 p->nvar);
+			if (line && db >= 0 && m < VGC_3D_POLY)
+				p->tmp[m++] = *b;
+		}
+		if (line && m > 2) {
+			/* a segment keeps its inside part: 2 vertices */
+			p->tmp[1] = p->tmp[m - 1];
+			m = 2;
+		}
+		if (line && m < 2)
+			m = 0;
+		memcpy(p->poly, p->tmp, m * sizeof(p->poly[0]));
+		p->npoly = m;
+	}
+	if (!line && p->npoly < 3)
+		p->npoly = 0;
+}
+
+/* Window coordinates of clip-space vertex @v. */
+static void project(const struct vgc_3d *p, const struct vgc_3d_vtx *v,
+		    struct vgc_3d_wvtx *w)
+{
+	float iw = 1.0f / v->pos[3], z = v->pos[2] * iw;
+	unsigned int i, k;
+
+	if (p->glz)
+		z = (z + 1.0f) * 0.5f;
+	w->x = round_s64((v->pos[0] * iw * p->vp[0] + p->vp[3]) * SUB);
+	w->y = round_s64((v->pos[1] * iw * p->vp[1] + p->vp[4]) * SUB);
+	w->z = z * p->vp[2] + p->vp[5];
+	w->iw = iw;
+	for (i = 0; i < p->nvar; i++)
+		for (k = 0; k < 4; k++)
+			w->var[i][k] = v->var[i][k] * iw;
+}
+
+/* ---- setup ---- */
+
+static s64 edge(const struct vgc_3d_wvtx *a, const struct vgc_3d_wvtx *b,
+		s64 px, s64 py)
+{
+	return (b->x - a->x) * (py - a->y) - (b->y - a->y) * (px - a->x);
+}
+
+/* The edge a->b owns the samples on it: a top or a left edge. */
+static bool top_left(const struct vgc_3d_wvtx *a, const struct vgc_3d_wvtx *b)
+{
+	s64 dx = b->x - a->x, dy = b->y - a->y;
+
+	return dy < 0 || (dy == 0 && dx > 0);
+}
+
+static s32 clamp32(s64 v, s32 lo, s32 hi)
+{
+	return v < lo ? lo : v > hi ? hi : (s32)v;
+}
+
+/* Floor division by SUB. */
+static s64 floor_sub(s64 v)
+{
+	return v >= 0 ? v / SUB : -((-v + SUB - 1) / SUB);
+}
+
+/*
+ * Set up @tri from three window vertices; false when nothing is drawn
+ * (zero area, culled, outside the scissor).
+ */
+static bool setup_tri(struct vgc_core *c, struct vgc_3d_tri *tri,
+		      const struct vgc_3d_wvtx *a, const struct vgc_3d_wvtx *b,
+		      const struct vgc_3d_wvtx *d, bool cull)
+{
+	struct vgc_3d *p = &c->p3d;
+	s64 area = edge(a, b, d->x, d->y), off = p->half ? SUB / 2 : 0;
+	s64 minx, maxx, miny, maxy;
+
+	if (!area)
+		return false;
+	/* y points down: a positive area is clockwise on the screen */
+	tri->front = area > 0;
+	if (cull && ((p->cull == VGC_PA_CULL_CW && area > 0) ||
+		     (p->cull == VGC_PA_CULL_CCW && area < 0)))
+		return false;
+	tri->v[0] = *a;
+	if (area > 0) {
+		tri->v[1] = *b;
+		tri->v[2] = *d;
+	} else {
+		tri->v[1] = *d;
+		tri->v[2] = *b;
+		area = -area;
+	}
+	tri->area = area;
+	minx = maxx = a->x;
+	miny = maxy = a->y;
+	if (b->x < minx) minx = b->x;
+	if (d->x < minx) minx = d->x;
+	if (b->x > maxx) maxx = b->x;
+	if (d->x > maxx) maxx = d->x;
+	if (b->y < miny) miny = b->y;
+	if (d->y < miny) miny = d->y;
+	if (b->y > maxy) maxy = b->y;
+	if (d->y > maxy) maxy = d->y;
+	/* pixels whose sample (x SUB + off) lies in the box */
+	tri->x0 = clamp32(floor_sub(minx - off + SUB - 1), p->sc[0], p->sc[2]);
+	tri->x1 = clamp32(floor_sub(maxx - off) + 1, p->sc[0], p->sc[2]);
+	tri->y0 = clamp32(floor_sub(miny - off + SUB - 1), p->sc[1], p->sc[3]);
+	tri->y1 = clamp32(floor_sub(maxy - off) + 1, p->sc[1], p->sc[3]);
+	if (tri->x0 >= tri->x1 || tri->y0 >= tri->y1)
+		return false;
+	tri->qx = tri->x0 & ~1;
+	tri->qy = tri->y0 & ~1;
+	memcpy(tri->flat, p->flatv, sizeof(tri->flat));
+	c->stats.triangles_3d++;
+	return true;
+}
+
+/* ---- the pixel engine ---- */
+
+/* GPU address of pixel (x, y) of @s (4x4 tiles, supertiles, halves). */
+static u32 surf_addr(const struct vgc_3d_surf *s, u32 x, u32 y)
+{
+	u32 tx = x >> 2, ty = y >> 2, tb = 16 * s->bpp, trow = 4 * s->stride;
+	u32 in = ((y & 3) * 4 + (x & 3)) * s->bpp, h = 0, lx, ly, sx, sy;
+
+	if (s->multi) {
+		if (s->super) {
+			/* 64x128 blocks: one supertile of each half */
+			lx = tx & 15;
+			ly = ty & 31;
+			h = ((lx >> 1) ^ ly) & 1;
+			sx = (tx & ~15u) | (lx & ~2u) | (ly & 1) << 1;
+			sy = (ty >> 5) * 16 + (ly >> 1);
+			tx = sx;
+			ty = sy;
+		} else {
+			/* a checkerboard of tiles; each half every other row */
+			h = (tx ^ ty) & 1;
+			tx ^= h;
+			ty >>= 1;
+		}
+	}
+	if (s->super) {
+		u32 st = tx & 15, su = ty & 15;
+
+		return s->base[h] + (ty >> 4) * 16 * trow + (tx >> 4) * 256 * tb +
+		       ((st & 1) | (st >> 1) << 3 | (su & 3) << 1 |
+			(su >> 2) << 6) * tb + in;
+	}
+	return s->base[h] + ty * trow + tx * tb + in;
+}
+
+static unsigned int ts_bits(const struct vgc_core *c)
+{
+	return c->id->minor[0] & VGC_MINOR0_2BITPERTILE ? 2 : 4;
+}
+
+/* The TS entry of the block at @addr: 1 cleared; -1 on a failed read. */
+static int ts_get(struct vgc_core *c, const struct vgc_3d_surf *s, u32 addr,
+		  u32 *byte, unsigned int *shift)
+{
+	u32 n = (addr - s->ts_surface) / TS_BLOCK, bit = n * ts_bits(c);
+	u8 v;
+
+	*byte = s->ts_status + bit / 8;
+	*shift = bit & 7;
+	if (vgc_dma_read(c, VGC_CLIENT_PE, *byte, &v, 1))
+		return -1;
+	return (v >> *shift) & ((1u << ts_bits(c)) - 1);
+}
+
+/* Read (@write false) or write @len bytes of a pixel at @addr. */
+static int px_access(struct vgc_core *c, const struct vgc_3d_surf *s,
+		     enum vgc_client cl, u32 addr, u8 *buf, unsigned int len,
+		     bool write)
+{
+	u8 blk[TS_BLOCK], v;
+	u32 byte, b0 = addr & ~(u32)(TS_BLOCK - 1);
+	unsigned int shift, k;
+	int st = 0;
+
+	if (s->ts && addr >= s->ts_surface) {
+		st = ts_get(c, s, addr, &byte, &shift);
+		if (st < 0)
+			return -1;
+	}
+	if (st == 1) {
+		for (k = 0; k < TS_BLOCK; k++)
+			blk[k] = s->ts_clear >> (8 * ((b0 + k) & 3));
+		if (!write) {
+			memcpy(buf, blk + (addr - b0), len);
+			return 0;
+		}
+		/* the first write: the block becomes memory again */
+		memcpy(blk + (addr - b0), buf, len);
+		if (vgc_dma_write(c, cl, b0, blk, TS_BLOCK) ||
+		    vgc_dma_read(c, VGC_CLIENT_PE, byte, &v, 1))
+			return -1;
+		v &= ~(((1u << ts_bits(c)) - 1) << shift);
+		c->stats.ts_blocks_filled++;
+		return vgc_dma_write(c, VGC_CLIENT_PE, byte, &v, 1);
+	}
+	return write ? vgc_dma_write(c, cl, addr, buf, len) :
+		       vgc_dma_read(c, cl, addr, buf, len);
+}
+
+static bool compare(unsigned int func, u32 a, u32 b)
+{
+	switch (func) {
+	case VGC_CMP_NEVER:	return false;
+	case VGC_CMP_LESS:	return a < b;
+	case VGC_CMP_EQUAL:	return a == b;
+	case VGC_CMP_LEQUAL:	return a <= b;
+	case VGC_CMP_GREATER:	return a > b;
+	case VGC_CMP_NOTEQUAL:	return a != b;
+	case VGC_CMP_GEQUAL:	return a >= b;
+	}
+	return true;
+}
+
+static u8 stencil_op(unsigned int op, u8 s, u8 ref)
+{
+	switch (op) {
+	case VGC_SOP_ZERO:	return 0;
+	case VGC_SOP_REPLACE:	return ref;
+	case VGC_SOP_INCR:	return s == 255 ? 255 : s + 1;
+	case VGC_SOP_DECR:	return s ? s - 1 : 0;
+	case VGC_SOP_INVERT:	return ~s;
+	case VGC_SOP_INCR_WRAP:	return s + 1;
+	case VGC_SOP_DECR_WRAP:	return s - 1;
+	}
+	return s;
+}
+
+/*
+ * Stencil and depth of pixel (x, y) at window depth @z: false when the
+ * pixel is discarded. Writes what the tests write.
+ */
+static bool depth_stencil(struct vgc_core *c, u32 x, u32 y, float z,
+			  bool front)
+{
+	struct vgc_3d *p = &c->p3d;
+	u32 dc = REG(c, VGC_PE_DEPTH_CONFIG), sc = REG(c, VGC_PE_STENCIL_CONFIG);
+	u32 so = REG(c, VGC_PE_STENCIL_OP), old = 0, val, addr, nv;
+	bool d16 = p->depth.bpp == 2, sten, back, pass;
+	unsigned int mode = VGC_PE_SC_MODE(sc), op;
+	u8 ref, mask, wmask, s = 0, ns;
+	u8 b[4] = { 0 };
+
+	if (!p->has_depth)
+		return true;
+	addr = surf_addr(&p->depth, x, y);
+	if (px_access(c, &p->depth, VGC_CLIENT_PEZ, addr, b, p->depth.bpp,
+		      false)) {
+		p->abort = true;
+		return false;
+	}
+	old = b[0] | b[1] << 8 | (u32)b[2] << 16 | (u32)b[3] << 24;
+	val = (u32)round_s64(clampf(z, 0.0f, 1.0f) *
+			    regf(c, VGC_PE_DEPTH_NORMALIZE));
+	sten = !d16 && mode != VGC_PE_STENCIL_DISABLED;
+	back = mode == VGC_PE_STENCIL_TWO_SIDED && !front;
+	ref = back ? VGC_PE_SC_REF_BACK(REG(c, VGC_PE_STENCIL_CONFIG_EXT)) :
+		     VGC_PE_SC_REF_FRONT(sc);
+	mask = back ? VGC_PE_SC_MASK_BACK(REG(c, VGC_PE_STENCIL_CONFIG_EXT2)) :
+		      VGC_PE_SC_MASK_FRONT(sc);
+	wmask = back ?
+		VGC_PE_SC_WRITE_MASK_BACK(REG(c, VGC_PE_STENCIL_CONFIG_EXT2)) :
+		VGC_PE_SC_WRITE_MASK(sc);
+	if (!d16) {
+		s = old & 0xff;
+		old >>= 8;
+	}
+	pass = true;
+	op = 0;
+	if (sten && !compare(back ? VGC_PE_SOP_FUNC_BACK(so) :
+			     VGC_PE_SOP_FUNC_FRONT(so), ref & mask, s & mask)) {
+		pass = false;
+		op = back ? VGC_PE_SOP_FAIL_BACK(so) : VGC_PE_SOP_FAIL_FRONT(so);
+	} else if (VGC_PE_DEPTH_MODE(dc) != VGC_PE_DEPTH_MODE_NONE &&
+		   !compare(VGC_PE_DEPTH_FUNC(dc), val, old)) {
+		pass = false;
+		op = back ? VGC_PE_SOP_DFAIL_BACK(so) :
+			    VGC_PE_SOP_DFAIL_FRONT(so);
+	} else {
+		op = back ? VGC_PE_SOP_PASS_BACK(so) : VGC_PE_SOP_PASS_FRONT(so);
+	}
+	ns = sten ? (u8)((s & ~wmask) | (stencil_op(op, s, ref) & wmask)) : s;
+	nv = old;
+	if (pass && (dc & VGC_PE_DEPTH_WRITE) &&
+	    VGC_PE_DEPTH_MODE(dc) != VGC_PE_DEPTH_MODE_NONE)
+		nv = val;
+	if (nv != old || ns != s) {
+		nv = d16 ? nv : nv << 8 | ns;
+		b[0] = nv;
+		b[1] = nv >> 8;
+		b[2] = nv >> 16;
+		b[3] = nv >> 24;
+		if (px_access(c, &p->depth, VGC_CLIENT_PEZ, addr, b,
+			      p->depth.bpp, true)) {
+			p->abort = true;
+			return false;
+		}
+	}
+	return pass;
+}
+
+/* Widths and shifts of R, G, B, A of a PE colour format; false if none. */
+static bool color_fmt(unsigned int f, u8 w[4], u8 sh[4], bool *has_a)
+{
+	static const struct { u8 w[4], sh[4]; bool a; } fmts[] = {
+		[VGC_RS_FMT_X4R4G4B4] = { { 4, 4, 4, 4 }, { 8, 4, 0, 12 }, 0 },
+		[VGC_RS_FMT_A4R4G4B4] = { { 4, 4, 4, 4 }, { 8, 4, 0, 12 }, 1 },
+		[VGC_RS_FMT_X1R5G5B5] = { { 5, 5, 5, 1 }, { 10, 5, 0, 15 }, 0 },
+		[VGC_RS_FMT_A1R5G5B5] = { { 5, 5, 5, 1 }, { 10, 5, 0, 15 }, 1 },
+		[VGC_RS_FMT_R5G6B5] = { { 5, 6, 5, 0 }, { 11, 5, 0, 16 }, 0 },
+		[VGC_RS_FMT_X8R8G8B8] = { { 8, 8, 8, 8 }, { 16, 8, 0, 24 }, 0 },
+		[VGC_RS_FMT_A8R8G8B8] = { { 8, 8, 8, 8 }, { 16, 8, 0, 24 }, 1 },
+	};
+
+	if (f >= ARRAY_SIZE(fmts) || !fmts[f].w[0])
+		return false;
+	memcpy(w, fmts[f].w, 4);
+	memcpy(sh, fmts[f].sh, 4);
+	*has_a = fmts[f].a;
+	return true;
+}
+
+/* Blend factor @f for channel @k (3: alpha) */
+static float blend_factor(unsigned int f, unsigned int k, const float *s,
+			  const float *d, const float *cc)
+{
+	switch (f) {
+	case VGC_BF_ZERO:			return 0;
+	case VGC_BF_ONE:			return 1;
+	case VGC_BF_SRC_COLOR:			return s[k];
+	case VGC_BF_ONE_MINUS_SRC_COLOR:	return 1 - s[k];
+	case VGC_BF_SRC_ALPHA:			return s[3];
+	case VGC_BF_ONE_MINUS_SRC_ALPHA:	return 1 - s[3];
+	case VGC_BF_DST_ALPHA:			return d[3];
+	case VGC_BF_ONE_MINUS_DST_ALPHA:	return 1 - d[3];
+	case VGC_BF_DST_COLOR:			return d[k];
+	case VGC_BF_ONE_MINUS_DST_COLOR:	return 1 - d[k];
+	case VGC_BF_SRC_ALPHA_SATURATE:
+		if (k == 3)
+			return 1;
+		return s[3] < 1 - d[3] ? s[3] : 1 - d[3];
+	case VGC_BF_CONSTANT_ALPHA:		return cc[3];
+	case VGC_BF_ONE_MINUS_CONSTANT_ALPHA:	return 1 - cc[3];
+	case VGC_BF_CONSTANT_COLOR:		return cc[k];
+	case VGC_BF_ONE_MINUS_CONSTANT_COLOR:	return 1 - cc[k];
+	}
+	return 0;
+}
+
+static float blend_eq(unsigned int eq, float s, float fs, float d, float fd)
+{
+	switch (eq) {
+	case VGC_BEQ_SUBTRACT:		return s * fs - d * fd;
+	case VGC_BEQ_REVERSE_SUBTRACT:	return d * fd - s * fs;
+	case VGC_BEQ_MIN:		return s < d ? s : d;
+	case VGC_BEQ_MAX:		return s > d ? s : d;
+	}
+	return s * fs + d * fd;
+}
+
+/* Colour @rgba of pixel (x, y) into the render target. */
+static void write_color(struct vgc_core *c, u32 x, u32 y, const float *rgba)
+{
+	struct vgc_3d *p = &c->p3d;
+	u32 cf = REG(c, VGC_PE_COLOR_FORMAT), ac = REG(c, VGC_PE_ALPHA_CONFIG);
+	u32 bc = REG(c, VGC_PE_ALPHA_BLEND_COLOR), addr, old = 0, nv, m;
+	unsigned int comps = VGC_PE_CF_COMPONENTS(cf), k, src, dst, eq;
+	float s[4], d[4], cc[4], o[4];
+	u8 w[4], sh[4], b[4] = { 0 };
+	bool has_a;
+
+	if (!comps)
+		return;
+	if (!color_fmt(VGC_PE_CF_FORMAT(cf), w, sh, &has_a)) {
+		unsupported(c);
+		return;
+	}
+	addr = surf_addr(&p->color, x, y);
+	if (px_access(c, &p->color, VGC_CLIENT_PE, addr, b, p->color.bpp,
+		      false)) {
+		p->abort = true;
+		return;
+	}
+	old = b[0] | b[1] << 8 | (u32)b[2] << 16 | (u32)b[3] << 24;
+	for (k = 0; k < 4; k++) {
+		m = (1u << w[k]) - 1;
+		d[k] = w[k] ? (float)((old >> sh[k]) & m) / (float)m : 1.0f;
+		if (k == 3 && !has_a)
+			d[k] = 1.0f;
+		s[k] = REG(c, VGC_PS_CONTROL) & VGC_PS_SATURATE_RT0 ?
+		       clampf(rgba[k], 0, 1) : rgba[k];
+	}
+	cc[0] = VGC_BGRA8_R(bc) / 255.0f;
+	cc[1] = VGC_BGRA8_G(bc) / 255.0f;
+	cc[2] = VGC_BGRA8_B(bc) / 255.0f;
+	cc[3] = VGC_BGRA8_A(bc) / 255.0f;
+	for (k = 0; k < 4; k++) {
+		o[k] = s[k];
+		if (!(ac & VGC_PE_BLEND_ENABLE))
+			continue;
+		if (k == 3 && (ac & VGC_PE_BLEND_SEPARATE)) {
+			src = VGC_PE_BLEND_SRC_ALPHA(ac);
+			dst = VGC_PE_BLEND_DST_ALPHA(ac);
+			eq = VGC_PE_BLEND_EQ_ALPHA(ac);
+		} else {
+			src = VGC_PE_BLEND_SRC_COLOR(ac);
+			dst = VGC_PE_BLEND_DST_COLOR(ac);
+			eq = k == 3 ? VGC_PE_BLEND_EQ_ALPHA(ac) :
+				      VGC_PE_BLEND_EQ_COLOR(ac);
+		}
+		o[k] = blend_eq(eq, s[k], blend_factor(src, k, s, d, cc),
+				d[k], blend_factor(dst, k, s, d, cc));
+	}
+	nv = old;
+	for (k = 0; k < 4; k++) {
+		if (!w[k] || !(comps & BIT(k)))
+			continue;
+		m = (1u << w[k]) - 1;
+		nv = (nv & ~(m << sh[k])) |
+		     (u32)round_s64(clampf(o[k], 0, 1) * (float)m) << sh[k];
+	}
+	b[0] = nv;
+	b[1] = nv >> 8;
+	b[2] = nv >> 16;
+	b[3] = nv >> 24;
+	if (px_access(c, &p->color, VGC_CLIENT_PE, addr, b, p->color.bpp,
+		      true)) {
+		p->abort = true;
+		return;
+	}
+	c->stats.pixels_written++;
+}
+
+/* ---- rasterisation ---- */
+
+/* Shade and write the quad at (qx, qy) of p->tri; returns work done. */
+static long raster_quad(struct vgc_core *c, s32 qx, s32 qy)
+{
+	struct vgc_3d *p = &c->p3d;
+	struct vgc_3d_tri *tri = &p->tri;
+	const struct vgc_3d_wvtx *v = tri->v;
+	s64 off = p->half ? SUB / 2 : 0, px, py, e0, e1, e2;
+	unsigned int live = 0, i, k, n;
+	float b0, b1, b2, iw, z[4];
+	struct vgc_sh_env env;
+	u64 insns;
+	s32 x, y;
+	u32 ao;
+
+	for (i = 0; i < 4; i++) {
+		x = qx + (i & 1);
+		y = qy + (i >> 1);
+		px = (s64)x * SUB + off;
+		py = (s64)y * SUB + off;
+		e0 = edge(&v[1], &v[2], px, py);
+		e1 = edge(&v[2], &v[0], px, py);
+		e2 = edge(&v[0], &v[1], px, py);
+		if (x >= tri->x0 && x < tri->x1 && y >= tri->y0 &&
+		    y < tri->y1 &&
+		    (e0 > 0 || (!e0 && top_left(&v[1], &v[2]))) &&
+		    (e1 > 0 || (!e1 && top_left(&v[2], &v[0]))) &&
+		    (e2 > 0 || (!e2 && top_left(&v[0], &v[1]))))
+			live |= 1u << i;
+		/* every thread gets its inputs: helpers too */
+		b0 = (float)e0 / (float)tri->area;
+		b1 = (float)e1 / (float)tri->area;
+		b2 = 1.0f - b0 - b1;
+		iw = b0 * v[0].iw + b1 * v[1].iw + b2 * v[2].iw;
+		z[i] = b0 * v[0].z + b1 * v[1].z + b2 * v[2].z;
+		memset(&p->t[i], 0, sizeof(p->t[i]));
+		vgc_sh_setf(&p->t[i], 0, 0, (float)px / SUB);
+		vgc_sh_setf(&p->t[i], 0, 1, (float)py / SUB);
+		vgc_sh_setf(&p->t[i], 0, 2, z[i]);
+		vgc_sh_setf(&p->t[i], 0, 3, iw);
+		for (n = 0; n < p->nvar; n++)
+			for (k = 0; k < 4; k++)
+				vgc_sh_setf(&p->t[i], n + 1, k,
+					    p->flat_var & BIT(n) ?
+					    tri->flat[n][k] :
+					    (b0 * v[0].var[n][k] +
+					     b1 * v[1].var[n][k] +
+					     b2 * v[2].var[n][k]) / iw);
+	}
+	if (!live)
+		return 1;
+	env_init(c, &env, tri->front);
+	insns = c->stats.sh_insns;
+	vgc_sh_run_ps(c, &p->ps, p->t, &live, &env);
+	c->stats.pixels_shaded += 4;
+	ao = REG(c, VGC_PE_ALPHA_OP);
+	for (i = 0; i < 4 && !p->abort; i++) {
+		float rgba[4];
+
+		if (!(live & BIT(i)))
+			continue;
+		for (k = 0; k < 4; k++)
+			rgba[k] = vgc_sh_getf(&p->t[i], p->ps.output_reg[0] %
+					      VGC_SH_TEMPS, k);
+		if ((ao & VGC_PE_ALPHA_TEST) &&
+		    !compare(VGC_PE_ALPHA_FUNC(ao),
+			     (u32)round_s64(clampf(rgba[3], 0, 1) * 255.0f),
+			     VGC_PE_ALPHA_REF(ao)))
+			continue;
+		x = qx + (i & 1);
+		y = qy + (i >> 1);
+		if (!depth_stencil(c, x, y, z[i], tri->front))
+			continue;
+		write_color(c, x, y, rgba);
+	}
+	return 4 + (long)(c->stats.sh_insns - insns);
+}
+
+/* Visit quads of p->tri until the budget runs out or it is done. */
+static void raster_step(struct vgc_core *c, long *budget)
+{
+	struct vgc_3d *p = &c->p3d;
+	struct vgc_3d_tri *t = &p->tri;
+
+	while (*budget > 0 && !p->abort) {
+		if (t->qy >= t->y1) {
+			p->raster = false;
+			return;
+		}
+		*budget -= raster_quad(c, t->qx, t->qy);
+		t->qx += 2;
+		if (t->qx >= t->x1) {
+			t->qx = t->x0 & ~1;
+			t->qy += 2;
+		}
+	}
+}
+
+/* ---- primitives ---- */
+
+static void set_flat(struct vgc_3d *p, const struct vgc_3d_vtx *pv)
+{
+	memcpy(p->flatv, pv->var, sizeof(p->flatv));
+}
+
+/*
+ * A screen-aligned quad from window vertex @a to @b (a line of width
+ * @wd pixels; a point when a == b, @wd its size) in p->tri / p->tri2.
+ */
+static void quad_prim(struct vgc_core *c, const struct vgc_3d_wvtx *a,
+		      const struct vgc_3d_wvtx *b, float wd, bool point)
+{
+	struct vgc_3d *p = &c->p3d;
+	struct vgc_3d_wvtx q[4];
+	s64 h = round_s64(wd * 0.5f * SUB), dx = b->x - a->x, dy = b->y - a->y;
+	bool xmajor = (dx < 0 ? -dx : dx) >= (dy < 0 ? -dy : dy);
+
+	if (h < 1)
+		h = 1;
+	q[0] = *a;
+	q[1] = *b;
+	q[2] = *b;
+	q[3] = *a;
+	if (point) {
+		q[0].x -= h; q[0].y -= h;
+		q[1].x += h; q[1].y -= h;
+		q[2].x += h; q[2].y += h;
+		q[3].x -= h; q[3].y += h;
+	} else if (xmajor) {
+		q[0].y -= h; q[1].y -= h;
+		q[2].y += h; q[3].y += h;
+	} else {
+		q[0].x -= h; q[1].x -= h;
+		q[2].x += h; q[3].x += h;
+	}
+	p->line_quad = setup_tri(c, &p->tri2, &q[0], &q[2], &q[3], false);
+	p->raster = setup_tri(c, &p->tri, &q[0], &q[1], &q[2], false);
+	if (!p->raster && p->line_quad) {
+		p->tri = p->tri2;
+		p->raster = true;
+		p->line_quad = false;
+	}
+}
+
+/* Fetch, shade, clip and project primitive p->prim. */
+static void assemble(struct vgc_core *c, long *budget)
+{
+	struct vgc_3d *p = &c->p3d;
+	const struct vgc_3d_vtx *v[3];
+	u32 i = p->prim, ix[3], n, k, pv;
+	bool last = REG(c, VGC_PA_SYSTEM_MODE) & VGC_PA_PROVOKING_LAST;
+
+	switch (p->type) {
+	case VGC_PRIM_POINTS:
+		n = 1;
+		ix[0] = i;
+		break;
+	case VGC_PRIM_LINES:
+		n = 2;
+		ix[0] = 2 * i;
+		ix[1] = 2 * i + 1;
+		break;
+	case VGC_PRIM_LINE_STRIP:
+		n = 2;
+		ix[0] = i;
+		ix[1] = i + 1;
+		break;
+	case VGC_PRIM_LINE_LOOP:
+		n = 2;
+		ix[0] = i;
+		ix[1] = i + 1 >= p->verts ? 0 : i + 1;
+		break;
+	case VGC_PRIM_TRIANGLES:
+		n = 3;
+		ix[0] = 3 * i;
+		ix[1] = 3 * i + 1;
+		ix[2] = 3 * i + 2;
+		break;
+	case VGC_PRIM_TRIANGLE_STRIP:
+		/* odd triangles swap their first two: the winding holds */
+		n = 3;
+		ix[0] = i + (i & 1);
+		ix[1] = i + !(i & 1);
+		ix[2] = i + 2;
+		break;
+	case VGC_PRIM_TRIANGLE_FAN:
+		n = 3;
+		ix[0] = 0;
+		ix[1] = i + 1;
+		ix[2] = i + 2;
+		break;
+	default:
+		unsupported(c);
+		return;
+	}
+	for (k = 0; k < n; k++) {
+		v[k] = get_vertex(c, ix[k], budget);
+		if (!v[k])
+			return;	/* restart index, or the draw aborts */
+		p->poly[k] = *v[k];
+	}
+	c->stats.primitives_3d++;
+	pv = last ? n - 1 : p->type == VGC_PRIM_TRIANGLE_FAN ? 1 : 0;
+	set_flat(p, &p->poly[pv]);
+	p->fan = 1;
+	p->npoly = 0;
+
+	if (n == 1) {
+		struct vgc_3d_wvtx w;
+		float sz = REG(c, VGC_PA_CONFIG) & VGC_PA_POINT_SIZE_ENABLE ?
+			   p->poly[0].psize : 2 * regf(c, VGC_PA_POINT_SIZE);
+
+		for (k = 0; k < 7; k++)
+			if (!(plane_dist(p, &p->poly[0], k) >= 0))
+				return;
+		project(p, &p->poly[0], &w);
+		quad_prim(c, &w, &w, clampf(sz, 1.0f, 8192.0f), true);
+		return;
+	}
+	for (k = 0; k < n; k++)
+		for (i = 0; i < 4; i++)
+			if (!finite_ok(p->poly[k].pos[i]))
+				return;
+	p->npoly = n;
+	clip_poly(p, n == 2);
+	for (k = 0; k < p->npoly; k++)
+		project(p, &p->poly[k], &p->pw[k]);
+	if (n == 2) {
+		if (p->npoly == 2)
+			quad_prim(c, &p->pw[0], &p->pw[1],
+				  clampf(2 * regf(c, VGC_PA_LINE_WIDTH), 1.0f,
+					 8192.0f), false);
+		p->npoly = 0;
+	}
+}
+
+/* The layout and addresses of a colour or depth surface. */
+static void surf_init(struct vgc_core *c, struct vgc_3d_surf *s, bool depth)
+{
+	u32 mc = REG(c, VGC_TS_MEM_CONFIG);
+
+	if (core_pipe_addrs(c)) {
+		s->base[0] = REG(c, depth ? VGC_PE_PIPE_DEPTH_ADDR(0) :
+					    VGC_PE_PIPE_COLOR_ADDR(0));
+		s->base[1] = REG(c, depth ? VGC_PE_PIPE_DEPTH_ADDR(1) :
+					    VGC_PE_PIPE_COLOR_ADDR(1));
+	} else {
+		s->base[0] = REG(c, depth ? VGC_PE_DEPTH_ADDR : VGC_PE_COLOR_ADDR);
+		s->base[1] = s->base[0];
+	}
+	s->multi = core_pipes(c) == 2 && !core_single_buffer(c);
+	if (depth) {
+		s->stride = REG(c, VGC_PE_DEPTH_STRIDE);
+		s->bpp = VGC_PE_DEPTH_FORMAT(REG(c, VGC_PE_DEPTH_CONFIG)) ==
+			 VGC_PE_DEPTH_D16 ? 2 : 4;
+		s->super = REG(c, VGC_PE_DEPTH_CONFIG) & VGC_PE_DEPTH_SUPER;
+		s->ts = mc & VGC_TS_DEPTH_FAST_CLEAR;
+		s->ts_status = REG(c, VGC_TS_DEPTH_STATUS_BASE);
+		s->ts_surface = REG(c, VGC_TS_DEPTH_SURFACE_BASE);
+		s->ts_clear = REG(c, VGC_TS_DEPTH_CLEAR_VALUE);
+	} else {
+		u32 f = VGC_PE_CF_FORMAT(REG(c, VGC_PE_COLOR_FORMAT));
+
+		s->stride = REG(c, VGC_PE_COLOR_STRIDE);
+		s->bpp = f >= VGC_RS_FMT_X8R8G8B8 ? 4 : 2;
+		s->super = REG(c, VGC_PE_COLOR_FORMAT) & VGC_PE_CF_SUPER;
+		s->ts = mc & VGC_TS_COLOR_FAST_CLEAR;
+		s->ts_status = REG(c, VGC_TS_COLOR_STATUS_BASE);
+		s->ts_surface = REG(c, VGC_TS_COLOR_SURFACE_BASE);
+		s->ts_clear = REG(c, VGC_TS_COLOR_CLEAR_VALUE);
+	}
+}
+
+/* The scissor edge @f (float pixels) as the first pixel whose centre is
+ * at or past it. */
+static s32 scissor_px(float f, bool half)
+{
+	return ceil32(clampf(f - (half ? 0.5f : 0.0f), 0.0f, 65536.0f));
+}
+
+void vgc_3d_draw(struct vgc_core *c, const u32 *w)
+{
+	struct vgc_3d *p = &c->p3d;
+	u32 op = w[0] >> VGC_OP_SHIFT, sc, pa, i;
+	float sx, sy, s;
+
+	c->stats.draws_3d++;
+	memset(p->vc_ok, 0, sizeof(p->vc_ok));
+	p->abort = false;
+	p->unsupported = false;
+	p->raster = false;
+	p->line_quad = false;
+	p->npoly = 0;
+	p->fan = 1;
+	p->prim = 0;
+	p->instance = 0;
+	p->instances = 1;
+	p->bias = 0;
+	if (op == VGC_OP_DRAW_INSTANCED) {
+		p->type = VGC_DRAWI_TYPE(w[0]);
+		p->indexed = w[0] & VGC_DRAWI_INDEXED;
+		p->instances = VGC_DRAWI_INSTANCES(w[0]) |
+			       VGC_DRAWI_INSTANCES_HI(w[1]) << 16;
+		p->verts = VGC_DRAWI_VERTEX_COUNT(w[1]);
+		p->first = p->indexed ? 0 : w[2];
+		p->bias = p->indexed ? w[2] : 0;
+		switch (p->type) {
+		case VGC_PRIM_POINTS:
+		case VGC_PRIM_LINE_LOOP:
+			p->prims = p->verts;
+			break;
+		case VGC_PRIM_LINES:
+			p->prims = p->verts / 2;
+			break;
+		case VGC_PRIM_LINE_STRIP:
+			p->prims = p->verts > 1 ? p->verts - 1 : 0;
+			break;
+		case VGC_PRIM_TRIANGLES:
+			p->prims = p->verts / 3;
+			break;
+		default:
+			p->prims = p->verts > 2 ? p->verts - 2 : 0;
+			break;
+		}
+	} else {
+		p->type = w[1];
+		p->indexed = op == VGC_OP_DRAW_INDEXED;
+		p->first = w[2];
+		p->prims = w[3];
+		p->bias = p->indexed ? w[4] : 0;
+		/* a line loop's count is its vertices' */
+		p->verts = p->prims;
+	}
+	if (!p->prims || !p->instances)
+		return;
+	if (vgc_sh_prog_get(c, VGC_SH_VS, &p->vs) != VGC_SH_OK ||
+	    vgc_sh_prog_get(c, VGC_SH_PS, &p->ps) != VGC_SH_OK ||
+	    !p->vs.num_outputs) {
+		c->stats.draws_unsupported++;
+		return;
+	}
+	p->nvar = p->ps.num_inputs ? p->ps.num_inputs - 1 : 0;
+	if (p->nvar > VGC_3D_VARYINGS)
+		p->nvar = VGC_3D_VARYINGS;
+	pa = REG(c, VGC_PA_CONFIG);
+	p->cull = VGC_PA_CULL(pa);
+	p->flat = VGC_PA_SHADE(pa) == VGC_PA_SHADE_FLAT;
+	p->flat_var = 0;
+	for (i = 0; p->flat && i < p->nvar && i < 10; i++)
+		if (!(REG(c, VGC_PA_SHADER_ATTRIBUTES(i)) &
+		      VGC_PA_ATTR_BYPASS_FLAT))
+			p->flat_var |= BIT(i);
+	p->vp[0] = regf(c, VGC_PA_VIEWPORT_SCALE_X);
+	p->vp[1] = regf(c, VGC_PA_VIEWPORT_SCALE_Y);
+	p->vp[2] = regf(c, VGC_PA_VIEWPORT_SCALE_Z);
+	p->vp[3] = regf(c, VGC_PA_VIEWPORT_OFFSET_X);
+	p->vp[4] = regf(c, VGC_PA_VIEWPORT_OFFSET_Y);
+	p->vp[5] = regf(c, VGC_PA_VIEWPORT_OFFSET_Z);
+	for (i = 0; i < 6; i++)
+		if (!finite_ok(p->vp[i]))
+			p->vp[i] = 0;
+	/* Mesa lowers clip z to 0..w in the shader below 0x1000 but 0x880 */
+	p->glz = c->id->model >= 0x1000 || c->id->model == 0x880;
+	sx = absf(p->vp[0]);
+	sy = absf(p->vp[1]);
+	s = sx > sy ? sx : sy;
+	p->guard = GUARD_PX / (s > 1.0f ? s : 1.0f);
+	p->half = REG(c, VGC_PA_SYSTEM_MODE) & VGC_PA_HALF_PIXEL_CENTER;
+	p->sc[0] = scissor_px(regf(c, VGC_SE_SCISSOR_LEFT), p->half);
+	p->sc[1] = scissor_px(regf(c, VGC_SE_SCISSOR_TOP), p->half);
+	p->sc[2] = scissor_px(regf(c, VGC_SE_SCISSOR_RIGHT), p->half);
+	p->sc[3] = scissor_px(regf(c, VGC_SE_SCISSOR_BOTTOM), p->half);
+	sc = scissor_px(regf(c, VGC_SE_CLIP_RIGHT), p->half);
+	if ((s32)sc < p->sc[2])
+		p->sc[2] = sc;
+	sc = scissor_px(regf(c, VGC_SE_CLIP_BOTTOM), p->half);
+	if ((s32)sc < p->sc[3])
+		p->sc[3] = sc;
+	surf_init(c, &p->color, false);
+	surf_init(c, &p->depth, true);
+	p->has_depth = VGC_PE_DEPTH_MODE(REG(c, VGC_PE_DEPTH_CONFIG)) !=
+		       VGC_PE_DEPTH_MODE_NONE ||
+		       VGC_PE_SC_MODE(REG(c, VGC_PE_STENCIL_CONFIG)) !=
+		       VGC_PE_STENCIL_DISABLED;
+	p->busy = true;
+}
+
+bool vgc_3d_run(struct vgc_core *c, long *budget)
+{
+	struct vgc_3d *p = &c->p3d;
+
+	while (p->busy && *budget > 0) {
+		if (p->abort) {
+			if (!p->unsupported)
+				c->stats.draws_cut_short++;
+			p->busy = false;
+			break;
+		}
+		if (p->raster) {
+			raster_step(c, budget);
+			continue;
+		}
+		if (p->line_quad) {
+			p->tri = p->tri2;
+			p->line_quad = false;
+			p->raster = true;
+			continue;
+		}
+		if (p->fan + 1 < p->npoly) {
+			p->raster = setup_tri(c, &p->tri, &p->pw[0],
+					      &p->pw[p->fan],
+					      &p->pw[p->fan + 1], true);
+			p->fan++;
+			*budget -= 1;
+			continue;
+		}
+		if (p->prim >= p->prims) {
+			if (++p->instance < p->instances) {
+				p->prim = 0;
+				continue;
+			}
+			p->busy = false;
+			break;
+		}
+		assemble(c, budget);
+		p->prim++;
+	}
+	return !p->busy;
+}

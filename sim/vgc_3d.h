@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The 3D draw pipeline of the device model: vertex fetch, the vertex
+ * shader per vertex, primitive assembly, clipping, setup, rasterisation
+ * in 2x2 quads, the pixel shader and the pixel engine (depth, stencil,
+ * blending, render-target layouts, tile status). A DRAW_PRIMITIVES,
+ * DRAW_INDEXED_PRIMITIVES or DRAW_INSTANCED command starts a draw; the FE
+ * blocks on it while vgc_fe_run() executes it in bounded chunks. See
+ * vgc_3d.c and sim/doc/3d-pipeline.md.
+ */
+#ifndef VGC_3D_H
+#define VGC_3D_H
+
+/* Varyings a vertex carries (PS inputs t1..t15). */
+#define VGC_3D_VARYINGS		15
+/* Vertices a triangle clipped against the 7 planes can have. */
+#define VGC_3D_POLY		10
+/* Shaded vertices kept for the next primitive (strips, fans, indices). */
+#define VGC_3D_VCACHE		8
+/* Subpixel bits of the rasteriser's vertex positions. */
+#define VGC_3D_SUBPIX		8
+
+/**
+ * struct vgc_3d_vtx - a vertex after the vertex shader
+ * @pos: clip-space position (x, y, z, w): VS output 0
+ * @var: the varyings (VS outputs 1..)
+ * @psize: the point size output, if the shader writes one
+ */
+struct vgc_3d_vtx {
+	float pos[4];
+	float var[VGC_3D_VARYINGS][4];
+	float psize;
+};
+
+/**
+ * struct vgc_3d_wvtx - a vertex in window coordinates, for the rasteriser
+ * @x: window x, in 1 / 2^VGC_3D_SUBPIX pixels
+ * @y: window y, likewise
+ * @z: window depth (0..1 after the viewport transform)
+ * @iw: 1 / clip w
+ * @var: the varyings divided by clip w
+ */
+struct vgc_3d_wvtx {
+	s64 x, y;
+	float z, iw;
+	float var[VGC_3D_VARYINGS][4];
+};
+
+/**
+ * struct vgc_3d_tri - one triangle set up for rasterisation
+ * @v: its vertices in window coordinates, counter-clockwise-positive
+ *	order fixed so that the edge functions are positive inside
+ * @area: twice its area, in subpixels squared (> 0)
+ * @flat: the varyings of the provoking vertex, for flat ones
+ * @front: it faces front (the hardware's front: see vgc_3d.c)
+ * @x0: first quad column of its bounding box (inside the scissor), pixels
+ * @y0: first row
+ * @x1: one past the last column
+ * @y1: one past the last row
+ * @qx: next quad to visit: column
+ * @qy: row
+ */
+struct vgc_3d_tri {
+	struct vgc_3d_wvtx v[3];
+	s64 area;
+	float flat[VGC_3D_VARYINGS][4];
+	bool front;
+	s32 x0, y0, x1, y1, qx, qy;
+};
+
+/**
+ * struct vgc_3d_surf - a render target or depth buffer as the PE sees it
+ * @base: GPU address of the surface; of each pixel pipe's half (multi)
+ * @stride: bytes of a row of pixels (PE_COLOR_STRIDE, PE_DEPTH_STRIDE)
+ * @bpp: bytes per pixel
+ * @super: 64x64 supertiles of 4x4 tiles, else 4x4 tiles
+ * @multi: split between two pixel pipes' halves (GC2000)
+ * @ts: fast clear: tile status entries mark 64-byte blocks cleared
+ * @ts_status: TS_*_STATUS_BASE
+ * @ts_surface: TS_*_SURFACE_BASE: the address entry 0 covers
+ * @ts_clear: TS_*_CLEAR_VALUE
+ */
+struct vgc_3d_surf {
+	u32 base[2];
+	u32 stride;
+	unsigned int bpp;
+	bool super, multi, ts;
+	u32 ts_status, ts_surface, ts_clear;
+};
+
+/**
+ * struct vgc_3d - the draw in flight
+ * @busy: a draw is in flight
+ * @type: PRIMITIVE_TYPE
+ * @indexed: vertex indices come from the index stream
+ * @first: first vertex (non-indexed), or first index (indexed)
+ * @bias: added to each index (DRAW_INDEXED_PRIMITIVES offset)
+ * @prims: primitives to draw
+ * @verts: vertices the draw covers (DRAW_INSTANCED, line loops)
+ * @instances: instances to draw
+ * @instance: the one being drawn
+ * @prim: next primitive
+ * @poly: the current primitive after clipping, clip space
+ * @npoly: its vertices
+ * @fan: next triangle of @poly's fan (index of its second vertex)
+ * @tri: the triangle being rasterised
+ * @raster: @tri has quads left to visit
+ * @line_quad: @tri is the first half of a line's or point's quad, the
+ *	second half is in @tri2
+ * @tri2: that second half
+ * @vs: the vertex shader program of the draw
+ * @ps: the pixel shader program
+ * @vc_idx: the vertex cache: the vertex index of each entry
+ * @vc_inst: the instance of each entry
+ * @vc_ok: entry holds a vertex
+ * @vc: the shaded vertices
+ * @vc_next: the entry replaced next
+ * @nvar: varyings the PS receives (PS_INPUT_COUNT - 1)
+ * @flat: the draw shades flat varyings flat (PA_CONFIG.SHADE_MODEL)
+ * @flat_var: bit i: varying i takes the provoking vertex's value
+ * @flatv: the provoking vertex's varyings of the current primitive
+ * @pw: @poly projected to window coordinates
+ * @tmp: clipping's second buffer
+ * @vp: viewport scale x, y, z, offset x, y, z
+ * @glz: clip z is OpenGL's (-w..w): the PA maps it to 0..w itself
+ * @guard: the guard band: |x|, |y| <= @guard w
+ * @sc: the scissor (and clip) rectangle in pixels: x0, y0, x1, y1
+ * @half: pixel centres at +0.5 (PA_SYSTEM_MODE.HALF_PIXEL_CENTER)
+ * @cull: PA_CONFIG.CULL_FACE_MODE
+ * @color: the render target
+ * @depth: the depth buffer
+ * @has_depth: depth or stencil tests run (DEPTH_MODE not NONE)
+ * @abort: a memory access failed, or @unsupported: the draw ends
+ * @unsupported: the draw needs what the model does not draw
+ * @t: the quad's threads
+ *
+ * Owned by its struct vgc_core (member p3d), private to vgc_3d.c. The FE
+ * executes nothing else while a draw is in flight, so the states it read
+ * when the draw started cannot change under it.
+ */
+struct vgc_3d {
+	bool busy;
+	u32 type;
+	bool indexed;
+	u32 first, bias, prims, verts, instances, instance, prim;
+	struct vgc_3d_vtx poly[VGC_3D_POLY];
+	unsigned int npoly, fan;
+	struct vgc_3d_tri tri, tri2;
+	bool raster, line_quad;
+	struct vgc_sh_prog vs, ps;
+	u32 vc_idx[VGC_3D_VCACHE], vc_inst[VGC_3D_VCACHE];
+	bool vc_ok[VGC_3D_VCACHE];
+	struct vgc_3d_vtx vc[VGC_3D_VCACHE];
+	unsigned int vc_next;
+	unsigned int nvar;
+	bool flat;
+	u32 flat_var;
+	float flatv[VGC_3D_VARYINGS][4];
+	struct vgc_3d_wvtx pw[VGC_3D_POLY];
+	struct vgc_3d_vtx tmp[VGC_3D_POLY];
+	float vp[6];
+	bool glz;
+	float guard;
+	s32 sc[4];
+	bool half;
+	unsigned int cull;
+	struct vgc_3d_surf color, depth;
+	bool has_depth, abort, unsupported;
+	struct vgc_sh_regs t[4];
+};
+
+struct vgc_core;
+
+/*
+ * A DRAW_* command: @w holds its words (header first). Starts the draw,
+ * or counts why not (stats.draws_unsupported).
+ */
+void vgc_3d_draw(struct vgc_core *c, const u32 *w);
+/*
+ * Run the draw in flight for at most @budget units of work (decremented:
+ * a pixel, a shader instruction, a vertex fetched). Returns true when the
+ * draw is done.
+ */
+bool vgc_3d_run(struct vgc_core *c, long *budget);
+
+#endif /* VGC_3D_H */

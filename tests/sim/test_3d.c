@@ -1,0 +1,888 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The model's 3D draw pipeline (sim/vgc_3d.c): hand-built command streams
+ * with hand-encoded shaders draw into render targets in the test's memory;
+ * the expected pixels come from a reference written here, independently
+ * of the model: coverage by the top-left rule from edge tests on
+ * 1/256-pixel vertex positions, depth, stencil and blend arithmetic.
+ */
+#include "sim_test.h"
+
+#define CMD	0x1000u		/* command stream */
+#define VB	0x40000u	/* vertex buffer */
+#define IB	0x48000u	/* index buffer */
+#define RT	0x50000u	/* render target, W x H, 4 bytes a pixel */
+#define ZB	0x60000u	/* depth buffer */
+#define TSB	0x70000u	/* tile status */
+#define W	64
+#define H	64
+#define STRIDE	(W * 4)		/* bytes of a row of pixels */
+
+/* ---- shaders ----------------------------------------------------------- */
+
+/* MOV t@d.xyzw, @rg@r.xyzw (a MOV reads its third operand) */
+static void mov(uint32_t w[4], unsigned int d, unsigned int rg, unsigned int r)
+{
+	w[0] = VGC_ISA0_PUT_OPCODE(VGC_OPC_MOV) | VGC_ISA0_DST_USE |
+	       VGC_ISA0_PUT_DST_REG(d) | VGC_ISA0_PUT_DST_COMPS(15);
+	w[1] = 0;
+	w[2] = 0;
+	w[3] = VGC_ISA3_SRC2_USE | VGC_ISA3_PUT_SRC2_REG(r) |
+	       VGC_ISA3_PUT_SRC2_SWIZ(0xe4) | VGC_ISA3_PUT_SRC2_RGROUP(rg);
+}
+
+/* ---- the command stream ------------------------------------------------ */
+
+static uint32_t at;
+/* what a GPU address adds to an offset in mem: MMUv2 cores, MMU off, see
+ * physical addresses; MMUv1 cores the linear window at MEM_BASE */
+static uint32_t gb;
+
+static void states(uint32_t reg, const uint32_t *v, unsigned int n, bool fixp)
+{
+	unsigned int i;
+
+	w32(at)[0] = ls(reg, n) | (fixp ? VGC_LS_FIXP : 0);
+	for (i = 0; i < n; i++)
+		w32(at)[1 + i] = v[i];
+	at = (at + 4 + 4 * n + 7) & ~7u;
+}
+
+static void st(uint32_t reg, uint32_t v)
+{
+	states(reg, &v, 1, false);
+}
+
+static void stx(uint32_t reg, uint32_t v)	/* 16.16 fixed point */
+{
+	states(reg, &v, 1, true);
+}
+
+static uint32_t fu(float f)
+{
+	uint32_t u;
+
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+static void draw(uint32_t type, uint32_t first, uint32_t prims)
+{
+	w32(at)[0] = 0x28000000u;	/* DRAW_PRIMITIVES */
+	w32(at)[1] = type;
+	w32(at)[2] = first;
+	w32(at)[3] = prims;
+	at += 16;
+}
+
+static void draw_indexed(uint32_t type, uint32_t first, uint32_t prims,
+			 uint32_t bias)
+{
+	w32(at)[0] = 0x30000000u;	/* DRAW_INDEXED_PRIMITIVES */
+	w32(at)[1] = type;
+	w32(at)[2] = first;
+	w32(at)[3] = prims;
+	w32(at)[4] = bias;
+	w32(at)[5] = 0;
+	at += 24;
+}
+
+/* Run the stream to its END; the number of vgc_fe_run() calls. */
+static unsigned int run(struct vgc_core *c)
+{
+	unsigned int calls = 0;
+
+	at = emit(at, OP_END, 0);
+	start(c, gb + CMD, (at - CMD) / 8);
+	while (vgc_fe_run(c, 64) != VGC_RUN_IDLE && calls < 10000000)
+		calls++;
+	EXPECT_EQ(c->stats.bad_commands, 0);
+	EXPECT_EQ(vgc_fe_get_state(c), VGC_FE_IDLE);
+	return calls;
+}
+
+/*
+ * The pipeline Mesa would set up for a pass-through vertex shader
+ * (position t0, a colour t1) and a pixel shader that outputs its varying:
+ * viewport 0..W x 0..H, scissor the whole target, an A8R8G8B8 tiled
+ * render target at RT, no depth, no blending.
+ */
+static void setup(struct vgc_core *c)
+{
+	uint32_t code[4];
+
+	vgc_write(c, VGC_MC_MEMORY_BASE_FE, MEM_BASE);
+	vgc_write(c, VGC_MC_MEMORY_BASE_PE, MEM_BASE);
+	vgc_write(c, VGC_MC_MEMORY_BASE_PEZ, MEM_BASE);
+	vgc_write(c, VGC_MC_MEMORY_BASE_TX, MEM_BASE);
+	vgc_write(c, VGC_MC_MEMORY_BASE_RA, MEM_BASE);
+	vgc_write(c, VGC_INTR_ENBL, ~0u);
+	gb = vgc_get_ident(c)->minor[1] & VGC_MINOR1_MMU_VERSION ? MEM_BASE : 0;
+	at = CMD;
+	/* two float4 attributes from stream 0, 32 bytes a vertex */
+	st(VGC_FE_VERTEX_ELEMENT_CONFIG(0), VGC_FE_DT_FLOAT);
+	st(VGC_FE_VERTEX_ELEMENT_CONFIG(1), VGC_FE_DT_FLOAT | 16u << 16);
+	st(VGC_FE_VERTEX_STREAMS_BASE_ADDR(0), gb + VB);
+	st(VGC_FE_VERTEX_STREAMS_CONTROL(0), 32);
+	st(VGC_NFE_VERTEX_STREAMS_BASE_ADDR(0), gb + VB);
+	st(VGC_NFE_VERTEX_STREAMS_CONTROL(0), 32);
+	st(VGC_FE_VERTEX_STREAM_BASE_ADDR, gb + VB);
+	st(VGC_FE_VERTEX_STREAM_CONTROL, 32);
+	/* VS: t0 = t0 (a real instruction), outputs t0, t1 */
+	mov(code, 0, VGC_RG_TEMP, 0);
+	states(VGC_SH_INST_MEM, code, 4, false);
+	st(VGC_VS_RANGE, 0);
+	st(VGC_VS_START_PC, 0);
+	st(VGC_VS_END_PC, 1);
+	st(VGC_VS_TEMP_REGISTER_CONTROL, 4);
+	st(VGC_VS_INPUT_COUNT, 2);
+	st(VGC_VS_INPUT(0), 0 | 1 << 8);
+	st(VGC_VS_OUTPUT_COUNT, 2);
+	st(VGC_VS_OUTPUT(0), 0 | 1 << 8);
+	/* PS: t2 = t1, the colour in t2 */
+	mov(code, 2, VGC_RG_TEMP, 1);
+	states(VGC_SH_INST_MEM + 0x100 * 16, code, 4, false);
+	st(VGC_PS_RANGE, 0x100 << 16 | 0x100);
+	st(VGC_PS_START_PC, 0);
+	st(VGC_PS_END_PC, 1);
+	st(VGC_PS_TEMP_REGISTER_CONTROL, 4);
+	st(VGC_PS_INPUT_COUNT, 2);
+	st(VGC_PS_OUTPUT_REG, 2);
+	st(VGC_PS_CONTROL, VGC_PS_SATURATE_RT0);
+	st(VGC_PA_SHADER_ATTRIBUTES(0), VGC_PA_ATTR_BYPASS_FLAT);
+	/* viewport and scissor as Mesa loads them: x, y in fixed point */
+	stx(VGC_PA_VIEWPORT_SCALE_X, (W / 2) << 16);
+	stx(VGC_PA_VIEWPORT_SCALE_Y, (H / 2) << 16);
+	stx(VGC_PA_VIEWPORT_OFFSET_X, (W / 2) << 16);
+	stx(VGC_PA_VIEWPORT_OFFSET_Y, (H / 2) << 16);
+	st(VGC_PA_VIEWPORT_SCALE_Z, fu(1.0f));
+	st(VGC_PA_VIEWPORT_OFFSET_Z, fu(0.0f));
+	st(VGC_PA_SYSTEM_MODE, VGC_PA_HALF_PIXEL_CENTER);
+	stx(VGC_SE_SCISSOR_LEFT, 0);
+	stx(VGC_SE_SCISSOR_TOP, 0);
+	stx(VGC_SE_SCISSOR_RIGHT, (W << 16) + 0x1119);
+	stx(VGC_SE_SCISSOR_BOTTOM, (H << 16) + 0x1111);
+	stx(VGC_SE_CLIP_RIGHT, (W << 16) + 0xffff);
+	stx(VGC_SE_CLIP_BOTTOM, (H << 16) + 0xffff);
+	/* PE */
+	st(VGC_PE_COLOR_FORMAT, VGC_RS_FMT_A8R8G8B8 | 0xfu << 8);
+	st(VGC_PE_COLOR_ADDR, gb + RT);
+	st(VGC_PE_PIPE_COLOR_ADDR(0), gb + RT);
+	st(VGC_PE_PIPE_COLOR_ADDR(1), gb + RT + STRIDE * H / 2);
+	st(VGC_PE_COLOR_STRIDE, STRIDE);
+	st(VGC_PE_DEPTH_CONFIG, 0);	/* DEPTH_MODE NONE */
+	st(VGC_PE_DEPTH_NORMALIZE, fu(65535.0f));
+	st(VGC_PE_DEPTH_ADDR, gb + ZB);
+	st(VGC_PE_PIPE_DEPTH_ADDR(0), gb + ZB);
+	st(VGC_PE_DEPTH_STRIDE, W * 2);
+	st(VGC_PE_ALPHA_CONFIG, 0);
+}
+
+/* Vertex @i: position (x, y, z, w), colour (r, g, b, a). */
+static void vtx(unsigned int i, float x, float y, float z, float w,
+		float r, float g, float b, float a)
+{
+	float v[8] = { x, y, z, w, r, g, b, a };
+
+	memcpy(mem + VB + 32 * i, v, 32);
+}
+
+/* Offset of pixel (x, y) in a 4x4-tiled surface of @bpp bytes a pixel. */
+static uint32_t tiled(unsigned int x, unsigned int y, unsigned int bpp,
+		      uint32_t row_bytes)
+{
+	return (y / 4) * row_bytes * 4 + (x / 4) * 16 * bpp +
+	       ((y % 4) * 4 + x % 4) * bpp;
+}
+
+static uint32_t px(unsigned int x, unsigned int y)
+{
+	uint32_t v;
+
+	memcpy(&v, mem + RT + tiled(x, y, 4, STRIDE), 4);
+	return v;
+}
+
+static void set_px(unsigned int x, unsigned int y, uint32_t v)
+{
+	memcpy(mem + RT + tiled(x, y, 4, STRIDE), &v, 4);
+}
+
+/* ---- the reference rasteriser ----------------------------------------- */
+
+struct rv {
+	long long x, y;		/* 1/256 pixel */
+};
+
+/* NDC to the window in 1/256 pixels, rounded to nearest. */
+static struct rv win(float nx, float ny)
+{
+	double x = (nx * (W / 2) + W / 2) * 256.0;
+	double y = (ny * (H / 2) + H / 2) * 256.0;
+	struct rv r = { (long long)(x < 0 ? x - 0.5 : x + 0.5),
+			(long long)(y < 0 ? y - 0.5 : y + 0.5) };
+
+	return r;
+}
+
+/*
+ * Whether the edge p->q of a triangle whose third vertex is @r owns the
+ * samples exactly on it: it is a top edge (horizontal, the triangle
+ * below it: y grows downwards) or a left edge (the triangle to its right).
+ */
+static bool owns(struct rv p, struct rv q, struct rv r)
+{
+	long long lhs, rhs;
+
+	if (p.y == q.y)
+		return r.y > p.y;
+	/* the edge's x at height r.y, compared with r.x, without dividing */
+	lhs = (q.x - p.x) * (r.y - p.y);
+	rhs = (r.x - p.x) * (q.y - p.y);
+	return q.y > p.y ? lhs < rhs : lhs > rhs;
+}
+
+/* Sample (sx, sy) against edge p->q, on r's side. */
+static bool inside_edge(struct rv p, struct rv q, struct rv r, long long sx,
+			long long sy)
+{
+	long long e = (q.x - p.x) * (sy - p.y) - (q.y - p.y) * (sx - p.x);
+	long long er = (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x);
+
+	if (e == 0)
+		return owns(p, q, r);
+	return (e > 0) == (er > 0);
+}
+
+static bool covers(struct rv a, struct rv b, struct rv c, unsigned int x,
+		   unsigned int y)
+{
+	long long sx = x * 256 + 128, sy = y * 256 + 128;
+
+	if ((b.x - a.x) * (c.y - a.y) == (c.x - a.x) * (b.y - a.y))
+		return false;	/* no area */
+	return inside_edge(a, b, c, sx, sy) && inside_edge(b, c, a, sx, sy) &&
+	       inside_edge(c, a, b, sx, sy);
+}
+
+static uint32_t argb(float r, float g, float b, float a)
+{
+	return (uint32_t)(a * 255 + 0.5f) << 24 |
+	       (uint32_t)(r * 255 + 0.5f) << 16 |
+	       (uint32_t)(g * 255 + 0.5f) << 8 | (uint32_t)(b * 255 + 0.5f);
+}
+
+/* ---- tests -------------------------------------------------------------- */
+
+/* Odd coordinates, shared edges: the fill rule, pixel for pixel. */
+static void t_coverage(struct vgc_core *c)
+{
+	static const float tris[][6] = {
+		{ -0.9f, -0.8f, 0.73f, -0.95f, 0.1f, 0.87f },
+		{ -0.5f, -0.5f, 0.5f, -0.5f, -0.5f, 0.5f },	/* two halves */
+		{ 0.5f, -0.5f, 0.5f, 0.5f, -0.5f, 0.5f },	/* of a square */
+		{ 0.013f, 0.2f, 0.9f, 0.61f, -0.3f, 0.99f },
+		{ 0.1f, -0.99f, 0.1f, 0.3f, -0.8f, 0.1f },
+		/*
+		 * edges through sample centres (10.5, 40.5 pixels): a top
+		 * and a left edge, then a bottom and a right one, the
+		 * diagonal shared, in both windings
+		 */
+		{ -0.671875f, -0.671875f, 0.265625f, -0.671875f,
+		  -0.671875f, 0.265625f },
+		{ 0.265625f, -0.671875f, 0.265625f, 0.265625f,
+		  -0.671875f, 0.265625f },
+		{ -0.671875f, -0.671875f, -0.671875f, 0.265625f,
+		  0.265625f, -0.671875f },
+		{ 0.265625f, -0.671875f, -0.671875f, 0.265625f,
+		  0.265625f, 0.265625f },
+	};
+	unsigned int k, x, y, n, bad = 0;
+	uint64_t w0;
+
+	for (k = 0; k < ARRAY_SIZE(tris); k++) {
+		const float *t = tris[k];
+
+		setup(c);
+		memset(mem + RT, 0, STRIDE * H);
+		vtx(0, t[0], t[1], 0, 1, 1, 0, 0, 1);
+		vtx(1, t[2], t[3], 0, 1, 1, 0, 0, 1);
+		vtx(2, t[4], t[5], 0, 1, 1, 0, 0, 1);
+		draw(VGC_PRIM_TRIANGLES, 0, 1);
+		w0 = c->stats.pixels_written;
+		run(c);
+		n = 0;
+		for (y = 0; y < H; y++)
+			for (x = 0; x < W; x++) {
+				bool in = covers(win(t[0], t[1]),
+						 win(t[2], t[3]),
+						 win(t[4], t[5]), x, y);
+
+				n += in;
+				if (px(x, y) != (in ? 0xffff0000u : 0) &&
+				    !bad++)
+					fail("triangle %u pixel (%u, %u) = "
+					     "0x%08x, covered %d", k, x, y,
+					     px(x, y), in);
+			}
+		EXPECT_EQ(c->stats.pixels_written - w0, n);
+		if (!n)
+			fail("triangle %u covers nothing", k);
+	}
+	/* the square's two halves: each pixel exactly once, none missing */
+	setup(c);
+	memset(mem + RT, 0, STRIDE * H);
+	vtx(0, -0.5f, -0.5f, 0, 1, 0, 1, 0, 1);
+	vtx(1, 0.5f, -0.5f, 0, 1, 0, 1, 0, 1);
+	vtx(2, -0.5f, 0.5f, 0, 1, 0, 1, 0, 1);
+	vtx(3, 0.5f, 0.5f, 0, 1, 0, 1, 0, 1);
+	draw(VGC_PRIM_TRIANGLE_STRIP, 0, 2);
+	w0 = c->stats.pixels_written;
+	run(c);
+	EXPECT_EQ(c->stats.pixels_written - w0, 32 * 32);
+	EXPECT_EQ(px(16, 16), 0xff00ff00u);
+	EXPECT_EQ(px(47, 47), 0xff00ff00u);
+	EXPECT_EQ(px(48, 47), 0);
+	EXPECT_EQ(px(15, 16), 0);
+
+	/* the same with edges through sample centres: 30 x 30 pixels */
+	setup(c);
+	memset(mem + RT, 0, STRIDE * H);
+	vtx(0, -0.671875f, -0.671875f, 0, 1, 0, 1, 0, 1);
+	vtx(1, 0.265625f, -0.671875f, 0, 1, 0, 1, 0, 1);
+	vtx(2, -0.671875f, 0.265625f, 0, 1, 0, 1, 0, 1);
+	vtx(3, 0.265625f, 0.265625f, 0, 1, 0, 1, 0, 1);
+	draw(VGC_PRIM_TRIANGLE_STRIP, 0, 2);
+	w0 = c->stats.pixels_written;
+	run(c);
+	EXPECT_EQ(c->stats.pixels_written - w0, 30 * 30);
+	EXPECT_EQ(px(10, 10), 0xff00ff00u);
+	EXPECT_EQ(px(39, 39), 0xff00ff00u);
+	EXPECT_EQ(px(40, 39), 0);
+	EXPECT_EQ(px(39, 40), 0);
+	EXPECT_EQ(px(9, 10), 0);
+}
+
+/* Smooth varyings: linear across a triangle with w = 1. */
+static void t_varyings(struct vgc_core *c)
+{
+	unsigned int x = 20, y = 30;
+	float sx = x + 0.5f, sy = y + 0.5f, l0, l1, l2, d;
+	/* window positions of the three vertices */
+	float ax = 0, ay = 0, bx = 64, by = 0, cx = 0, cy = 64;
+	uint32_t v;
+
+	setup(c);
+	vtx(0, -1, -1, 0, 1, 1, 0, 0, 1);
+	vtx(1, 1, -1, 0, 1, 0, 1, 0, 1);
+	vtx(2, -1, 1, 0, 1, 0, 0, 1, 1);
+	draw(VGC_PRIM_TRIANGLES, 0, 1);
+	run(c);
+	d = (bx - ax) * (cy - ay) - (cx - ax) * (by - ay);
+	l1 = ((sx - ax) * (cy - ay) - (cx - ax) * (sy - ay)) / d;
+	l2 = ((bx - ax) * (sy - ay) - (sx - ax) * (by - ay)) / d;
+	l0 = 1 - l1 - l2;
+	v = px(x, y);
+	if (abs((int)((v >> 16) & 0xff) - (int)(l0 * 255 + 0.5f)) > 1 ||
+	    abs((int)((v >> 8) & 0xff) - (int)(l1 * 255 + 0.5f)) > 1 ||
+	    abs((int)(v & 0xff) - (int)(l2 * 255 + 0.5f)) > 1)
+		fail("(%u, %u) = 0x%08x, expected r %f g %f b %f", x, y, v,
+		     l0, l1, l2);
+}
+
+/* Depth LESS and GREATER on D16; the depth values written. */
+static void t_depth(struct vgc_core *c)
+{
+	unsigned int func, x, y;
+
+	for (func = 0; func < 2; func++) {
+		setup(c);
+		memset(mem + RT, 0, STRIDE * H);
+		for (y = 0; y < H; y++)
+			for (x = 0; x < W; x++)
+				*(uint16_t *)(mem + ZB + tiled(x, y, 2, W * 2)) =
+					func ? 0 : 0xffff;
+		st(VGC_PE_DEPTH_CONFIG, 1 /* Z */ |
+		   (func ? VGC_CMP_GREATER : VGC_CMP_LESS) << 8 |
+		   VGC_PE_DEPTH_WRITE);
+		/* red at z 0.5 over the left half, then green at 0.25 */
+		vtx(0, -1, -1, 0.5f, 1, 1, 0, 0, 1);
+		vtx(1, 0.25f, -1, 0.5f, 1, 1, 0, 0, 1);
+		vtx(2, -1, 1, 0.5f, 1, 1, 0, 0, 1);
+		vtx(3, 0.25f, 1, 0.5f, 1, 1, 0, 0, 1);
+		vtx(4, -0.25f, -1, 0.25f, 1, 0, 1, 0, 1);
+		vtx(5, 1, -1, 0.25f, 1, 0, 1, 0, 1);
+		vtx(6, -0.25f, 1, 0.25f, 1, 0, 1, 0, 1);
+		vtx(7, 1, 1, 0.25f, 1, 0, 1, 0, 1);
+		draw(VGC_PRIM_TRIANGLE_STRIP, 0, 2);
+		draw(VGC_PRIM_TRIANGLE_STRIP, 4, 2);
+		run(c);
+		/* GL z 0.5 -> window (0.5 + 1) / 2 = 0.75 (GC880) */
+		EXPECT_EQ(px(2, 2), 0xffff0000u);
+		EXPECT_EQ(px(60, 60), 0xff00ff00u);
+		EXPECT_EQ(px(32, 32), func ? 0xffff0000u : 0xff00ff00u);
+		EXPECT_EQ(*(uint16_t *)(mem + ZB + tiled(2, 2, 2, W * 2)),
+			  (uint16_t)(0.75f * 65535 + 0.5f));
+		EXPECT_EQ(*(uint16_t *)(mem + ZB + tiled(32, 32, 2, W * 2)),
+			  (uint16_t)((func ? 0.75f : 0.625f) * 65535 + 0.5f));
+	}
+}
+
+/* Stencil REPLACE, then EQUAL against it, on D24S8. */
+static void t_stencil(struct vgc_core *c)
+{
+	unsigned int x, y;
+	uint32_t d;
+
+	setup(c);
+	memset(mem + RT, 0, STRIDE * H);
+	memset(mem + ZB, 0, W * H * 4);
+	st(VGC_PE_DEPTH_STRIDE, W * 4);
+	st(VGC_PE_DEPTH_CONFIG, 1 << 4 /* D24S8, depth mode NONE */);
+	st(VGC_PE_STENCIL_OP, VGC_CMP_ALWAYS | VGC_SOP_REPLACE << 4 |
+	   VGC_SOP_KEEP << 8 | VGC_SOP_KEEP << 12);
+	st(VGC_PE_STENCIL_CONFIG, 1 /* ONE_SIDED */ | 0x5a << 8 |
+	   0xff << 16 | 0xffu << 24);
+	/* the left half of the screen gets stencil 0x5a */
+	vtx(0, -1, -1, 0, 1, 1, 0, 0, 1);
+	vtx(1, 0, -1, 0, 1, 1, 0, 0, 1);
+	vtx(2, -1, 1, 0, 1, 1, 0, 0, 1);
+	vtx(3, 0, 1, 0, 1, 1, 0, 0, 1);
+	draw(VGC_PRIM_TRIANGLE_STRIP, 0, 2);
+	/* then a green full screen where stencil == 0x5a, decrementing */
+	st(VGC_PE_STENCIL_OP, VGC_CMP_EQUAL | VGC_SOP_DECR << 4 |
+	   VGC_SOP_INCR << 8 | VGC_SOP_KEEP << 12);
+	vtx(4, -1, -1, 0, 1, 0, 1, 0, 1);
+	vtx(5, 1, -1, 0, 1, 0, 1, 0, 1);
+	vtx(6, -1, 1, 0, 1, 0, 1, 0, 1);
+	vtx(7, 1, 1, 0, 1, 0, 1, 0, 1);
+	draw(VGC_PRIM_TRIANGLE_STRIP, 4, 2);
+	run(c);
+	for (y = 0; y < H; y += 7)
+		for (x = 0; x < W; x += 5) {
+			memcpy(&d, mem + ZB + tiled(x, y, 4, W * 4), 4);
+			EXPECT_EQ(d & 0xff, x < W / 2 ? 0x59 : 0x01);
+			EXPECT_EQ(d >> 8, 0);
+			EXPECT_EQ(px(x, y), x < W / 2 ? 0xff00ff00u : 0);
+		}
+}
+
+/* SRC_ALPHA, ONE_MINUS_SRC_ALPHA; then a colour mask. */
+static void t_blend_mask(struct vgc_core *c)
+{
+	const float s[4] = { 1.0f, 0.5f, 0.2f, 0.25f };
+	const uint32_t dst = 0x80204060u;	/* a, r, g, b */
+	float d[4] = { 0x20 / 255.0f, 0x40 / 255.0f, 0x60 / 255.0f,
+		       0x80 / 255.0f }, o[4];
+	unsigned int k;
+
+	setup(c);
+	set_px(10, 10, dst);
+	set_px(50, 50, dst);
+	st(VGC_PE_ALPHA_CONFIG, VGC_PE_BLEND_ENABLE |
+	   VGC_BF_SRC_ALPHA << 4 | VGC_BF_ONE_MINUS_SRC_ALPHA << 8 |
+	   VGC_BEQ_ADD << 12 | VGC_BF_SRC_ALPHA << 20 |
+	   VGC_BF_ONE_MINUS_SRC_ALPHA << 24 | VGC_BEQ_ADD << 28);
+	vtx(0, -1, -1, 0, 1, s[0], s[1], s[2], s[3]);
+	vtx(1, 0, -1, 0, 1, s[0], s[1], s[2], s[3]);
+	vtx(2, -1, 0, 0, 1, s[0], s[1], s[2], s[3]);
+	draw(VGC_PRIM_TRIANGLES, 0, 1);
+	/* no blending, only red and alpha written */
+	st(VGC_PE_ALPHA_CONFIG, 0);
+	st(VGC_PE_COLOR_FORMAT, VGC_RS_FMT_A8R8G8B8 | (1u | 8u) << 8);
+	vtx(3, 0.2f, 0.2f, 0, 1, s[0], s[1], s[2], s[3]);
+	vtx(4, 1, 0.2f, 0, 1, s[0], s[1], s[2], s[3]);
+	vtx(5, 0.2f, 1, 0, 1, s[0], s[1], s[2], s[3]);
+	draw(VGC_PRIM_TRIANGLES, 3, 1);
+	run(c);
+	for (k = 0; k < 4; k++)
+		o[k] = s[k] * s[3] + d[k] * (1 - s[3]);
+	EXPECT_EQ(px(10, 10), argb(o[0], o[1], o[2], o[3]));
+	EXPECT_EQ(px(50, 50), (dst & 0x0000ffffu) | 0xffu << 16 |
+		  (uint32_t)(0.25f * 255 + 0.5f) << 24);
+}
+
+/* A triangle crossing the near plane: only its part in front is drawn. */
+static void t_near_clip(struct vgc_core *c)
+{
+	unsigned int x, y, drawn = 0;
+	/* z in NDC along the triangle: -3 at the top vertex, 0 at the others */
+	float ax = 32, ay = 0, bx = 0, by = 64, cx = 64, cy = 64, area;
+
+	setup(c);
+	memset(mem + RT, 0, STRIDE * H);
+	vtx(0, 0, -1, -3, 1, 1, 1, 1, 1);
+	vtx(1, -1, 1, 0, 1, 1, 1, 1, 1);
+	vtx(2, 1, 1, 0, 1, 1, 1, 1, 1);
+	draw(VGC_PRIM_TRIANGLES, 0, 1);
+	run(c);
+	area = (bx - ax) * (cy - ay) - (cx - ax) * (by - ay);
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++) {
+			float sx = x + 0.5f, sy = y + 0.5f;
+			float la = ((bx - sx) * (cy - sy) -
+				    (cx - sx) * (by - sy)) / area;
+			float z = -3 * la;	/* w = 1: linear */
+			bool in = covers(win(0, -1), win(-1, 1), win(1, 1),
+					 x, y);
+
+			drawn += px(x, y) != 0;
+			if (px(x, y) && (!in || z < -1.02f))
+				fail("(%u, %u) drawn, z %f", x, y, z);
+			if (!px(x, y) && in && z > -0.98f)
+				fail("(%u, %u) missing, z %f", x, y, z);
+		}
+	if (!drawn)
+		fail("nothing drawn");
+}
+
+/* Culling: CW culls the clockwise (on screen) triangle only. */
+static void t_cull(struct vgc_core *c)
+{
+	unsigned int mode;
+
+	for (mode = 0; mode < 3; mode++) {
+		setup(c);
+		memset(mem + RT, 0, STRIDE * H);
+		st(VGC_PA_CONFIG, mode << 8);
+		/* clockwise with y down: top-left, top-right, bottom-left */
+		vtx(0, -1, -1, 0, 1, 1, 0, 0, 1);
+		vtx(1, 0, -1, 0, 1, 1, 0, 0, 1);
+		vtx(2, -1, 0, 0, 1, 1, 0, 0, 1);
+		/* counter-clockwise */
+		vtx(3, 0.2f, 0.2f, 0, 1, 0, 1, 0, 1);
+		vtx(4, 0.2f, 1, 0, 1, 0, 1, 0, 1);
+		vtx(5, 1, 0.2f, 0, 1, 0, 1, 0, 1);
+		draw(VGC_PRIM_TRIANGLES, 0, 2);
+		run(c);
+		EXPECT_EQ(px(4, 4), mode == VGC_PA_CULL_CW ? 0 : 0xffff0000u);
+		EXPECT_EQ(px(44, 44), mode == VGC_PA_CULL_CCW ? 0 :
+			  0xff00ff00u);
+	}
+}
+
+/* A quad from four vertices and six 16-bit indices, with an index bias. */
+static void t_indexed16(struct vgc_core *c)
+{
+	static const uint16_t idx[6] = { 0, 1, 2, 2, 1, 3 };
+	unsigned int x, y, n = 0;
+
+	setup(c);
+	memset(mem + RT, 0, STRIDE * H);
+	memcpy(mem + IB, idx, sizeof(idx));
+	/* the vertices at 10..13: the bias adds 10 */
+	vtx(10, -0.75f, -0.75f, 0, 1, 0, 0, 1, 1);
+	vtx(11, 0.25f, -0.75f, 0, 1, 0, 0, 1, 1);
+	vtx(12, -0.75f, 0.25f, 0, 1, 0, 0, 1, 1);
+	vtx(13, 0.25f, 0.25f, 0, 1, 0, 0, 1, 1);
+	st(VGC_FE_INDEX_STREAM_BASE_ADDR, gb + IB);
+	st(VGC_FE_INDEX_STREAM_CONTROL, VGC_FE_IT_UNSIGNED_SHORT);
+	draw_indexed(VGC_PRIM_TRIANGLES, 0, 2, 10);
+	run(c);
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++) {
+			bool in = x >= 8 && x < 40 && y >= 8 && y < 40;
+
+			n += px(x, y) == 0xff0000ffu;
+			if (px(x, y) != (in ? 0xff0000ffu : 0))
+				fail("(%u, %u) = 0x%08x", x, y, px(x, y));
+		}
+	EXPECT_EQ(n, 32 * 32);
+	EXPECT_EQ(c->stats.vertices_3d, 4);	/* the cache */
+}
+
+/*
+ * A fast-cleared render target: the 64-byte blocks the triangle touches
+ * are filled with the clear value, written, and marked not cleared; the
+ * others stay as they were, memory and status.
+ */
+static void t_fast_clear(struct vgc_core *c)
+{
+	const uint32_t clear = 0xff112233u;
+	unsigned int x, y, blk, bits = 2;
+	bool touched[W * H * 4 / 64] = { 0 };
+	struct rv a = win(-1, -1), b = win(-0.9f, -1), d = win(-1, -0.9f);
+
+	setup(c);
+	if (!(vgc_get_ident(c)->minor[0] & VGC_MINOR0_2BITPERTILE))
+		bits = 4;
+	memset(mem + RT, 0, STRIDE * H);
+	memset(mem + TSB, bits == 2 ? 0x55 : 0x11, W * H * 4 / 64 * bits / 8);
+	st(VGC_TS_MEM_CONFIG, VGC_TS_COLOR_FAST_CLEAR);
+	st(VGC_TS_COLOR_STATUS_BASE, gb + TSB);
+	st(VGC_TS_COLOR_SURFACE_BASE, gb + RT);
+	st(VGC_TS_COLOR_CLEAR_VALUE, clear);
+	vtx(0, -1, -1, 0, 1, 1, 1, 1, 1);
+	vtx(1, -0.9f, -1, 0, 1, 1, 1, 1, 1);
+	vtx(2, -1, -0.9f, 0, 1, 1, 1, 1, 1);
+	draw(VGC_PRIM_TRIANGLES, 0, 1);
+	run(c);
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++)
+			if (covers(a, b, d, x, y))
+				touched[tiled(x, y, 4, STRIDE) / 64] = true;
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++) {
+			bool in = covers(a, b, d, x, y);
+
+			blk = tiled(x, y, 4, STRIDE) / 64;
+			EXPECT_EQ(px(x, y), in ? 0xffffffffu :
+				  touched[blk] ? clear : 0);
+		}
+	for (blk = 0; blk < W * H * 4 / 64; blk++) {
+		unsigned int e = (mem[TSB + blk * bits / 8] >>
+				  (blk * bits % 8)) & ((1u << bits) - 1);
+
+		EXPECT_EQ(e, touched[blk] ? 0 : 1);
+	}
+	EXPECT_EQ(c->stats.ts_blocks_filled, 1);
+}
+
+/*
+ * A 65535-pixel triangle is bounded by the scissor; with a scissor as
+ * large, each vgc_fe_run() call still returns after bounded work.
+ */
+static void t_huge_triangle(struct vgc_core *c)
+{
+	unsigned int calls;
+
+	setup(c);
+	vtx(0, -2048, -2048, 0, 1, 1, 1, 1, 1);
+	vtx(1, 4096, -2048, 0, 1, 1, 1, 1, 1);
+	vtx(2, -2048, 4096, 0, 1, 1, 1, 1, 1);
+	draw(VGC_PRIM_TRIANGLES, 0, 1);
+	calls = run(c);
+	EXPECT_EQ(c->stats.pixels_written, W * H);
+	if (calls > 100)
+		fail("a clipped huge triangle took %u calls", calls);
+
+	/* the scissor 32767 wide (what 16.16 holds): bounded calls */
+	setup(c);
+	stx(VGC_SE_SCISSOR_RIGHT, 0x7fff0000u);
+	stx(VGC_SE_SCISSOR_BOTTOM, 0x7fff0000u);
+	stx(VGC_SE_CLIP_RIGHT, 0x7fff0000u);
+	stx(VGC_SE_CLIP_BOTTOM, 0x7fff0000u);
+	st(VGC_PE_COLOR_FORMAT, VGC_RS_FMT_A8R8G8B8);	/* nothing written */
+	stx(VGC_PA_VIEWPORT_SCALE_X, 0x7fff0000u);
+	stx(VGC_PA_VIEWPORT_SCALE_Y, 0x7fff0000u);
+	stx(VGC_PA_VIEWPORT_OFFSET_X, 0x7fff0000u);
+	stx(VGC_PA_VIEWPORT_OFFSET_Y, 0x7fff0000u);
+	vtx(0, -1, -1, 0, 1, 1, 1, 1, 1);
+	vtx(1, 1, -1, 0, 1, 1, 1, 1, 1);
+	vtx(2, -1, 1, 0, 1, 1, 1, 1, 1);
+	draw(VGC_PRIM_TRIANGLES, 0, 1);
+	at = emit(at, OP_END, 0);
+	start(c, gb + CMD, (at - CMD) / 8);
+	for (calls = 0; calls < 20; calls++)
+		EXPECT_EQ(vgc_fe_run(c, 64), VGC_RUN_BUSY);
+	if (c->stats.pixels_shaded > 20 * 65536 || !c->stats.pixels_shaded)
+		fail("%llu pixels shaded in 20 calls",
+		     (unsigned long long)c->stats.pixels_shaded);
+	EXPECT_EQ(vgc_3d_busy(c), true);
+	/* a reset ends the draw */
+	vgc_write(c, VGC_CLOCK_CONTROL, VGC_CLK_SOFT_RESET);
+	EXPECT_EQ(vgc_3d_busy(c), false);
+}
+
+/* A million vertices: bounded per call, all of them shaded in the end. */
+static void t_million_vertices(struct vgc_core *c)
+{
+	const unsigned int prims = 1000000 / 3;
+	unsigned int calls = 0;
+	uint64_t v1;
+
+	setup(c);
+	/* every vertex (0, 0): degenerate triangles, nothing drawn */
+	memset(mem + VB, 0, 32);
+	st(VGC_FE_VERTEX_STREAMS_CONTROL(0), 0);	/* stride 0 */
+	draw(VGC_PRIM_TRIANGLES, 0, prims);
+	at = emit(at, OP_END, 0);
+	start(c, gb + CMD, (at - CMD) / 8);
+	while (vgc_fe_run(c, 64) != VGC_RUN_IDLE && calls < 1000000) {
+		if (!calls++) {
+			v1 = c->stats.vertices_3d;
+			if (!v1 || v1 > 100000)
+				fail("%llu vertices in the first call",
+				     (unsigned long long)v1);
+		}
+	}
+	EXPECT_EQ(c->stats.primitives_3d, prims);
+	EXPECT_EQ(c->stats.vertices_3d, 3 * prims);
+	EXPECT_EQ(c->stats.pixels_written, 0);
+	if (calls < 10)
+		fail("only %u calls", calls);
+}
+
+/*
+ * GC2000 (two pixel pipes): the render target is split between the
+ * pipes' halves, multi-tiled or multi-supertiled (etna_viv
+ * doc/hardware.md "Multi-tiling", as sim/doc/rs-ts.md reads it).
+ */
+static uint32_t multi_off(unsigned int x, unsigned int y, bool super,
+			  uint32_t half1)
+{
+	unsigned int tx = x / 4, ty = y / 4, h, lx, ly, sx, sy, idx;
+	uint32_t in = ((y % 4) * 4 + x % 4) * 4, trow = 4 * STRIDE;
+
+	if (!super) {
+		h = (tx + ty) % 2;
+		return h * half1 + (ty / 2) * trow + (tx ^ h) * 64 + in;
+	}
+	lx = tx % 16;
+	ly = ty % 32;
+	h = ((lx / 2) + ly) % 2;
+	sx = (lx & 1) | (ly % 2) * 2 | (lx / 4) * 4;
+	sy = ly / 2;
+	idx = sx % 2 + 8 * (sx / 2) + 2 * (sy % 4) + 64 * (sy / 4);
+	return h * half1 + (ty / 32) * 16 * trow + (tx / 16) * 256 * 64 +
+	       idx * 64 + in;
+}
+
+static void t_multi(struct vgc_core *c)
+{
+	unsigned int super, x, y;
+	uint32_t half1, v;
+	struct rv a = win(-0.9f, -0.7f), b = win(0.8f, -0.95f),
+		  d = win(0.3f, 0.9f);
+
+	for (super = 0; super < 2; super++) {
+		half1 = super ? 0x4000 : STRIDE * H / 2;
+		setup(c);
+		memset(mem + RT, 0, 0x8000);
+		st(VGC_PE_PIPE_COLOR_ADDR(1), gb + RT + half1);
+		st(VGC_PE_COLOR_FORMAT, VGC_RS_FMT_A8R8G8B8 | 0xfu << 8 |
+		   (super ? VGC_PE_CF_SUPER : 0));
+		vtx(0, -0.9f, -0.7f, 0, 1, 1, 0, 1, 1);
+		vtx(1, 0.8f, -0.95f, 0, 1, 1, 0, 1, 1);
+		vtx(2, 0.3f, 0.9f, 0, 1, 1, 0, 1, 1);
+		draw(VGC_PRIM_TRIANGLES, 0, 1);
+		run(c);
+		for (y = 0; y < H; y++)
+			for (x = 0; x < W; x++) {
+				memcpy(&v, mem + RT +
+				       multi_off(x, y, super, half1), 4);
+				if (v != (covers(a, b, d, x, y) ?
+					  0xffff00ffu : 0))
+					fail("super %u (%u, %u) = 0x%08x",
+					     super, x, y, v);
+			}
+	}
+}
+
+/* Lines and points: quads of the width and size the states give. */
+static void t_lines_points(struct vgc_core *c)
+{
+	unsigned int x, y, n = 0;
+
+	setup(c);
+	memset(mem + RT, 0, STRIDE * H);
+	st(VGC_PA_LINE_WIDTH, fu(1.0f));	/* half the width: 2 pixels */
+	/* a horizontal line at y 20 from x 8 to 40 */
+	vtx(0, -0.75f, -0.375f, 0, 1, 1, 0, 0, 1);
+	vtx(1, 0.25f, -0.375f, 0, 1, 1, 0, 0, 1);
+	draw(VGC_PRIM_LINES, 0, 1);
+	run(c);
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++) {
+			bool in = x >= 8 && x < 40 && y >= 19 && y < 21;
+
+			n += !!px(x, y);
+			if (px(x, y) != (in ? 0xffff0000u : 0))
+				fail("line: (%u, %u) = 0x%08x", x, y,
+				     px(x, y));
+		}
+	EXPECT_EQ(n, 64);
+
+	setup(c);
+	memset(mem + RT, 0, STRIDE * H);
+	st(VGC_PA_POINT_SIZE, fu(2.0f));	/* half the size: 4 pixels */
+	vtx(0, 0, 0, 0, 1, 0, 0, 1, 1);
+	draw(VGC_PRIM_POINTS, 0, 1);
+	run(c);
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++) {
+			bool in = x >= 30 && x < 34 && y >= 30 && y < 34;
+
+			if (px(x, y) != (in ? 0xff0000ffu : 0))
+				fail("point: (%u, %u) = 0x%08x", x, y,
+				     px(x, y));
+		}
+}
+
+/* A render target the MMU does not map: the draw ends, the FE goes on. */
+static void t_fault(struct vgc_core *c)
+{
+	setup(c);
+	st(VGC_PE_COLOR_ADDR, MEM_SIZE + 0x100000u);	/* no memory there */
+	vtx(0, -1, -1, 0, 1, 1, 0, 0, 1);
+	vtx(1, 1, -1, 0, 1, 1, 0, 0, 1);
+	vtx(2, -1, 1, 0, 1, 1, 0, 0, 1);
+	draw(VGC_PRIM_TRIANGLES, 0, 1);
+	run(c);
+	EXPECT_EQ(c->stats.draws_cut_short, 1);
+	EXPECT_EQ(c->stats.pixels_written, 0);
+	EXPECT_EQ(c->stats.bus_errors, 1);
+}
+
+/*
+ * GC3000: DRAW_INSTANCED (what Mesa emits on HALTI2 cores) takes a vertex
+ * count; indexed, the bias in its third word. Two instances draw twice.
+ */
+static void t_instanced(struct vgc_core *c)
+{
+	static const uint8_t idx[6] = { 0, 1, 2, 2, 1, 3 };
+	unsigned int x, y;
+	uint64_t w0;
+
+	setup(c);
+	memset(mem + RT, 0, STRIDE * H);
+	memcpy(mem + IB, idx, sizeof(idx));
+	vtx(5, -0.75f, -0.75f, 0, 1, 0, 1, 1, 1);
+	vtx(6, 0.25f, -0.75f, 0, 1, 0, 1, 1, 1);
+	vtx(7, -0.75f, 0.25f, 0, 1, 0, 1, 1, 1);
+	vtx(8, 0.25f, 0.25f, 0, 1, 0, 1, 1, 1);
+	st(VGC_FE_INDEX_STREAM_BASE_ADDR, gb + IB);
+	st(VGC_FE_INDEX_STREAM_CONTROL, VGC_FE_IT_UNSIGNED_CHAR);
+	/* only the NFE stream states hold the vertex buffer */
+	st(VGC_FE_VERTEX_STREAMS_BASE_ADDR(0), 0);
+	st(VGC_FE_VERTEX_STREAM_BASE_ADDR, 0);
+	w32(at)[0] = 0x60000000u | VGC_DRAWI_INDEXED |
+		     VGC_PRIM_TRIANGLES << 16 | 2;	/* 2 instances */
+	w32(at)[1] = 6;					/* 6 vertices */
+	w32(at)[2] = 5;					/* index bias */
+	w32(at)[3] = 0;
+	at += 16;
+	w0 = c->stats.pixels_written;
+	run(c);
+	EXPECT_EQ(c->stats.pixels_written - w0, 2 * 32 * 32);
+	EXPECT_EQ(c->stats.primitives_3d, 4);
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++) {
+			bool in = x >= 8 && x < 40 && y >= 8 && y < 40;
+
+			if (px(x, y) != (in ? 0xff00ffffu : 0))
+				fail("(%u, %u) = 0x%08x", x, y, px(x, y));
+		}
+}
+
+int main(void)
+{
+	if (sim_test_begin())
+		return 1;
+	run_test("3d-coverage", t_coverage, "gc880");
+	run_test("3d-varyings", t_varyings, "gc880");
+	run_test("3d-depth", t_depth, "gc880");
+	run_test("3d-stencil", t_stencil, "gc880");
+	run_test("3d-blend-mask", t_blend_mask, "gc880");
+	run_test("3d-near-clip", t_near_clip, "gc880");
+	run_test("3d-cull", t_cull, "gc880");
+	run_test("3d-indexed16", t_indexed16, "gc880");
+	run_test("3d-fast-clear", t_fast_clear, "gc880");
+	run_test("3d-huge-triangle", t_huge_triangle, "gc880");
+	run_test("3d-million-vertices", t_million_vertices, "gc880");
+	run_test("3d-multi-tiled", t_multi, "gc2000");
+	run_test("3d-lines-points", t_lines_points, "gc880");
+	run_test("3d-fault", t_fault, "gc880");
+	run_test("3d-instanced", t_instanced, "gc3000");
+	return sim_test_end("sim 3d tests");
+}
