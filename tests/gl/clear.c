@@ -241,6 +241,80 @@ static void colour_case(const struct cfmt *f, unsigned int w, unsigned int h)
 	free(px);
 }
 
+/*
+ * Scissored and colour-masked clears: Mesa 22.3's etnaviv does not clear
+ * a part of a surface with the resolve engine, it draws a quad (the
+ * state tracker's clear_with_quad): these cases need the 3D pipeline.
+ * A clear of the whole buffer to A, then a scissored clear to B over an
+ * odd rectangle, then a clear to C with only red and alpha enabled; every
+ * pixel is checked against the rectangle and the mask.
+ */
+static void scissor_case(const struct cfmt *f, unsigned int w, unsigned int h)
+{
+	const float *a = colours[0], *b = colours[1], *cc = colours[2];
+	unsigned int sx = w / 5 + 1, sy = h / 4 + 1, sw = w / 2, sh = h / 3 + 1;
+	size_t n = (size_t)w * h * 4;
+	uint8_t *px = malloc(n), in[4], out[4], want[4];
+	unsigned long bad = 0, first = 0;
+	char name[64], why[200];
+	float masked[2][4];
+	struct fbo o;
+
+	snprintf(name, sizeof(name), "%s-%ux%u/scissor-mask", f->name, w, h);
+	if (!px || !make_fbo(&o, f->internal, 0, w, h)) {
+		result(false, name, "framebuffer incomplete");
+		free(px);
+		return;
+	}
+	clear_colour(a);
+	glEnable(GL_SCISSOR_TEST);
+	glScissor(sx, sy, sw, sh);
+	clear_colour(b);
+	glDisable(GL_SCISSOR_TEST);
+	glColorMask(GL_TRUE, GL_FALSE, GL_FALSE, GL_TRUE);
+	clear_colour(cc);
+	glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+	/* what the masked clear leaves: red and alpha of C, the rest kept */
+	for (int i = 0; i < 4; i++) {
+		bool set = i == 0 || i == 3;
+
+		masked[0][i] = set ? cc[i] : b[i];
+		masked[1][i] = set ? cc[i] : a[i];
+	}
+	expect_rgba(f, masked[0], in);
+	expect_rgba(f, masked[1], out);
+	memset(px, 0xa5, n);
+	glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px);
+	for (unsigned int y = 0; y < h; y++) {
+		for (unsigned int x = 0; x < w; x++) {
+			bool inside = x >= sx && x < sx + sw && y >= sy &&
+				      y < sy + sh;
+			const uint8_t *p = px + 4 * ((size_t)y * w + x);
+
+			if (memcmp(p, inside ? in : out, 4)) {
+				if (!bad++)
+					first = (unsigned long)y * w + x;
+			}
+		}
+	}
+	if (bad) {
+		const uint8_t *p = px + 4 * first;
+		unsigned int fx = first % w, fy = first / w;
+		bool inside = fx >= sx && fx < sx + sw && fy >= sy &&
+			      fy < sy + sh;
+
+		memcpy(want, inside ? in : out, 4);
+		snprintf(why, sizeof(why), "%lu of %u pixels wrong; first "
+			 "(%u,%u) = %02x%02x%02x%02x, expected %02x%02x%02x%02x",
+			 bad, w * h, fx, fy, p[0], p[1], p[2], p[3], want[0],
+			 want[1], want[2], want[3]);
+	}
+	result(!bad && glGetError() == GL_NO_ERROR, name, bad ? "%s" : NULL,
+	       why);
+	free_fbo(&o);
+	free(px);
+}
+
 /* glClearDepth: desktop OpenGL's, looked up (GLES2 has glClearDepthf) */
 static void (*clear_depth)(double);
 
@@ -372,6 +446,8 @@ int main(int argc, char **argv)
 			continue;
 		for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
 			colour_case(&cfmts[f], sizes[s][0], sizes[s][1]);
+		scissor_case(&cfmts[f], 100, 37);
+		scissor_case(&cfmts[f], 640, 480);
 	}
 	eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
 	eglDestroyContext(dpy, ctx);
