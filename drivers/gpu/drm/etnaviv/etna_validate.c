@@ -589,6 +589,25 @@ static const u32 etna_ts_enable[2] = {
 };
 
 /*
+ * Tile status @t (colour or depth) of TS_MEM_CONFIG: 0 when it is not
+ * enabled; 1 with its status and surface base slots in @status and
+ * @surface; a refusal when those were not set in this stream.
+ */
+static int etna_ts_in_use(struct etna_walk *w, unsigned int t,
+			  enum etna_slot *status, enum etna_slot *surface)
+{
+	const struct etna_fp *fp = &w->fp;
+
+	if (!(fp->val[FP_TS_MEM_CONFIG] & etna_ts_enable[t]))
+		return 0;
+	*status = etna_ts_slots[t][0];
+	*surface = etna_ts_slots[t][1];
+	if (!etna_fp_known(fp, *status) || !etna_fp_known(fp, *surface))
+		return etna_refuse(w, "TS states not set in this stream");
+	return 1;
+}
+
+/*
  * A copy with fast clear reads, for each 64-byte block of the source at
  * or above TS_*_SURFACE_BASE, its entry in TS_*_STATUS_BASE
  * (sim/doc/rs-ts.md, section 6): the entries up to the last source byte
@@ -600,16 +619,17 @@ static int etna_check_rs_ts(struct etna_walk *w, const struct etna_rs_side *src)
 	enum etna_slot status, surface;
 	unsigned int t, h;
 	u64 last;
+	int ret;
 
 	if (!etna_fp_known(fp, FP_TS_MEM_CONFIG))
 		return etna_refuse(w, "TS states not set in this stream");
 	for (t = 0; t < ARRAY_SIZE(etna_ts_enable); t++) {
-		if (!(fp->val[FP_TS_MEM_CONFIG] & etna_ts_enable[t]))
+		ret = etna_ts_in_use(w, t, &status, &surface);
+		if (ret <= 0) {
+			if (ret)
+				return ret;
 			continue;
-		status = etna_ts_slots[t][0];
-		surface = etna_ts_slots[t][1];
-		if (!etna_fp_known(fp, status) || !etna_fp_known(fp, surface))
-			return etna_refuse(w, "TS states not set in this stream");
+		}
 		for (h = 0; h < src->halves; h++) {
 			last = (u64)fp->addr[src->addr[h]] + src->bytes - 1;
 			if (last < fp->addr[surface])
@@ -632,6 +652,7 @@ static int etna_check_rs_inplace(struct etna_walk *w, u32 tiles, bool fixp)
 	const struct etna_fp *fp = &w->fp;
 	enum etna_slot status, surface;
 	unsigned int t;
+	int ret;
 
 	if (fixp)
 		return etna_refuse(w, "RS tile count whose footprint is not bounded");
@@ -640,12 +661,12 @@ static int etna_check_rs_inplace(struct etna_walk *w, u32 tiles, bool fixp)
 	if (!etna_fp_known(fp, FP_TS_MEM_CONFIG))
 		return etna_refuse(w, "TS states not set in this stream");
 	for (t = 0; t < ARRAY_SIZE(etna_ts_enable); t++) {
-		if (!(fp->val[FP_TS_MEM_CONFIG] & etna_ts_enable[t]))
+		ret = etna_ts_in_use(w, t, &status, &surface);
+		if (ret <= 0) {
+			if (ret)
+				return ret;
 			continue;
-		status = etna_ts_slots[t][0];
-		surface = etna_ts_slots[t][1];
-		if (!etna_fp_known(fp, status) || !etna_fp_known(fp, surface))
-			return etna_refuse(w, "TS states not set in this stream");
+		}
 		if (!etna_ts_fits(w, status, (u64)tiles - 1))
 			return etna_refuse(w, "RS tile status past the end of its buffer");
 		if ((u64)tiles * 64 > fp->room[surface])
