@@ -45,7 +45,7 @@ LIBS := $(LIB_A) $(LIB_SO)
 PREFIX ?= /usr/local
 BENCHES := $(B)/tests/bench-de
 # GL programs over the system's glvnd libraries (Mesa inside the boards).
-GL_TOOLS := $(B)/tools/etnaviv-gl-info $(B)/tools/etnaviv-gl-demo
+GL_TOOLS := $(B)/tools/etnaviv-gl-info $(B)/tools/etnaviv-gl-demo $(B)/tools/etnaviv-gl-cube
 GL_TESTS := $(patsubst tests/gl/%.c,$(B)/tests/gl-%,$(wildcard tests/gl/*.c))
 
 # One step at a time, in the order written: the kernels, the UAPI headers
@@ -156,7 +156,7 @@ $(B)/tools/etnaviv-2d-demo: tools/etnaviv-2d-demo.c $(OP2D) $(LIB_A)
 $(GL_TOOLS): $(B)/tools/%: tools/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) $$(pkg-config --cflags libpng) -o $@ $< \
-		-lEGL -lGLESv2 -lgbm $$(pkg-config --libs libpng)
+		-lEGL -lGLESv2 -lgbm $$(pkg-config --libs libpng) -lm
 
 $(GL_TESTS): $(B)/tests/gl-%: tests/gl/%.c
 	@mkdir -p $(@D)

@@ -23,6 +23,10 @@ glpng=$(cd "$tools/.." && pwd)/gl-demo.png
 echo "== GL demo: framebuffers cleared and blitted by the resolve engine, read back, checked against the CPU"
 "$tools/etnaviv-gl-demo" --verify -o "$glpng" | grep -v '^renderer:' || exit 1
 echo
+cube=$(cd "$tools/.." && pwd)/gl-cube.png
+echo "== GL cube: a textured, lit, depth-tested cube at four angles, drawn by the model's 3D pipeline"
+"$tools/etnaviv-gl-cube" -o "$cube" | grep -v '^renderer:' || exit 1
+echo
 echo "== device model statistics"
 for s in /sys/kernel/debug/vgc-model/*/stats; do
 	d=$(basename "$(dirname "$s")")

@@ -4,8 +4,10 @@
 # etnaviv driver that changes how it clears, copies and resolves: tile
 # status and fast clear on (the default), off (no_ts), and render targets
 # tiled instead of supertiled (no_supertile). Each setting runs the clear
-# tests (tests/gl/clear.c) and the GL demo with --verify
-# (tools/etnaviv-gl-demo.c: blits through the resolve engine).
+# tests (tests/gl/clear.c), the GL demo with --verify
+# (tools/etnaviv-gl-demo.c: blits through the resolve engine) and, when
+# the host's llvmpipe rendered its reference (BUILD/gl-cube-ref.rgba), the
+# cube scene (tools/etnaviv-gl-cube.c) compared with it.
 set -u
 build=$1
 rc=0
@@ -22,6 +24,14 @@ for opt in default no_ts no_supertile; do
 		echo "PASS: gl-demo/$opt: ${out##*$'\n'}"
 	else
 		echo "FAIL: gl-demo/$opt: $(echo "$out" | tr '\n' ' ')"
+		rc=1
+	fi
+	[ -f "$build/gl-cube-ref.rgba" ] || continue
+	if out=$("$@" "$build/tools/etnaviv-gl-cube" \
+		--compare "$build/gl-cube-ref.rgba" 2>&1); then
+		echo "PASS: gl-cube/$opt: ${out##*$'\n'}"
+	else
+		echo "FAIL: gl-cube/$opt: $(echo "$out" | tr '\n' ' ')"
 		rc=1
 	fi
 done
