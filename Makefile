@@ -5,6 +5,7 @@
 # make check  run every test; ends with "N passed, N failed"
 # make mesa   Mesa's etnaviv driver, built from Debian's source (in the cache)
 # make bench  benchmarks (not part of check)
+# make piglit piglit's GLES2 and GLSL 1.10/1.20 tests, llvmpipe vs the model
 # make install PREFIX=DIR  the library, its headers, pkg-config file and tools
 
 SHELL := /bin/bash
@@ -52,7 +53,7 @@ GL_TESTS := $(patsubst tests/gl/%.c,$(B)/tests/gl-%,$(wildcard tests/gl/*.c))
 # and the packages come first (the kernel builds run in parallel inside).
 .NOTPARALLEL:
 
-.PHONY: all deps kernels kernel-% module-% driver-% run check bench clean install lib boards-table hw mesa
+.PHONY: all deps kernels kernel-% module-% driver-% run check bench clean install lib boards-table hw mesa piglit
 all: deps kernels mesa module-plain module-debug driver-plain driver-debug $(DTBS) $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES) $(GL_TOOLS) $(GL_TESTS)
 
 deps:
@@ -235,6 +236,9 @@ check: all
 
 bench: all
 	@scripts/bench
+
+piglit: all
+	@scripts/piglit
 
 clean:
 	rm -rf $(B)
