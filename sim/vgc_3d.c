@@ -460,6 +460,20 @@ static s64 floor_sub(s64 v)
 	return v >= 0 ? v / SUB : -((-v + SUB - 1) / SUB);
 }
 
+static s64 min3_s64(s64 a, s64 b, s64 c)
+{
+	s64 m = a < b ? a : b;
+
+	return m < c ? m : c;
+}
+
+static s64 max3_s64(s64 a, s64 b, s64 c)
+{
+	s64 m = a > b ? a : b;
+
+	return m > c ? m : c;
+}
+
 /*
  * Set up @tri from three window vertices; false when nothing is drawn
  * (zero area, culled, outside the scissor).
@@ -489,16 +503,10 @@ static bool setup_tri(struct vgc_core *c, struct vgc_3d_tri *tri,
 		area = -area;
 	}
 	tri->area = area;
-	minx = maxx = a->x;
-	miny = maxy = a->y;
-	if (b->x < minx) minx = b->x;
-	if (d->x < minx) minx = d->x;
-	if (b->x > maxx) maxx = b->x;
-	if (d->x > maxx) maxx = d->x;
-	if (b->y < miny) miny = b->y;
-	if (d->y < miny) miny = d->y;
-	if (b->y > maxy) maxy = b->y;
-	if (d->y > maxy) maxy = d->y;
+	minx = min3_s64(a->x, b->x, d->x);
+	maxx = max3_s64(a->x, b->x, d->x);
+	miny = min3_s64(a->y, b->y, d->y);
+	maxy = max3_s64(a->y, b->y, d->y);
 	/* pixels whose sample (x SUB + off) lies in the box */
 	tri->x0 = clamp32(floor_sub(minx - off + SUB - 1), p->sc[0], p->sc[2]);
 	tri->x1 = clamp32(floor_sub(maxx - off) + 1, p->sc[0], p->sc[2]);
@@ -621,8 +629,10 @@ static u8 stencil_op(unsigned int op, u8 s, u8 ref)
 	switch (op) {
 	case VGC_SOP_ZERO:	return 0;
 	case VGC_SOP_REPLACE:	return ref;
-	case VGC_SOP_INCR:	return s == 255 ? 255 : s + 1;
-	case VGC_SOP_DECR:	return s ? s - 1 : 0;
+	case VGC_SOP_INCR:
+		return s == 255 ? 255 : s + 1;
+	case VGC_SOP_DECR:
+		return s ? s - 1 : 0;
 	case VGC_SOP_INVERT:	return ~s;
 	case VGC_SOP_INCR_WRAP:	return s + 1;
 	case VGC_SOP_DECR_WRAP:	return s - 1;
@@ -756,8 +766,10 @@ static float blend_eq(unsigned int eq, float s, float fs, float d, float fd)
 	switch (eq) {
 	case VGC_BEQ_SUBTRACT:		return s * fs - d * fd;
 	case VGC_BEQ_REVERSE_SUBTRACT:	return d * fd - s * fs;
-	case VGC_BEQ_MIN:		return s < d ? s : d;
-	case VGC_BEQ_MAX:		return s > d ? s : d;
+	case VGC_BEQ_MIN:
+		return s < d ? s : d;
+	case VGC_BEQ_MAX:
+		return s > d ? s : d;
 	}
 	return s * fs + d * fd;
 }
@@ -1109,8 +1121,10 @@ static void surf_init(struct vgc_core *c, struct vgc_3d_surf *s, bool depth)
 	}
 }
 
-/* The scissor edge @f (float pixels) as the first pixel whose centre is
- * at or past it. */
+/*
+ * The scissor edge @f (float pixels) as the first pixel whose centre is
+ * at or past it.
+ */
 static s32 scissor_px(float f, bool half)
 {
 	return ceil32(clampf(f - (half ? 0.5f : 0.0f), 0.0f, 65536.0f));

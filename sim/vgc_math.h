@@ -13,8 +13,10 @@
 float vgc_floorf(float x);
 /* Round towards +infinity; likewise. */
 float vgc_ceilf(float x);
-/* x - floor(x): the FRC instruction; [0, 1) but 1.0 may result from
- * rounding for tiny negative x, as x - floor(x) does in float. */
+/*
+ * x - floor(x): the FRC instruction; [0, 1) but 1.0 may result from
+ * rounding for tiny negative x, as x - floor(x) does in float.
+ */
 float vgc_fracf(float x);
 /* Square root; NaN below zero, -0 for -0. */
 float vgc_sqrtf(float x);
