@@ -155,6 +155,10 @@ static irqreturn_t etna_irq(int irq, void *data)
 		atomic_inc(&core->axi_errors);
 		dev_err_ratelimited(core->dev, "AXI bus error, status 0x%08x\n",
 				    etna_read(core, ETNA_AXI_STATUS));
+		/* the FE cannot go on: recover now, not after a timeout */
+		atomic_set(&core->axi_pending, 1);
+		if (READ_ONCE(core->sched.ready))
+			drm_sched_fault(&core->sched);
 	}
 	events = status & GENMASK(ETNA_NR_EVENTS - 1, 0);
 
@@ -177,7 +181,7 @@ void etna_core_recover(struct etna_core *core)
 {
 	mutex_lock(&core->hw_lock);
 	disable_irq(core->irq);
-	dev_err(core->dev, "hang detected at FE address 0x%08x, resetting\n",
+	dev_err(core->dev, "resetting, FE address 0x%08x\n",
 		etna_read(core, ETNA_FE_DMA_ADDRESS));
 	etna_reset(core);
 	etna_events_cancel(core, -ETIMEDOUT);

@@ -403,6 +403,8 @@ struct etna_file {
  * @hang_dma: FE DMA address at the last hang check (only the scheduler's
  *	timeout handler, which never runs twice at once, uses it)
  * @axi_errors: AXI bus errors reported
+ * @axi_pending: an AXI bus error the scheduler's timeout handler has not
+ *	yet recovered from (set by the interrupt handler)
  * @mmu_errors: MMU exceptions reported
  */
 struct etna_core {
@@ -440,6 +442,7 @@ struct etna_core {
 
 	u32 hang_dma;
 	atomic_t axi_errors;
+	atomic_t axi_pending;
 	atomic_t mmu_errors;
 };
 

@@ -15,7 +15,12 @@
  * can keep the FE crawling forward, 16 bytes per period, and the core
  * with it). Otherwise the core is reset and its ring restarted
  * (etna_core_recover()); the jobs in flight fail, and the scheduler runs
- * the innocent ones again.
+ * the innocent ones again. The hung job's fence, and those of the jobs
+ * its file queued behind it, signal -ECANCELED.
+ *
+ * An AXI bus error stops the FE for good: the interrupt handler starts
+ * the same recovery at once (drm_sched_fault()), and the job that ran
+ * signals -EIO instead.
  */
 #include <linux/module.h>
 
@@ -55,10 +60,17 @@ static enum drm_gpu_sched_stat etna_sched_timedout_job(struct drm_sched_job *sj)
 	struct etna_core *core = job->core;
 	struct drm_gpu_scheduler *sched = &core->sched;
 	unsigned int max = READ_ONCE(job_max_ms);
+	bool bus_error;
 	u32 dma;
 
 	if (job->hw_fence && dma_fence_is_signaled(job->hw_fence))
 		goto still_running;
+	bus_error = atomic_xchg(&core->axi_pending, 0);
+	if (bus_error) {
+		dev_err(core->dev, "AXI bus error in the job of %s[%d]\n",
+			job->comm, job->pid);
+		goto recover;
+	}
 	/*
 	 * A FE that moved since the last check is busy, not hung. In its
 	 * WAIT/LINK loop it moves by 8 bytes only: that is no progress.
@@ -71,12 +83,19 @@ static enum drm_gpu_sched_stat etna_sched_timedout_job(struct drm_sched_job *sj)
 			goto still_running;
 		dev_err(core->dev, "job of %s[%d] ran for %u ms, the limit\n",
 			job->comm, job->pid, job->run_ms);
+	} else {
+		dev_err(core->dev, "job of %s[%d] hung at FE address 0x%08x\n",
+			job->comm, job->pid, dma);
 	}
 
+recover:
 	drm_sched_stop(sched, sj);
 	drm_sched_increase_karma(sj);
 	etna_core_recover(core);
 	drm_sched_resubmit_jobs(sched);
+	/* not yet signalled: drm_sched_start() signals the cancelled jobs */
+	if (bus_error)
+		dma_fence_set_error(&sj->s_fence->finished, -EIO);
 	drm_sched_start(sched, true);
 	return DRM_GPU_SCHED_STAT_NOMINAL;
 
