@@ -72,6 +72,8 @@ int main(int argc, char **argv)
 		test_memlock();
 	for (i = 0; i < n && want(argc, argv, "bus-error"); i++)
 		test_bus_error(cores[i]);
+	for (i = 0; i < n && want(argc, argv, "signals"); i++)
+		test_signals(cores[i]);
 	if (vgem_fd >= 0)
 		close(vgem_fd);
 done:
