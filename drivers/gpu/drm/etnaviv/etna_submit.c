@@ -397,6 +397,10 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	     args->exec_state != ETNA_PIPE_2D) ||
 	    args->flags & ~ETNA_SUBMIT_FLAGS)
 		return -EINVAL;
+	/* the engine the job selects must be one the core has */
+	if (!(core->id.features & (args->exec_state == ETNA_PIPE_2D ?
+				   ETNA_FEAT_PIPE_2D : ETNA_FEAT_PIPE_3D)))
+		return -EINVAL;
 	/* softpin needs an MMUv2, and then comes without relocations */
 	if (args->flags & ETNA_SUBMIT_SOFTPIN &&
 	    (!edev->mmu_v2 || args->nr_relocs))
