@@ -154,10 +154,11 @@ $(B)/tools/etnaviv-2d-demo: tools/etnaviv-2d-demo.c $(OP2D) $(LIB_A)
 
 # GL programs: the system's EGL, GLES2 (glvnd) and GBM; inside a board
 # scripts/boot points them at the project's Mesa.
-$(GL_TOOLS): $(B)/tools/%: tools/%.c
+$(GL_TOOLS): $(B)/tools/%: tools/%.c tools/gl_util.c tools/gl_util.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) $$(pkg-config --cflags libpng) -o $@ $< \
-		-lEGL -lGLESv2 -lgbm $$(pkg-config --libs libpng) -lm
+	$(CC) $(CFLAGS_USER) -Itools $$(pkg-config --cflags libpng) -o $@ \
+		$< tools/gl_util.c -lEGL -lGLESv2 -lgbm \
+		$$(pkg-config --libs libpng) -lm
 
 $(GL_TESTS): $(B)/tests/gl-%: tests/gl/%.c
 	@mkdir -p $(@D)

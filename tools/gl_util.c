@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The GL tools' shared EGL setup and PNG output (gl_util.h). */
+#include <png.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+
+#include "gl_util.h"
+
+static EGLDisplay dpy = EGL_NO_DISPLAY;
+static EGLContext ctx = EGL_NO_CONTEXT;
+
+bool gl_context(bool desktop)
+{
+	static const EGLint es2[] = { EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE };
+	static const EGLint none[] = { EGL_NONE };
+	const char *api = desktop ? "OpenGL" : "OpenGL ES 2";
+
+	dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA,
+				    EGL_DEFAULT_DISPLAY, NULL);
+	if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) ||
+	    !eglBindAPI(desktop ? EGL_OPENGL_API : EGL_OPENGL_ES_API)) {
+		fprintf(stderr, "no EGL display with %s\n", api);
+		return false;
+	}
+	ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
+			       desktop ? none : es2);
+	if (ctx == EGL_NO_CONTEXT ||
+	    !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
+		fprintf(stderr, "no %s context (0x%x)\n", api, eglGetError());
+		return false;
+	}
+	return true;
+}
+
+void gl_context_end(void)
+{
+	eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+	eglDestroyContext(dpy, ctx);
+	eglTerminate(dpy);
+}
+
+int gl_write_png(const char *path, const uint8_t *px, unsigned int w,
+		 unsigned int h)
+{
+	png_image img;
+
+	memset(&img, 0, sizeof(img));
+	img.version = PNG_IMAGE_VERSION;
+	img.width = w;
+	img.height = h;
+	img.format = PNG_FORMAT_RGBA;
+	/* GL rows go bottom up: a negative stride (in components) says so */
+	if (!png_image_write_to_file(&img, path, 0, px, -(int)w * 4, NULL)) {
+		fprintf(stderr, "%s: %s\n", path, img.message);
+		return -1;
+	}
+	return 0;
+}
