@@ -47,6 +47,7 @@ PREFIX ?= /usr/local
 BENCHES := $(B)/tests/bench-de
 # GL programs over the system's glvnd libraries (Mesa inside the boards).
 GL_TOOLS := $(B)/tools/etnaviv-gl-info $(B)/tools/etnaviv-gl-demo $(B)/tools/etnaviv-gl-cube
+GL_TOOLS += $(B)/tools/etnaviv-gl-bench
 GL_TESTS := $(patsubst tests/gl/%.c,$(B)/tests/gl-%,$(wildcard tests/gl/*.c))
 
 # One step at a time, in the order written: the kernels, the UAPI headers

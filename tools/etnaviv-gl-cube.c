@@ -123,43 +123,6 @@ static void rotation(float m[16], float a, float b)
 	mat_mul(m, rx, ry);
 }
 
-static GLuint shader(GLenum type, const char *src)
-{
-	GLuint s = glCreateShader(type);
-	GLint ok;
-
-	glShaderSource(s, 1, &src, NULL);
-	glCompileShader(s);
-	glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-	if (!ok) {
-		char log[512];
-
-		glGetShaderInfoLog(s, sizeof(log), NULL, log);
-		fprintf(stderr, "shader: %s\n", log);
-		exit(1);
-	}
-	return s;
-}
-
-static GLuint program(void)
-{
-	GLuint p = glCreateProgram();
-	GLint ok;
-
-	glAttachShader(p, shader(GL_VERTEX_SHADER, vs_src));
-	glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs_src));
-	glBindAttribLocation(p, 0, "pos");
-	glBindAttribLocation(p, 1, "nrm");
-	glBindAttribLocation(p, 2, "uv");
-	glLinkProgram(p);
-	glGetProgramiv(p, GL_LINK_STATUS, &ok);
-	if (!ok) {
-		fprintf(stderr, "link failed\n");
-		exit(1);
-	}
-	return p;
-}
-
 /* a checkerboard with a coloured border, mipmapped */
 static GLuint texture(void)
 {
@@ -209,7 +172,8 @@ static void render(uint8_t *px)
 		fprintf(stderr, "framebuffer incomplete\n");
 		exit(1);
 	}
-	prog = program();
+	prog = gl_program(vs_src, fs_src,
+			  (const char *const[]){ "pos", "nrm", "uv", NULL });
 	tex = texture();
 	glUseProgram(prog);
 	glUniform1i(glGetUniformLocation(prog, "tex"), 0);

@@ -2,10 +2,12 @@
 /* The GL tools' shared EGL setup and PNG output (gl_util.h). */
 #include <png.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
+#include <GLES2/gl2.h>
 
 #include "gl_util.h"
 
@@ -40,6 +42,43 @@ void gl_context_end(void)
 	eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
 	eglDestroyContext(dpy, ctx);
 	eglTerminate(dpy);
+}
+
+static GLuint shader(GLenum type, const char *src)
+{
+	GLuint s = glCreateShader(type);
+	GLint ok;
+
+	glShaderSource(s, 1, &src, NULL);
+	glCompileShader(s);
+	glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+	if (!ok) {
+		char log[512];
+
+		glGetShaderInfoLog(s, sizeof(log), NULL, log);
+		fprintf(stderr, "shader: %s\n", log);
+		exit(1);
+	}
+	return s;
+}
+
+unsigned int gl_program(const char *vs, const char *fs,
+			const char *const *attribs)
+{
+	GLuint p = glCreateProgram();
+	GLint ok;
+
+	glAttachShader(p, shader(GL_VERTEX_SHADER, vs));
+	glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
+	for (GLuint i = 0; attribs[i]; i++)
+		glBindAttribLocation(p, i, attribs[i]);
+	glLinkProgram(p);
+	glGetProgramiv(p, GL_LINK_STATUS, &ok);
+	if (!ok) {
+		fprintf(stderr, "link failed\n");
+		exit(1);
+	}
+	return p;
 }
 
 int gl_write_png(const char *path, const uint8_t *px, unsigned int w,

@@ -20,6 +20,14 @@ bool gl_context(bool desktop);
 void gl_context_end(void);
 
 /*
+ * A linked program of the vertex shader @vs and fragment shader @fs, with
+ * the attributes named in the NULL-terminated @attribs at locations 0,
+ * 1, ... Prints the compiler's log and exits on failure.
+ */
+unsigned int gl_program(const char *vs, const char *fs,
+			const char *const *attribs);
+
+/*
  * Write @w x @h RGBA pixels as glReadPixels returns them (bottom row
  * first) to the PNG file @path, top row first. 0, or -1 with a message.
  */
