@@ -12,7 +12,8 @@
  * add up the pipes); HI_PROFILE_TOTAL_CYCLES and IDLE_CYCLES count
  * cycles, except on GC880, GC2000 and GC2100, whose total cycles are in
  * MC_PROFILE_CYCLE_COUNTER and whose idle cycles are in
- * HI_PROFILE_TOTAL_CYCLES.
+ * HI_PROFILE_TOTAL_CYCLES (a GC3000 that reads back as a GC2000 is a GC3000
+ * to the drivers, and the model follows them).
  *
  * The model's choices where the facts run out (sim/doc/perfmon.md):
  * - every counter is 32 bits and wraps; a soft reset zeroes all of them,
@@ -158,8 +159,18 @@ void vgc_prof_reset(struct vgc_core *c)
 	c->prof.busy_base = c->stats.busy_ns;
 }
 
+/*
+ * A core whose CHIP_REV reads 0xffffNNNN is not what CHIP_MODEL says: the
+ * i.MX6QP's GC3000 r5450 reads back as a GC2000 (hw/cores.db, "reports"),
+ * and drivers treat it as the GC3000 it is.
+ */
+#define REV_MISREPORTED(rev)	(((rev) >> 16) == 0xffffu)
+
+/* The GC880, GC2000, GC2100 layout of the cycle counters. */
 static bool cycles_in_mc(const struct vgc_core *c)
 {
+	if (REV_MISREPORTED(c->id->revision))
+		return false;
 	return c->id->model == VGC_CHIP_MODEL_GC880 ||
 	       c->id->model == VGC_CHIP_MODEL_GC2000 ||
 	       c->id->model == VGC_CHIP_MODEL_GC2100;
