@@ -189,6 +189,11 @@ $(B)/tests/pixels: tests/uml/pixels.c $(wildcard tests/uml/*.h) $(OP2D) $(LIB_A)
 	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Ilib -Itools -o $@ \
 		$(filter %.c,$^) $(LIB_A)
 
+# The performance counters' test: the 2D states from libetnaviv's header.
+$(B)/tests/perfmon: tests/uml/perfmon.c $(wildcard tests/uml/*.h) lib/etnaviv_2d.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Ilib -o $@ tests/uml/perfmon.c
+
 $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -I$(B)/tests -o $@ $(filter %.c,$^) -lpthread

@@ -57,6 +57,7 @@ void vgc_reset(struct vgc_core *c)
 	vgc_rs_ts_flush(c);
 	c->p3d.busy = false;
 	vgc_mmu_reset(c);
+	vgc_prof_reset(c);
 	c->stats.resets++;
 }
 
@@ -236,8 +237,6 @@ u32 vgc_read(struct vgc_core *c, u32 off)
 			return 0;
 		}
 		break;
-	case VGC_PROFILE_TOTAL_CYCLES:
-		return (u32)now_ns(c);
 	case VGC_PM_MODULE_STATUS:
 	case VGC_FE_DMA_STATUS:
 		return 0;
@@ -256,7 +255,7 @@ u32 vgc_read(struct vgc_core *c, u32 off)
 	case VGC_FE_DMA_HIGH:
 		return c->dma_high;
 	}
-	if (vgc_mmu_read(c, off, &v))
+	if (vgc_mmu_read(c, off, &v) || vgc_prof_read(c, off, &v))
 		return v;
 	v = ident_reg(c, off, &hit);
 	if (hit)
@@ -319,7 +318,7 @@ void vgc_write(struct vgc_core *c, u32 off, u32 val)
 			c->irq_edge = true;	/* pending bits now enabled */
 		return;
 	}
-	if (vgc_mmu_write(c, off, val))
+	if (vgc_mmu_write(c, off, val) || vgc_prof_write(c, off, val))
 		return;
 	REG(c, off) = val;
 }
@@ -422,6 +421,7 @@ static int fe_fifo_fill(struct vgc_core *c, u32 addr)
 	if (end < addr + 4ull)
 		end = addr + 4ull;
 	c->fifo_words = 0;
+	c->stats.fe_fetch8 += ((addr & 7) + end - addr + 7) / 8;
 	if (vgc_dma_read(c, VGC_CLIENT_FE, addr, c->fifo, end - addr))
 		return -1;
 	c->fifo_addr = addr;

@@ -168,6 +168,21 @@ struct vgc_host_ops {
  *	draw
  * @ts_blocks_filled: 64-byte blocks a PE write found cleared in the tile
  *	status and filled with the clear value first
+ * @mem_read8: 64-bit words every client read from memory (an access
+ *	counted in whole words), command fetches included
+ * @mem_write8: likewise written
+ * @fe_fetch8: the part of @mem_read8 the FE read as commands
+ * @sh_vs_insns: the part of @sh_insns the vertex shader ran
+ * @sh_ps_insns: the part of @sh_insns the pixel shader ran
+ * @triangles_culled: triangles the face culling discarded
+ * @ra_quads: 2x2 quads the rasteriser visited in the triangles' boxes
+ * @ra_quads_live: those with at least one pixel inside the triangle
+ * @ra_pixels: pixels inside the triangles (of those quads)
+ * @pe_color_killed: pixels the alpha test discarded
+ * @pe_depth_killed: pixels the stencil or depth test discarded
+ * @pe_depth_passed: pixels that passed them (or met no depth buffer)
+ * @prof_reads_disabled: profiling registers read while HI_CLOCK_CONTROL's
+ *	DISABLE_DEBUG_REGISTERS was set (they read 0)
  */
 struct vgc_stats {
 	u64 commands, waits, events, draws, flushes, resets;
@@ -183,6 +198,31 @@ struct vgc_stats {
 	u64 draws_3d, vertices_3d, primitives_3d, triangles_3d;
 	u64 pixels_shaded, pixels_written, draws_cut_short, draws_unsupported;
 	u64 ts_blocks_filled;
+	u64 mem_read8, mem_write8, fe_fetch8;
+	u64 sh_vs_insns, sh_ps_insns, triangles_culled;
+	u64 ra_quads, ra_quads_live, ra_pixels;
+	u64 pe_color_killed, pe_depth_killed, pe_depth_passed;
+	u64 prof_reads_disabled;
+};
+
+/* The blocks with a counter select in MC_PROFILE_CONFIG0..2. */
+enum vgc_prof_block {
+	VGC_PROF_FE, VGC_PROF_DE, VGC_PROF_PE, VGC_PROF_SH,
+	VGC_PROF_PA, VGC_PROF_SE, VGC_PROF_RA, VGC_PROF_TX,
+	VGC_PROF_MC, VGC_PROF_HI,
+	VGC_PROF_BLOCKS,
+};
+
+/**
+ * struct vgc_prof - the profiling counters (sim/vgc_prof.c)
+ * @base: per block, the statistics when its counters last read 0 (a
+ *	reset, or its RESET select); a counter reads the difference
+ * @epoch_ns: time of the last reset: the cycle counters count from it
+ * @busy_base: @stats.busy_ns at that time
+ */
+struct vgc_prof {
+	struct vgc_stats base[VGC_PROF_BLOCKS];
+	u64 epoch_ns, busy_base;
 };
 
 #define VGC_TLB_ENTRIES	64	/* direct-mapped, one 4 KiB page each */
@@ -280,6 +320,7 @@ struct vgc_core {
 	struct vgc_rs rs;
 	struct vgc_sh sh;
 	struct vgc_3d p3d;
+	struct vgc_prof prof;
 
 	struct vgc_stats stats;
 };
@@ -291,6 +332,15 @@ void vgc_reset(struct vgc_core *c);
 /* Register access through the AHB (MMIO); @off is a byte offset. */
 u32 vgc_read(struct vgc_core *c, u32 off);
 void vgc_write(struct vgc_core *c, u32 off, u32 val);
+
+/*
+ * The profiling registers (sim/vgc_prof.c): vgc_prof_read() and
+ * vgc_prof_write() answer for them (true) or leave @off to the caller;
+ * vgc_prof_reset() zeroes the counters (a soft reset).
+ */
+bool vgc_prof_read(struct vgc_core *c, u32 off, u32 *v);
+bool vgc_prof_write(struct vgc_core *c, u32 off, u32 val);
+void vgc_prof_reset(struct vgc_core *c);
 
 /* Run at most @budget FE commands. */
 enum vgc_run vgc_fe_run(struct vgc_core *c, unsigned int budget);

@@ -273,6 +273,96 @@ static const char *const e_primitive_type_names[] = {
 static const struct etna_enum e_primitive_type = {
 	e_primitive_type_names, ETNA_ARRAY_SIZE(e_primitive_type_names)
 };
+static const char *const e_profile_blt_names[] = {
+	[0] = "UNK0"
+};
+static const struct etna_enum e_profile_blt = {
+	e_profile_blt_names, ETNA_ARRAY_SIZE(e_profile_blt_names)
+};
+static const char *const e_profile_de_names[] = {
+	[15] = "RESET"
+};
+static const struct etna_enum e_profile_de = {
+	e_profile_de_names, ETNA_ARRAY_SIZE(e_profile_de_names)
+};
+static const char *const e_profile_fe_names[] = {
+	[15] = "RESET"
+};
+static const struct etna_enum e_profile_fe = {
+	e_profile_fe_names, ETNA_ARRAY_SIZE(e_profile_fe_names)
+};
+static const char *const e_profile_hi_names[] = {
+	[0] = "AXI_CYCLES_READ_REQUEST_STALLED",
+	[1] = "AXI_CYCLES_WRITE_REQUEST_STALLED",
+	[2] = "AXI_CYCLES_WRITE_DATA_STALLED", [15] = "RESET"
+};
+static const struct etna_enum e_profile_hi = {
+	e_profile_hi_names, ETNA_ARRAY_SIZE(e_profile_hi_names)
+};
+static const char *const e_profile_mc_names[] = {
+	[1] = "TOTAL_READ_REQ_8B_FROM_PIPELINE",
+	[2] = "TOTAL_READ_REQ_8B_FROM_IP",
+	[3] = "TOTAL_WRITE_REQ_8B_FROM_PIPELINE", [15] = "RESET"
+};
+static const struct etna_enum e_profile_mc = {
+	e_profile_mc_names, ETNA_ARRAY_SIZE(e_profile_mc_names)
+};
+static const char *const e_profile_pa_names[] = {
+	[3] = "INPUT_VTX_COUNTER", [4] = "INPUT_PRIM_COUNTER",
+	[5] = "OUTPUT_PRIM_COUNTER", [6] = "DEPTH_CLIPPED_COUNTER",
+	[7] = "TRIVIAL_REJECTED_COUNTER", [8] = "CULLED_COUNTER",
+	[15] = "RESET"
+};
+static const struct etna_enum e_profile_pa = {
+	e_profile_pa_names, ETNA_ARRAY_SIZE(e_profile_pa_names)
+};
+static const char *const e_profile_pe_names[] = {
+	[0] = "PIXEL_COUNT_KILLED_BY_COLOR_PIPE",
+	[1] = "PIXEL_COUNT_KILLED_BY_DEPTH_PIPE",
+	[2] = "PIXEL_COUNT_DRAWN_BY_COLOR_PIPE",
+	[3] = "PIXEL_COUNT_DRAWN_BY_DEPTH_PIPE", [11] = "PIXELS_RENDERED_2D",
+	[15] = "RESET"
+};
+static const struct etna_enum e_profile_pe = {
+	e_profile_pe_names, ETNA_ARRAY_SIZE(e_profile_pe_names)
+};
+static const char *const e_profile_ra_names[] = {
+	[0] = "VALID_PIXEL_COUNT", [1] = "TOTAL_QUAD_COUNT",
+	[2] = "VALID_QUAD_COUNT_AFTER_EARLY_Z", [3] = "TOTAL_PRIMITIVE_COUNT",
+	[9] = "PIPE_CACHE_MISS_COUNTER", [10] = "PREFETCH_CACHE_MISS_COUNTER",
+	[11] = "CULLED_QUAD_COUNT", [15] = "RESET"
+};
+static const struct etna_enum e_profile_ra = {
+	e_profile_ra_names, ETNA_ARRAY_SIZE(e_profile_ra_names)
+};
+static const char *const e_profile_se_names[] = {
+	[0] = "CULLED_TRIANGLE_COUNT", [1] = "CULLED_LINES_COUNT",
+	[15] = "RESET"
+};
+static const struct etna_enum e_profile_se = {
+	e_profile_se_names, ETNA_ARRAY_SIZE(e_profile_se_names)
+};
+static const char *const e_profile_sh_names[] = {
+	[4] = "SHADER_CYCLES", [7] = "PS_INST_COUNTER",
+	[8] = "RENDERED_PIXEL_COUNTER", [9] = "VS_INST_COUNTER",
+	[10] = "RENDERED_VERTICE_COUNTER", [11] = "VTX_BRANCH_INST_COUNTER",
+	[12] = "VTX_TEXLD_INST_COUNTER", [13] = "PXL_BRANCH_INST_COUNTER",
+	[14] = "PXL_TEXLD_INST_COUNTER", [15] = "RESET"
+};
+static const struct etna_enum e_profile_sh = {
+	e_profile_sh_names, ETNA_ARRAY_SIZE(e_profile_sh_names)
+};
+static const char *const e_profile_tx_names[] = {
+	[0] = "TOTAL_BILINEAR_REQUESTS", [1] = "TOTAL_TRILINEAR_REQUESTS",
+	[2] = "TOTAL_DISCARDED_TEXTURE_REQUESTS",
+	[3] = "TOTAL_TEXTURE_REQUESTS", [4] = "UNKNOWN",
+	[5] = "MEM_READ_COUNT", [6] = "MEM_READ_IN_8B_COUNT",
+	[7] = "CACHE_MISS_COUNT", [8] = "CACHE_HIT_TEXEL_COUNT",
+	[9] = "CACHE_MISS_TEXEL_COUNT", [15] = "RESET"
+};
+static const struct etna_enum e_profile_tx = {
+	e_profile_tx_names, ETNA_ARRAY_SIZE(e_profile_tx_names)
+};
 static const char *const e_rs_clear_mode_names[] = {
 	[0] = "DISABLED", [1] = "ENABLED1", [2] = "ENABLED4",
 	[3] = "ENABLED4_2"
@@ -739,6 +829,26 @@ static const struct etna_field f_mmuv2_ahb_control[] = {
 	{ "NONSEC_ACCESS", 1, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field f_mc_profile_config0[] = {
+	{ "FE", 0, 8, &e_profile_fe, false, false },
+	{ "DE", 8, 8, &e_profile_de, false, false },
+	{ "PE", 16, 8, &e_profile_pe, false, false },
+	{ "SH", 24, 8, &e_profile_sh, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_mc_profile_config1[] = {
+	{ "PA", 0, 8, &e_profile_pa, false, false },
+	{ "SE", 8, 8, &e_profile_se, false, false },
+	{ "RA", 16, 8, &e_profile_ra, false, false },
+	{ "TX", 24, 8, &e_profile_tx, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_mc_profile_config2[] = {
+	{ "MC", 0, 8, &e_profile_mc, false, false },
+	{ "HI", 8, 8, &e_profile_hi, false, false },
+	{ "BLT", 24, 8, &e_profile_blt, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
 static const struct etna_field f_fe_vertex_element_config[] = {
 	{ "TYPE", 0, 4, &e_fe_data_type, false, false },
 	{ "ENDIAN", 4, 2, &e_endian_mode, false, true },
@@ -1194,9 +1304,9 @@ static const struct etna_state states[] = {
 	{ 0x00464, "MC_PROFILE_SE_READ", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00468, "MC_PROFILE_MC_READ", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x0046c, "MC_PROFILE_HI_READ", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x00470, "MC_PROFILE_CONFIG0", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x00474, "MC_PROFILE_CONFIG1", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x00478, "MC_PROFILE_CONFIG2", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x00470, "MC_PROFILE_CONFIG0", 1, 4, 0, 0, ETNA_T_HEX, f_mc_profile_config0 },
+	{ 0x00474, "MC_PROFILE_CONFIG1", 1, 4, 0, 0, ETNA_T_HEX, f_mc_profile_config1 },
+	{ 0x00478, "MC_PROFILE_CONFIG2", 1, 4, 0, 0, ETNA_T_HEX, f_mc_profile_config2 },
 	{ 0x0047c, "MC_PROFILE_CONFIG3", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00480, "MC_BUS_CONFIG", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00554, "MC_START_COMPOSITION", 1, 4, 0, 0, ETNA_T_HEX, NULL },

@@ -144,7 +144,7 @@ static void etna_mmu_fault(struct etna_core *core)
 static irqreturn_t etna_irq(int irq, void *data)
 {
 	struct etna_core *core = data;
-	unsigned long flags, events;
+	unsigned long flags, events, sync;
 	u32 status;
 
 	status = etna_read(core, ETNA_INTR_ACK);
@@ -165,6 +165,13 @@ static irqreturn_t etna_irq(int irq, void *data)
 	spin_lock_irqsave(&core->event_lock, flags);
 	if (status & ETNA_INTR_MMU_EXCEPTION)
 		etna_mmu_fault(core);
+	/* at a sync point the FE has stopped: sample, then signal (post) */
+	sync = events & core->sync_mask;
+	if (sync) {
+		core->sync_hit |= sync;
+		events &= ~sync;
+		schedule_work(&core->sync_work);
+	}
 	etna_events_signal(core, events);
 	spin_unlock_irqrestore(&core->event_lock, flags);
 	return IRQ_HANDLED;
@@ -229,6 +236,7 @@ int etna_core_init(struct etna_core *core)
 void etna_core_fini(struct etna_core *core)
 {
 	disable_irq(core->irq);
+	cancel_work_sync(&core->sync_work);
 	mutex_lock(&core->hw_lock);
 	etna_reset(core);
 	etna_events_cancel(core, -ENODEV);
@@ -283,6 +291,7 @@ static int etna_core_probe(struct platform_device *pdev)
 	mutex_init(&core->submit_lock);
 	init_waitqueue_head(&core->queue_wq);
 	spin_lock_init(&core->event_lock);
+	INIT_WORK(&core->sync_work, etna_pm_sync_work);
 
 	core->mmio = devm_platform_ioremap_resource(pdev, 0);
 	if (IS_ERR(core->mmio))

@@ -50,7 +50,9 @@
  *  - etna_dev.users_lock (mutex): the count of open files per user
  *    (user_files).
  *  - etna_core.event_lock (spinlock, taken with interrupts off; the
- *    interrupt handler takes it): event_fence and event_free.
+ *    interrupt handler takes it): event_fence and event_free; which
+ *    events are perfmon sync points (sync_mask) and which the FE reached
+ *    (sync_hit). The sync points' records (sync[]) are under hw_lock.
  *  - etna_core.submit_lock (mutex): the order in which jobs are armed and
  *    pushed to a core's scheduler, and the ids of user_fences
  *    (next_fence_id); the xarray has its own lock for its entries, which
@@ -71,7 +73,9 @@
  * buffers' dma_resv (ww_mutex, all of a job's at once, in
  * drm_gem_lock_reservations()), drm_file.table_lock (spinlock, handle
  * lookup), drm_device.filelist_mutex (debugfs), the shmem helpers'
- * pages_lock (mutex, through their page functions), mm->mmap_lock
+ * pages_lock (mutex, through their page functions) and vmap_lock (mutex,
+ * drm_gem_vmap() and drm_gem_vunmap() of the buffers of perfmon requests,
+ * at submit and when the job is freed), mm->mmap_lock
  * (pinning user pages; the fault handler runs under it), the
  * scheduler's job_list_lock (timeout handler) and its entity and run
  * queue locks (inside drm_sched_entity_push_job()).
@@ -92,6 +96,10 @@
  *    - etna_vm.lock
  *
  *  - mm->mmap_lock (a CPU fault, mmap)
+ *
+ *    - the shmem pages_lock
+ *
+ *  - the shmem vmap_lock (holding none of ours)
  *
  *    - the shmem pages_lock
  *
@@ -126,10 +134,12 @@
 #include <linux/bits.h>
 #include <linux/dma-fence.h>
 #include <linux/idr.h>
+#include <linux/iosys-map.h>
 #include <linux/kref.h>
 #include <linux/sched.h>
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
+#include <linux/workqueue.h>
 #include <linux/xarray.h>
 #include <drm/drm_device.h>
 #include <drm/drm_gem_shmem_helper.h>
@@ -406,6 +416,13 @@ struct etna_file {
  * @axi_pending: an AXI bus error the scheduler's timeout handler has not
  *	yet recovered from (set by the interrupt handler)
  * @mmu_errors: MMU exceptions reported
+ * @sync: per event that is a sync point (etna_perfmon.c): the job whose
+ *	counters it samples, whether after the job (post; its event is also
+ *	the job's fence event) or before, and where and with how many qwords
+ *	the FE restarts past the END (@hw_lock)
+ * @sync_mask: events that are sync points (@event_lock)
+ * @sync_hit: sync points the FE reached, for @sync_work (@event_lock)
+ * @sync_work: samples at a sync point and restarts the FE
  */
 struct etna_core {
 	struct device *dev;
@@ -428,7 +445,7 @@ struct etna_core {
 	struct etna_vm *vm;
 	u32 vm_seq;
 
-	spinlock_t event_lock;	/* event_fence, event_free */
+	spinlock_t event_lock;	/* event_fence, event_free, sync_mask/hit */
 	struct dma_fence *event_fence[30];
 	unsigned long event_free;
 
@@ -444,6 +461,14 @@ struct etna_core {
 	atomic_t axi_errors;
 	atomic_t axi_pending;
 	atomic_t mmu_errors;
+
+	struct etna_sync_point {
+		struct etna_job *job;
+		bool post;
+		u32 restart, qwords;
+	} sync[30];
+	unsigned long sync_mask, sync_hit;
+	struct work_struct sync_work;
 };
 
 static inline u32 etna_read(struct etna_core *core, u32 reg)
@@ -499,6 +524,25 @@ static inline struct etna_bo *to_etna_bo(struct drm_gem_object *obj)
 }
 
 /**
+ * struct etna_pmr - a perfmon request of a job (etna_perfmon.c)
+ * @obj: the buffer the sample goes to (the job holds it)
+ * @map: its kernel mapping, until the job is freed
+ * @flags: ETNA_PM_PROCESS_PRE or _POST (anything else: never sampled)
+ * @domain: domain index in the job's exec-state list
+ * @signal: signal index in the domain
+ * @sequence: written into word 0 after the post samples
+ * @offset: the sample's word in the buffer
+ */
+struct etna_pmr {
+	struct drm_gem_object *obj;
+	struct iosys_map map;
+	u32 flags;
+	u8 domain;
+	u16 signal;
+	u32 sequence, offset;
+};
+
+/**
  * struct etna_job - one submitted command stream
  * @base: scheduler job
  * @core: where it runs
@@ -523,6 +567,8 @@ static inline struct etna_bo *to_etna_bo(struct drm_gem_object *obj)
  *	only the scheduler's timeout handler uses it)
  * @out_fence: the scheduler's finished fence, what user space sees
  * @fence_id: id of @out_fence in core->user_fences
+ * @pmrs: its perfmon requests (etna_perfmon.c), or NULL
+ * @nr_pmrs: how many of @pmrs are set up (their buffers mapped)
  *
  * Owned by the scheduler after it is pushed; freed in free_job.
  */
@@ -548,6 +594,8 @@ struct etna_job {
 	u32 run_ms;
 	struct dma_fence *out_fence;
 	u32 fence_id;
+	struct etna_pmr *pmrs;
+	u32 nr_pmrs;
 };
 
 static inline struct etna_job *to_etna_job(struct drm_sched_job *job)
@@ -630,6 +678,17 @@ int etna_ring_start(struct etna_core *core);
 struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job);
 void etna_events_signal(struct etna_core *core, unsigned long events);
 void etna_events_cancel(struct etna_core *core, int error);
+void etna_fe_restart(struct etna_core *core, u32 addr, u32 qwords);
+
+/* etna_perfmon.c */
+int etna_pm_query_dom(struct etna_core *core,
+		      struct drm_etnaviv_pm_domain *args);
+int etna_pm_query_sig(struct etna_core *core,
+		      struct drm_etnaviv_pm_signal *args);
+int etna_pm_prepare(struct etna_job *job,
+		    const struct drm_etnaviv_gem_submit_pmr *reqs, u32 nr);
+void etna_pm_release(struct etna_job *job);
+void etna_pm_sync_work(struct work_struct *work);
 struct etna_hw_fence *etna_event_oldest(struct etna_core *core);
 
 /* etna_bo.c */

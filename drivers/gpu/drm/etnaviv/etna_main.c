@@ -43,30 +43,31 @@ static const char * const etna_legacy_masters[] = {
 	"marvell,dove-gpu-subsystem",
 };
 
-/*
- * No performance counters are exposed yet: there are no domains, so every
- * query is out of range, as for a core without counters.
- */
+/* Performance counters: the domains and signals of a core (etna_perfmon.c) */
 static int etna_ioctl_pm_query_dom(struct drm_device *drm, void *data,
 				   struct drm_file *file)
 {
 	struct drm_etnaviv_pm_domain *args = data;
+	struct etna_core *core;
 	int err;
 
-	if (!etna_pipe(drm, args->pipe, &err))
+	core = etna_pipe(drm, args->pipe, &err);
+	if (!core)
 		return err;
-	return -EINVAL;
+	return etna_pm_query_dom(core, args);
 }
 
 static int etna_ioctl_pm_query_sig(struct drm_device *drm, void *data,
 				   struct drm_file *file)
 {
 	struct drm_etnaviv_pm_signal *args = data;
+	struct etna_core *core;
 	int err;
 
-	if (!etna_pipe(drm, args->pipe, &err))
+	core = etna_pipe(drm, args->pipe, &err);
+	if (!core)
 		return err;
-	return -EINVAL;
+	return etna_pm_query_sig(core, args);
 }
 
 static const struct drm_ioctl_desc etna_ioctls[] = {

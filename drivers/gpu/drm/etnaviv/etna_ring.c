@@ -11,8 +11,9 @@
  *	[MMU switch or flush, SEMA, STALL] MMUv2: if the job's space differs
  *	                                  from the last one, or changed
  *	[FLUSH_CACHE, SEMA, STALL, PIPE]  if the job's pipe differs
+ *	[EVENT p, END]                    perfmon: sync point before
  *	LINK -> job's command buffer      (which ends with a LINK to R)
- *   R: FLUSH_CACHE, SEMA, STALL, EVENT n, WAIT, LINK -> WAIT
+ *   R: FLUSH_CACHE, SEMA, STALL, EVENT n, [END], WAIT, LINK -> WAIT
  *
  * and then turns the previous WAIT into a LINK to the block: argument
  * first, header second, each made visible before the next, so the FE sees
@@ -20,6 +21,9 @@
  *
  * Event n raises interrupt bit n once the PE is done with the job; each of
  * the ETNA_NR_EVENTS events in flight holds the hardware fence it signals.
+ * A job with perfmon requests stops the FE at two sync points, an event
+ * followed by END, before and after it (etna_perfmon.c samples the
+ * counters there and restarts the FE past the END).
  * The FE is started at a core's first job (and after every reset); on
  * MMUv2 it first turns the MMU on from a few commands at the ring's
  * physical address. Everything here runs under the core's hw_lock, the
@@ -31,8 +35,9 @@
 #include "etna_regs.h"
 
 #define RING_SIZE	SZ_4K
-#define RING_BLOCK_MAX	(16 * 8)	/* bytes of the largest block */
+#define RING_BLOCK_MAX	(18 * 8)	/* bytes of the largest block */
 #define RET_QWORDS	6		/* the return part of a block */
+#define RET_SYNC_QWORDS	5		/* the same, ending at a sync point */
 #define WAIT_CYCLES	200
 
 static u32 *ring_at(struct etna_core *core, u32 off)
@@ -58,6 +63,18 @@ static void etna_fe_start(struct etna_core *core, u32 addr, u32 qwords)
 	if (core->edev->sec_mode)
 		etna_write(core, ETNA_SEC_COMMAND_CONTROL,
 			   ETNA_FE_CONTROL_ENABLE | qwords);
+}
+
+/**
+ * etna_fe_restart() - start the FE again after it stopped at an END
+ * @core: the core; its hw_lock held
+ * @addr: GPU address of the command after the END
+ * @qwords: commands up to and including the next LINK or WAIT/LINK
+ */
+void etna_fe_restart(struct etna_core *core, u32 addr, u32 qwords)
+{
+	lockdep_assert_held(&core->hw_lock);
+	etna_fe_start(core, addr, qwords);
 }
 
 /*
@@ -188,7 +205,10 @@ int etna_ring_start(struct etna_core *core)
 
 /* ---- events ------------------------------------------------------------ */
 
-/* A free event for @fence: its number, or -EBUSY. */
+/*
+ * A free event for @fence (NULL for a sync point before a job): its
+ * number, or -EBUSY.
+ */
 static int etna_event_get(struct etna_core *core, struct dma_fence *fence)
 {
 	unsigned long flags;
@@ -203,6 +223,38 @@ static int etna_event_get(struct etna_core *core, struct dma_fence *fence)
 	}
 	spin_unlock_irqrestore(&core->event_lock, flags);
 	return ev < ETNA_NR_EVENTS ? ev : -EBUSY;
+}
+
+/* Give back an event that was never emitted. */
+static void etna_event_put(struct etna_core *core, int ev)
+{
+	unsigned long flags;
+
+	lockdep_assert_held(&core->hw_lock);
+	spin_lock_irqsave(&core->event_lock, flags);
+	__set_bit(ev, &core->event_free);
+	spin_unlock_irqrestore(&core->event_lock, flags);
+}
+
+/*
+ * Make event @ev a sync point: when it comes the FE has stopped at the
+ * END that follows it, and etna_pm_sync_work() samples @job's counters
+ * and restarts the FE at @restart with @qwords.
+ */
+static void etna_sync_point(struct etna_core *core, int ev,
+			    struct etna_job *job, bool post, u32 restart,
+			    u32 qwords)
+{
+	unsigned long flags;
+
+	lockdep_assert_held(&core->hw_lock);
+	core->sync[ev].job = job;
+	core->sync[ev].post = post;
+	core->sync[ev].restart = restart;
+	core->sync[ev].qwords = qwords;
+	spin_lock_irqsave(&core->event_lock, flags);
+	__set_bit(ev, &core->sync_mask);
+	spin_unlock_irqrestore(&core->event_lock, flags);
 }
 
 /**
@@ -250,6 +302,8 @@ void etna_events_cancel(struct etna_core *core, int error)
 		dma_fence_put(fence);
 	}
 	core->event_free = GENMASK(ETNA_NR_EVENTS - 1, 0);
+	core->sync_mask = 0;	/* the ring restarts without them */
+	core->sync_hit = 0;
 	spin_unlock_irqrestore(&core->event_lock, flags);
 }
 
@@ -350,8 +404,8 @@ static void etna_ring_mmu(struct etna_core *core, struct etna_job *job,
 struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job)
 {
 	struct etna_hw_fence *hf;
-	u32 start, off, ret_off, link;
-	int ev;
+	u32 start, off, ret_off, link, ret_qwords = RET_QWORDS;
+	int ev, pre = -1;
 
 	hf = etna_hw_fence_alloc(core, job);
 	if (!hf)
@@ -361,9 +415,15 @@ struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job)
 	etna_hw_fence_init(hf);
 	/* an idle FE spinning in its WAIT/LINK loop costs power: start late */
 	ev = core->fe_running ? 0 : etna_ring_start(core);
-	if (!ev)
+	if (!ev && job->nr_pmrs) {
+		pre = etna_event_get(core, NULL);
+		ev = pre;
+	}
+	if (ev >= 0)
 		ev = etna_event_get(core, &hf->base);
 	if (ev < 0) {
+		if (pre >= 0)
+			etna_event_put(core, pre);
 		mutex_unlock(&core->hw_lock);
 		dma_fence_put(&hf->base);
 		return ERR_PTR(ev);
@@ -388,6 +448,12 @@ struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job)
 			  job->exec_state == ETNA_PIPE_2D ? 1 : 0);
 		core->exec_state = job->exec_state;
 	}
+	if (pre >= 0) {
+		ring_emit(core, &off, ETNA_CMD_LOAD_STATE(ETNA_GL_EVENT, 1),
+			  ETNA_GL_EVENT_FROM_PE | pre);
+		ring_emit(core, &off, ETNA_CMD_END, 0);
+		etna_sync_point(core, pre, job, false, core->ring_gpu + off, 1);
+	}
 	link = off;
 	off += 8;	/* LINK to the job, written once its return is known */
 
@@ -399,11 +465,16 @@ struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job)
 	ring_emit(core, &off, ETNA_CMD_STALL, ETNA_SYNC_FE_TO_PE);
 	ring_emit(core, &off, ETNA_CMD_LOAD_STATE(ETNA_GL_EVENT, 1),
 		  ETNA_GL_EVENT_FROM_PE | ev);
+	if (pre >= 0) {
+		ring_emit(core, &off, ETNA_CMD_END, 0);
+		etna_sync_point(core, ev, job, true, core->ring_gpu + off, 2);
+		ret_qwords = RET_SYNC_QWORDS;
+	}
 	ring_emit(core, &off, ETNA_CMD_WAIT(WAIT_CYCLES), 0);
 	ring_emit(core, &off, ETNA_CMD_LINK(2), core->ring_gpu + off - 8);
 
 	/* The job's stream returns to R through the LINK we reserved. */
-	job->cmd_vaddr[job->cmd_size / 4] = ETNA_CMD_LINK(RET_QWORDS);
+	job->cmd_vaddr[job->cmd_size / 4] = ETNA_CMD_LINK(ret_qwords);
 	job->cmd_vaddr[job->cmd_size / 4 + 1] = core->ring_gpu + ret_off;
 	ring_at(core, link)[0] = ETNA_CMD_LINK(job->cmd_size / 8 + 1);
 	ring_at(core, link)[1] = job->cmd_gpu;

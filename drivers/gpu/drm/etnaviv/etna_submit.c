@@ -127,6 +127,7 @@ void etna_job_free(struct etna_job *job)
 		dma_fence_put(job->out_fence);
 	}
 	dma_fence_put(job->hw_fence);
+	etna_pm_release(job);	/* before the buffers it maps */
 	etna_pool_free(&edev->pool, &job->cmd);
 	/* mappings before their buffers: a mapping never outlives its bo */
 	for (i = 0; job->maps && i < job->nr_bos; i++)
@@ -379,6 +380,7 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	struct etna_file *ef = file->driver_priv;
 	struct etna_dev *edev = to_etna_dev(drm);
 	struct drm_etnaviv_gem_submit_reloc *relocs = NULL;
+	struct drm_etnaviv_gem_submit_pmr *pmrs = NULL;
 	struct drm_etnaviv_gem_submit_bo *bos = NULL;
 	struct ww_acquire_ctx ctx;
 	struct sync_file *sync = NULL;
@@ -410,9 +412,6 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	    args->nr_relocs > SUBMIT_MAX_RELOCS ||
 	    args->nr_pmrs > SUBMIT_MAX_PMRS)
 		return -EINVAL;
-	/* no performance domains exist, so no request can name one */
-	if (args->nr_pmrs)
-		return -EINVAL;
 	ret = etna_submit_throttle(core, &ef->entity[args->pipe]);
 	if (ret)
 		return ret;
@@ -435,6 +434,9 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 				 sizeof(*relocs), &ret);
 	if (ret)
 		goto err_job;
+	pmrs = etna_copy_array(args->pmrs, args->nr_pmrs, sizeof(*pmrs), &ret);
+	if (ret)
+		goto err_job;
 	stream = etna_copy_array(args->stream, args->stream_size / 4, 4, &ret);
 	if (ret)
 		goto err_job;
@@ -450,6 +452,9 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 		goto err_job;
 	ret = etna_submit_relocate(job, stream, args->stream_size / 4, relocs,
 				   args->nr_relocs);
+	if (ret)
+		goto err_job;
+	ret = etna_pm_prepare(job, pmrs, args->nr_pmrs);
 	if (ret)
 		goto err_job;
 
@@ -533,6 +538,7 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 		args->fence_fd = out_fd;
 	}
 	kvfree(stream);
+	kvfree(pmrs);
 	kvfree(relocs);
 	kvfree(bos);
 	return 0;
@@ -545,6 +551,7 @@ err_job:
 		drm_sched_job_cleanup(&job->base);
 	etna_job_free(job);
 	kvfree(stream);
+	kvfree(pmrs);
 	kvfree(relocs);
 	kvfree(bos);
 	return ret;
