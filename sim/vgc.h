@@ -59,6 +59,9 @@ typedef __INT64_TYPE__ s64;
  * @security: the core has the security block (MINOR_FEATURE_7
  *	BIT_SECURITY and MINOR_FEATURE_10 SECURITY_AHB, words the core does
  *	not present as registers): PTA, secure FE start, AHB reset
+ * @tx_gating_erratum: texture reads go wrong while the TX module's clock
+ *	gating is on (PM_POWER_CONTROLS gating enabled and PM_MODULE_CONTROLS
+ *	not disabling TX): the erratum Linux disables TX gating for
  */
 struct vgc_ident {
 	const char *name;
@@ -70,6 +73,7 @@ struct vgc_ident {
 	unsigned int pipes;
 	bool no_product_regs;
 	bool security;
+	bool tx_gating_erratum;
 };
 
 #define VGC_PIPE_3D	0x1u
@@ -154,6 +158,8 @@ struct vgc_host_ops {
  * @tx_unsupported: lookups of an inactive sampler or of a type, format,
  *	layout or mode the model does not sample (sim/doc/texture-engine.md);
  *	they return zeros
+ * @tx_gating_corrupt: lookups that returned a wrong (stale) texel because
+ *	TX clock gating was on, on a core with that erratum
  * @draws_3d: DRAW_PRIMITIVES, DRAW_INDEXED_PRIMITIVES and DRAW_INSTANCED
  *	commands the 3D pipeline received
  * @vertices_3d: vertices fetched and shaded (vertex cache misses)
@@ -168,6 +174,11 @@ struct vgc_host_ops {
  *	draw
  * @ts_blocks_filled: 64-byte blocks a PE write found cleared in the tile
  *	status and filled with the clear value first
+ * @unflushed_events: events (GL_EVENT) raised while a cache still held
+ *	what the engines did since its last flush: the colour, depth or
+ *	tile-status cache after a draw or a resolve, the shader L1 after a
+ *	draw, the 2D cache after a 2D operation. The event tells the CPU
+ *	that the job is done; the data may not be in memory yet.
  */
 struct vgc_stats {
 	u64 commands, waits, events, draws, flushes, resets;
@@ -179,10 +190,20 @@ struct vgc_stats {
 	u64 ts_flushes, ts_stale_reads;
 	u64 sh_vs_runs, sh_ps_quads, sh_insns, sh_tex;
 	u64 sh_aborted, sh_bad_insn;
-	u64 tx_samples, tx_faults, tx_unsupported;
+	u64 tx_samples, tx_faults, tx_unsupported, tx_gating_corrupt;
 	u64 draws_3d, vertices_3d, primitives_3d, triangles_3d;
 	u64 pixels_shaded, pixels_written, draws_cut_short, draws_unsupported;
 	u64 ts_blocks_filled;
+	u64 unflushed_events;
+};
+
+/*
+ * struct vgc_flush_marks - the engines' work counts (draws_3d, rs_ops,
+ * de_ops) when each cache was last flushed; more work since then leaves
+ * it dirty (vgc.c, at each GL_EVENT).
+ */
+struct vgc_flush_marks {
+	u64 color, depth, ts, shader_l1, pe2d;
 };
 
 #define VGC_TLB_ENTRIES	64	/* direct-mapped, one 4 KiB page each */
@@ -274,7 +295,10 @@ struct vgc_core {
 	bool inject_bus_error;	/* test knob: next memory access fails */
 	bool progress;		/* last run did more than WAIT/LINK */
 	bool irq_edge;		/* an interrupt was latched: deliver it */
+	/* the TX data latch a gated clock leaves stale (vgc_tx.c) */
+	float tx_latch[4];
 
+	struct vgc_flush_marks flushed;
 	struct vgc_mmu2 mmu2;
 	struct vgc_de de;
 	struct vgc_rs rs;

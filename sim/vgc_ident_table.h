@@ -15,6 +15,7 @@ static const struct vgc_ident idents[] = {
 		.minor = { 0xc9799eff, 0x2efbf2d9, 0, 0, 0, 0 },
 		.specs = { 0x94410a68, 0x00a80000, 0, 0 },
 		.pipes = VGC_PIPE_3D,
+		.tx_gating_erratum = true,
 	},
 	{
 		.name = "gc320",
