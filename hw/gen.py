@@ -850,6 +850,10 @@ def driver_cores(db, cores):
         line = '\t{ 0x%x, %s, %s%s },' % (c.model, rev, fl, ident)
         if len(line.expandtabs()) > 80:
             line = '\t{ 0x%x, %s,\n\t  %s%s },' % (c.model, rev, fl, ident)
+        if any(len(x.expandtabs()) > 80 for x in line.split('\n')):
+            line = '\t{ 0x%x, %s,\n\t  %s%s },' % (
+                c.model, rev, ' |\n\t  '.join('ETNA_QUIRK_' + q
+                                              for q in flags), ident)
         out.append(line)
     out += ['};', '', '#endif /* ETNA_HW_TABLE_H */', '']
     return '\n'.join(out)

@@ -19,6 +19,50 @@ static void t_identity(struct vgc_core *c)
 	EXPECT_EQ(vgc_read(c, VGC_CHIP_MODEL), 0x2000);
 }
 
+/*
+ * The cores of the hardware databases (Linux 6.1 etnaviv_hwdb.c and the
+ * later GC7000 r6203 and GC520 r5341 entries): model, revision, feature
+ * word and the first and sixth minor words as the model presents them,
+ * written here from those sources.
+ */
+static void t_hwdb_identities(struct vgc_core *c)
+{
+	static const struct {
+		const char *name;
+		uint32_t model, rev, features, minor0, minor5;
+		bool sec;
+	} want[] = {
+		{ "gc400", 0x400, 0x4652, 0xa0e9e004, 0xe1299fff, 0x120000,
+		  false },
+		{ "gc7000-6202", 0x7000, 0x6202, 0xe0287cad, 0xc1489eff,
+		  0x3b5ac333, true },
+		{ "gc7000-6203", 0x7000, 0x6203, 0xe0287c8d, 0xc1589eff,
+		  0x3b5ac333, true },
+		{ "gc7000-6204", 0x7000, 0x6204, 0xe0287c8d, 0xc1589eff,
+		  0x3b5ac333, true },
+		{ "gc520", 0x520, 0x5341, 0xe02c7eca, 0xe9399eff, 0x20880,
+		  false },
+	};
+	const struct vgc_ident *id;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		id = vgc_ident_find(want[i].name);
+		EXPECT_EQ(id != NULL, 1);
+		if (!id)
+			return;
+		vgc_init(c, id, &ops, NULL);
+		EXPECT_EQ(vgc_read(c, VGC_CHIP_MODEL), want[i].model);
+		EXPECT_EQ(vgc_read(c, VGC_CHIP_REV), want[i].rev);
+		EXPECT_EQ(vgc_read(c, VGC_CHIP_FEATURE), want[i].features);
+		EXPECT_EQ(vgc_read(c, VGC_CHIP_MINOR_FEATURE_0),
+			  want[i].minor0);
+		EXPECT_EQ(vgc_read(c, VGC_CHIP_MINOR_FEATURE_5),
+			  want[i].minor5);
+		EXPECT_EQ(id->security, want[i].sec);
+	}
+}
+
 static void t_gc600_product_faults(struct vgc_core *c)
 {
 	EXPECT_EQ(vgc_read(c, VGC_CHIP_MODEL), 0x600);
@@ -523,6 +567,7 @@ int main(void)
 		return 2;
 
 	run_test("identity", t_identity, "gc2000");
+	run_test("hwdb-identities", t_hwdb_identities, "gc2000");
 	run_test("gc600-product-regs-fault", t_gc600_product_faults, "gc600");
 	run_test("every-identity-resets-idle", t_every_ident_resets_idle,
 		 "gc320");
