@@ -582,6 +582,10 @@ static inline struct etna_hw_fence *to_etna_hw_fence(struct dma_fence *f)
 	return container_of(f, struct etna_hw_fence, base);
 }
 
+#if IS_ENABLED(CONFIG_KUNIT)
+const struct etna_ident *etna_hw_lookup(u32 model, u32 revision, u32 *quirks);
+#endif
+
 static inline bool etna_hw_has_quirk(const struct etna_core *core, u32 quirk)
 {
 	return core->quirks & quirk;
