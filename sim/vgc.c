@@ -30,6 +30,49 @@ void vgc_init(struct vgc_core *c, const struct vgc_ident *id,
 	c->stats.resets = 0;
 }
 
+/* Work that fills the 3D caches: draws and resolves. */
+static u64 work_3d(const struct vgc_core *c)
+{
+	return c->stats.draws_3d + c->stats.rs_ops;
+}
+
+/* All caches clean as of now (a reset loses what they held). */
+static void caches_clean(struct vgc_core *c)
+{
+	c->flushed.color = work_3d(c);
+	c->flushed.depth = work_3d(c);
+	c->flushed.ts = work_3d(c);
+	c->flushed.shader_l1 = c->stats.draws_3d;
+	c->flushed.pe2d = c->stats.de_ops;
+}
+
+/*
+ * At an event: does a cache still hold work done since its flush? The
+ * tile-status cache of a core with the BLT engine is flushed through the
+ * BLT (BLT_SET_COMMAND), not TS_FLUSH_CACHE.
+ */
+static void event_check_flushed(struct vgc_core *c)
+{
+	const struct vgc_flush_marks *f = &c->flushed;
+
+	if (f->color != work_3d(c) || f->depth != work_3d(c) ||
+	    f->ts != work_3d(c) || f->shader_l1 != c->stats.draws_3d ||
+	    f->pe2d != c->stats.de_ops)
+		c->stats.unflushed_events++;
+}
+
+static void gl_flush(struct vgc_core *c, u32 val)
+{
+	if (val & VGC_GL_FLUSH_COLOR)
+		c->flushed.color = work_3d(c);
+	if (val & VGC_GL_FLUSH_DEPTH)
+		c->flushed.depth = work_3d(c);
+	if (val & VGC_GL_FLUSH_SHADER_L1)
+		c->flushed.shader_l1 = c->stats.draws_3d;
+	if (val & VGC_GL_FLUSH_PE2D)
+		c->flushed.pe2d = c->stats.de_ops;
+}
+
 /*
  * Soft reset: everything but the identity returns to its power-on value.
  * The driver reprograms AXI, PM and interrupt enables after every reset.
@@ -56,6 +99,8 @@ void vgc_reset(struct vgc_core *c)
 	c->rs.busy = false;
 	vgc_rs_ts_flush(c);
 	c->p3d.busy = false;
+	memset(c->tx_latch, 0, sizeof(c->tx_latch));
+	caches_clean(c);
 	vgc_mmu_reset(c);
 	vgc_prof_reset(c);
 	c->stats.resets++;
@@ -359,12 +404,14 @@ static void load_state(struct vgc_core *c, u32 idx, u32 val)
 
 	switch (off) {
 	case VGC_GL_EVENT:
+		event_check_flushed(c);
 		vgc_raise(c, 1u << (val & VGC_GL_EVENT_ID_MASK));
 		c->stats.events++;
 		break;
 	case VGC_GL_FLUSH_CACHE:
 		if (val & VGC_GL_FLUSH_PE2D)
 			c->stats.de_flushes++;
+		gl_flush(c, val);
 		fallthrough;
 	case VGC_GL_FLUSH_MMU:
 		/* No caches or TLBs: memory is always up to date. */
@@ -379,6 +426,17 @@ static void load_state(struct vgc_core *c, u32 idx, u32 val)
 		if (val & VGC_TS_FLUSH_CACHE_FLUSH) {
 			vgc_rs_ts_flush(c);
 			c->stats.ts_flushes++;
+			if (!(c->id->minor[5] & VGC_MINOR5_BLT_ENGINE))
+				c->flushed.ts = work_3d(c);
+		}
+		break;
+	case VGC_BLT_SET_COMMAND:
+		/* with the BLT engine enabled: flush it (and its TS cache) */
+		if ((c->id->minor[5] & VGC_MINOR5_BLT_ENGINE) &&
+		    (REG(c, VGC_BLT_ENABLE) & VGC_BLT_ON) &&
+		    (val & VGC_BLT_FLUSH)) {
+			vgc_rs_ts_flush(c);
+			c->flushed.ts = work_3d(c);
 		}
 		break;
 	case VGC_RS_KICKER:

@@ -59,6 +59,9 @@ typedef __INT64_TYPE__ s64;
  * @security: the core has the security block (MINOR_FEATURE_7
  *	BIT_SECURITY and MINOR_FEATURE_10 SECURITY_AHB, words the core does
  *	not present as registers): PTA, secure FE start, AHB reset
+ * @tx_gating_erratum: texture reads go wrong while the TX module's clock
+ *	gating is on (PM_POWER_CONTROLS gating enabled and PM_MODULE_CONTROLS
+ *	not disabling TX): the erratum Linux disables TX gating for
  */
 struct vgc_ident {
 	const char *name;
@@ -70,6 +73,7 @@ struct vgc_ident {
 	unsigned int pipes;
 	bool no_product_regs;
 	bool security;
+	bool tx_gating_erratum;
 };
 
 #define VGC_PIPE_3D	0x1u
@@ -154,6 +158,8 @@ struct vgc_host_ops {
  * @tx_unsupported: lookups of an inactive sampler or of a type, format,
  *	layout or mode the model does not sample (sim/doc/texture-engine.md);
  *	they return zeros
+ * @tx_gating_corrupt: lookups that returned a wrong (stale) texel because
+ *	TX clock gating was on, on a core with that erratum
  * @draws_3d: DRAW_PRIMITIVES, DRAW_INDEXED_PRIMITIVES and DRAW_INSTANCED
  *	commands the 3D pipeline received
  * @vertices_3d: vertices fetched and shaded (vertex cache misses)
@@ -183,6 +189,11 @@ struct vgc_host_ops {
  * @pe_depth_passed: pixels that passed them (or met no depth buffer)
  * @prof_reads_disabled: profiling registers read while HI_CLOCK_CONTROL's
  *	DISABLE_DEBUG_REGISTERS was set (they read 0)
+ * @unflushed_events: events (GL_EVENT) raised while a cache still held
+ *	what the engines did since its last flush: the colour, depth or
+ *	tile-status cache after a draw or a resolve, the shader L1 after a
+ *	draw, the 2D cache after a 2D operation. The event tells the CPU
+ *	that the job is done; the data may not be in memory yet.
  */
 struct vgc_stats {
 	u64 commands, waits, events, draws, flushes, resets;
@@ -194,7 +205,7 @@ struct vgc_stats {
 	u64 ts_flushes, ts_stale_reads;
 	u64 sh_vs_runs, sh_ps_quads, sh_insns, sh_tex;
 	u64 sh_aborted, sh_bad_insn;
-	u64 tx_samples, tx_faults, tx_unsupported;
+	u64 tx_samples, tx_faults, tx_unsupported, tx_gating_corrupt;
 	u64 draws_3d, vertices_3d, primitives_3d, triangles_3d;
 	u64 pixels_shaded, pixels_written, draws_cut_short, draws_unsupported;
 	u64 ts_blocks_filled;
@@ -203,6 +214,7 @@ struct vgc_stats {
 	u64 ra_quads, ra_quads_live, ra_pixels;
 	u64 pe_color_killed, pe_depth_killed, pe_depth_passed;
 	u64 prof_reads_disabled;
+	u64 unflushed_events;
 };
 
 /* The blocks with a counter select in MC_PROFILE_CONFIG0..2. */
@@ -223,6 +235,15 @@ enum vgc_prof_block {
 struct vgc_prof {
 	struct vgc_stats base[VGC_PROF_BLOCKS];
 	u64 epoch_ns, busy_base;
+};
+
+/*
+ * struct vgc_flush_marks - the engines' work counts (draws_3d, rs_ops,
+ * de_ops) when each cache was last flushed; more work since then leaves
+ * it dirty (vgc.c, at each GL_EVENT).
+ */
+struct vgc_flush_marks {
+	u64 color, depth, ts, shader_l1, pe2d;
 };
 
 #define VGC_TLB_ENTRIES	64	/* direct-mapped, one 4 KiB page each */
@@ -314,7 +335,10 @@ struct vgc_core {
 	bool inject_bus_error;	/* test knob: next memory access fails */
 	bool progress;		/* last run did more than WAIT/LINK */
 	bool irq_edge;		/* an interrupt was latched: deliver it */
+	/* the TX data latch a gated clock leaves stale (vgc_tx.c) */
+	float tx_latch[4];
 
+	struct vgc_flush_marks flushed;
 	struct vgc_mmu2 mmu2;
 	struct vgc_de de;
 	struct vgc_rs rs;

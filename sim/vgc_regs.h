@@ -59,7 +59,9 @@
 
 /* Power management */
 #define VGC_PM_POWER_CONTROLS		0x0100
+#define   VGC_PM_MODULE_CLOCK_GATING	BIT(0)
 #define VGC_PM_MODULE_CONTROLS		0x0104
+#define   VGC_PM_NO_GATING_TX		BIT(7)
 #define VGC_PM_MODULE_STATUS		0x0108
 #define VGC_PM_PULSE_EATER		0x010c
 
@@ -233,7 +235,10 @@
 #define   VGC_GL_EVENT_ID_MASK		0x1fu
 #define VGC_GL_SEMAPHORE_TOKEN		0x3808
 #define VGC_GL_FLUSH_CACHE		0x380c
+#define   VGC_GL_FLUSH_DEPTH		BIT(0)
+#define   VGC_GL_FLUSH_COLOR		BIT(1)
 #define   VGC_GL_FLUSH_PE2D		BIT(3)
+#define   VGC_GL_FLUSH_SHADER_L1	BIT(5)
 #define VGC_GL_FLUSH_MMU		0x3810
 #define VGC_GL_STALL_TOKEN		0x3c00
 
@@ -277,6 +282,7 @@
 #define VGC_SPECS_PIXEL_PIPES(v)	(((v) >> 25) & 0x7u)
 #define VGC_MINOR0_2BITPERTILE		BIT(10)
 #define VGC_MINOR4_SINGLE_BUFFER	BIT(6)
+#define VGC_MINOR5_BLT_ENGINE		BIT(31)
 
 /* Number of events the event bits of INTR_ACKNOWLEDGE carry. */
 #define VGC_NR_EVENTS			30
@@ -347,6 +353,10 @@
 #define VGC_RS_FMT_D16			24
 #define VGC_TS_FLUSH_CACHE		0x1650
 #define   VGC_TS_FLUSH_CACHE_FLUSH	BIT(0)
+#define VGC_BLT_ENABLE			0x140b8
+#define   VGC_BLT_ON			BIT(0)
+#define VGC_BLT_SET_COMMAND		0x140ac
+#define   VGC_BLT_FLUSH			BIT(0)
 #define VGC_TS_MEM_CONFIG		0x1654
 #define   VGC_TS_DEPTH_FAST_CLEAR	BIT(0)
 #define   VGC_TS_COLOR_FAST_CLEAR	BIT(1)

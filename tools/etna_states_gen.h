@@ -749,6 +749,7 @@ static const struct etna_field f_hi_chip_minor_feature_0[] = {
 	{ "HAS_SQRT_TRIG", 20, 1, NULL, false, false },
 	{ "MORE_MINOR_FEATURES", 21, 1, NULL, false, false },
 	{ "MC20", 22, 1, NULL, false, false },
+	{ "HZ", 27, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_hi_chip_specs[] = {
@@ -762,6 +763,7 @@ static const struct etna_field f_hi_chip_specs[] = {
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_hi_chip_minor_feature_1[] = {
+	{ "DISABLE_PE_GATING", 9, 1, NULL, false, false },
 	{ "HALTI0", 23, 1, NULL, false, false },
 	{ "MMU_VERSION", 28, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
@@ -779,6 +781,7 @@ static const struct etna_field f_hi_chip_minor_feature_2[] = {
 static const struct etna_field f_hi_chip_minor_feature_3[] = {
 	{ "INSTRUCTION_CACHE", 3, 1, NULL, false, false },
 	{ "HAS_FAST_TRANSCENDENTALS", 14, 1, NULL, false, false },
+	{ "BUG_FIXES12", 15, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_hi_chip_specs_3[] = {
@@ -795,12 +798,42 @@ static const struct etna_field f_hi_chip_specs_4[] = {
 	{ "STREAM_COUNT", 12, 5, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field f_hi_chip_minor_feature_5[] = {
+	{ "BLT_ENGINE", 31, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
 static const struct etna_field f_pm_power_controls[] = {
 	{ "ENABLE_MODULE_CLOCK_GATING", 0, 1, NULL, false, false },
 	{ "DISABLE_STALL_MODULE_CLOCK_GATING", 1, 1, NULL, false, false },
 	{ "DISABLE_STARVE_MODULE_CLOCK_GATING", 2, 1, NULL, false, false },
 	{ "TURN_ON_COUNTER", 4, 4, NULL, false, false },
 	{ "TURN_OFF_COUNTER", 16, 16, NULL, true, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_pm_module_controls[] = {
+	{ "DISABLE_MODULE_CLOCK_GATING_FE", 0, 1, NULL, false, false },
+	{ "DISABLE_MODULE_CLOCK_GATING_DE", 1, 1, NULL, false, false },
+	{ "DISABLE_MODULE_CLOCK_GATING_PE", 2, 1, NULL, false, false },
+	{ "DISABLE_MODULE_CLOCK_GATING_SH", 3, 1, NULL, false, false },
+	{ "DISABLE_MODULE_CLOCK_GATING_PA", 4, 1, NULL, false, false },
+	{ "DISABLE_MODULE_CLOCK_GATING_SE", 5, 1, NULL, false, false },
+	{ "DISABLE_MODULE_CLOCK_GATING_RA", 6, 1, NULL, false, false },
+	{ "DISABLE_MODULE_CLOCK_GATING_TX", 7, 1, NULL, false, false },
+	{ "UNK15", 15, 1, NULL, false, false },
+	{ "DISABLE_MODULE_CLOCK_GATING_RA_EZ", 16, 1, NULL, false, false },
+	{ "DISABLE_MODULE_CLOCK_GATING_RA_HZ", 17, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_pm_pulse_eater[] = {
+	{ "DISABLE", 0, 1, NULL, false, false },
+	{ "DVFS_PERIOD", 8, 8, NULL, false, false },
+	{ "UNK16", 16, 1, NULL, false, false },
+	{ "UNK17", 17, 1, NULL, false, false },
+	{ "INTERNAL_DFS", 18, 1, NULL, false, false },
+	{ "UNK19", 19, 1, NULL, false, false },
+	{ "UNK20", 20, 1, NULL, false, false },
+	{ "UNK22", 22, 1, NULL, false, false },
+	{ "UNK23", 23, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_mmuv2_configuration[] = {
@@ -1208,6 +1241,10 @@ static const struct etna_field f_blt_command[] = {
 	{ "COMMAND", 0, 4, &e_blt_command, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field f_blt_set_command[] = {
+	{ "FLUSH", 0, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
 
 /* The states and registers, by byte address */
 static const struct etna_state states[] = {
@@ -1249,15 +1286,15 @@ static const struct etna_state states[] = {
 	{ 0x00090, "HI_COMPRESSION_FLAGS", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00094, "HI_CHIP_MINOR_FEATURE_4", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_minor_feature_4 },
 	{ 0x0009c, "HI_CHIP_SPECS_4", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_specs_4 },
-	{ 0x000a0, "HI_CHIP_MINOR_FEATURE_5", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x000a0, "HI_CHIP_MINOR_FEATURE_5", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_minor_feature_5 },
 	{ 0x000a8, "HI_CHIP_PRODUCT_ID", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x000d4, "HI_BLT_INTR", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x000e8, "HI_CHIP_ECO_ID", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x000ec, "HI_AUXBIT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00100, "PM_POWER_CONTROLS", 1, 4, 0, 0, ETNA_T_HEX, f_pm_power_controls },
-	{ 0x00104, "PM_MODULE_CONTROLS", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x00104, "PM_MODULE_CONTROLS", 1, 4, 0, 0, ETNA_T_HEX, f_pm_module_controls },
 	{ 0x00108, "PM_MODULE_STATUS", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x0010c, "PM_PULSE_EATER", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x0010c, "PM_PULSE_EATER", 1, 4, 0, 0, ETNA_T_HEX, f_pm_pulse_eater },
 	{ 0x00180, "MMUv2_SAFE_ADDRESS", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00184, "MMUv2_CONFIGURATION", 1, 4, 0, 0, ETNA_T_HEX, f_mmuv2_configuration },
 	{ 0x00188, "MMUv2_STATUS", 1, 4, 0, 0, ETNA_T_HEX, f_mmuv2_status },
@@ -1711,7 +1748,7 @@ static const struct etna_state states[] = {
 	{ 0x140a0, "BLT_UNK140A0", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x140a4, "BLT_FENCE_OUT_ADDRESS", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x140a8, "BLT_FENCE_OUT_DATA_LOW", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x140ac, "BLT_SET_COMMAND", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x140ac, "BLT_SET_COMMAND", 1, 4, 0, 0, ETNA_T_HEX, f_blt_set_command },
 	{ 0x140b0, "BLT_UNK140B0", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x140b4, "BLT_FENCE_OUT_DATA_HIGH", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x140b8, "BLT_ENABLE", 1, 4, 0, 0, ETNA_T_HEX, fs_enable0 },

@@ -354,7 +354,8 @@ static int vgc_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "ts_stale_reads: %llu\n", s.ts_stale_reads);
 	seq_printf(m, "tx_samples: %llu\ntx_faults: %llu\n",
 		   s.tx_samples, s.tx_faults);
-	seq_printf(m, "tx_unsupported: %llu\n", s.tx_unsupported);
+	seq_printf(m, "tx_unsupported: %llu\ntx_gating_corrupt: %llu\n",
+		   s.tx_unsupported, s.tx_gating_corrupt);
 	seq_printf(m, "draws_3d: %llu\nvertices_3d: %llu\n", s.draws_3d,
 		   s.vertices_3d);
 	seq_printf(m, "primitives_3d: %llu\ntriangles_3d: %llu\n",
@@ -363,7 +364,8 @@ static int vgc_stats_show(struct seq_file *m, void *unused)
 		   s.pixels_shaded, s.pixels_written);
 	seq_printf(m, "draws_cut_short: %llu\ndraws_unsupported: %llu\n",
 		   s.draws_cut_short, s.draws_unsupported);
-	seq_printf(m, "ts_blocks_filled: %llu\n", s.ts_blocks_filled);
+	seq_printf(m, "ts_blocks_filled: %llu\nunflushed_events: %llu\n",
+		   s.ts_blocks_filled, s.unflushed_events);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(vgc_stats);

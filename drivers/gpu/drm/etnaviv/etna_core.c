@@ -66,6 +66,65 @@ static int etna_reset(struct etna_core *core)
 	return -ETIMEDOUT;
 }
 
+/*
+ * Module-level clock gating: on, but for the modules that misbehave with
+ * it on some cores (the facts and their sources: hw/gc.db, hw/cores.db).
+ */
+static void etna_core_clock_gating(struct etna_core *core)
+{
+	const struct etna_ident *id = &core->id;
+	u32 power, modules;
+
+	lockdep_assert_held(&core->hw_lock);
+	power = etna_read(core, ETNA_PM_POWER_CONTROLS) |
+		ETNA_PM_MODULE_CLOCK_GATING;
+	if (id->revision == ETNA_PM_STALL_GATING_REV_A ||
+	    id->revision == ETNA_PM_STALL_GATING_REV_B)
+		power |= ETNA_PM_NO_STALL_GATING;
+	etna_write(core, ETNA_PM_POWER_CONTROLS, power);
+
+	modules = etna_read(core, ETNA_PM_MODULE_CONTROLS);
+	if (id->model >= ETNA_PM_PA_GATING_FIRST_MODEL &&
+	    id->model != ETNA_PM_PA_GATING_OK_MODEL &&
+	    !(id->minor[3] & ETNA_MINOR3_BUG_FIXES12))
+		modules |= ETNA_PM_NO_GATING_PA;
+	if (id->revision < ETNA_PM_PE_GATING_FIXED_REV &&
+	    (id->minor[0] & ETNA_MINOR0_HZ) &&
+	    !(id->minor[1] & ETNA_MINOR1_DISABLE_PE_GATING))
+		modules |= ETNA_PM_NO_GATING_PE;
+	if (id->revision < ETNA_PM_UNK15_FIXED_REV)
+		modules |= ETNA_PM_MODULE_UNK15;
+	if (etna_hw_has_quirk(core, ETNA_QUIRK_NO_TX_GATING))
+		modules |= ETNA_PM_NO_GATING_TX;
+	if (etna_hw_has_quirk(core, ETNA_QUIRK_NO_SE_RA_TX_GATING))
+		modules |= ETNA_PM_NO_GATING_SE | ETNA_PM_NO_GATING_RA |
+			   ETNA_PM_NO_GATING_TX;
+	modules |= ETNA_PM_NO_GATING_RA_HZ | ETNA_PM_NO_GATING_RA_EZ;
+	etna_write(core, ETNA_PM_MODULE_CONTROLS, modules);
+}
+
+/*
+ * The pulse eater: Vivante's value where the register cannot be read,
+ * with the known cores' variants; newer 3D cores keep theirs, without
+ * the internal DFS.
+ */
+static void etna_core_pulse_eater(struct etna_core *core)
+{
+	const struct etna_ident *id = &core->id;
+	u32 val = ETNA_PM_PULSE_EATER_DEFAULT;
+
+	lockdep_assert_held(&core->hw_lock);
+	if (etna_hw_has_quirk(core, ETNA_QUIRK_PULSE_EATER_UNK23))
+		val |= ETNA_PM_PE_UNK23;
+	if (etna_hw_has_quirk(core, ETNA_QUIRK_PULSE_EATER_UNK17))
+		val = (val & ~ETNA_PM_PE_UNK16) | ETNA_PM_PE_UNK17;
+	if (id->revision > ETNA_PM_PULSE_EATER_READ_REV &&
+	    (id->features & ETNA_FEAT_PIPE_3D))
+		val = etna_read(core, ETNA_PM_PULSE_EATER) |
+		      ETNA_PM_PE_INTERNAL_DFS;
+	etna_write(core, ETNA_PM_PULSE_EATER, val);
+}
+
 /* The registers a reset clears, set up for the driver. */
 static void etna_core_setup(struct etna_core *core)
 {
@@ -79,14 +138,13 @@ static void etna_core_setup(struct etna_core *core)
 		val = etna_read(core, ETNA_MC_DEBUG_MEMORY);
 		etna_write(core, ETNA_MC_DEBUG_MEMORY, val & ~0xffu);
 	}
-	val = etna_read(core, ETNA_PM_POWER_CONTROLS);
-	etna_write(core, ETNA_PM_POWER_CONTROLS,
-		   val | ETNA_PM_MODULE_CLOCK_GATING);
+	etna_core_clock_gating(core);
 	etna_write(core, ETNA_AXI_CONFIG, 0x2200);	/* AWCACHE/ARCACHE 2 */
 	if (edev->sec_mode) {
 		val = etna_read(core, ETNA_AHB_CONTROL);
 		etna_write(core, ETNA_AHB_CONTROL, val | ETNA_AHB_NONSEC_ACCESS);
 	}
+	etna_core_pulse_eater(core);
 	if (!edev->mmu_v2) {
 		for (i = 0; i < ETNA_MC_CLIENTS; i++)
 			etna_write(core, ETNA_MC_MEMORY_BASE(i),

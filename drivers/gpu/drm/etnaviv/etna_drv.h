@@ -201,6 +201,14 @@ struct etna_ident {
 #define ETNA_QUIRK_512_INSTRUCTIONS	BIT(4)
 /* one varying fewer than the spec field says */
 #define ETNA_QUIRK_ONE_VARYING_LESS	BIT(5)
+/* texture unit clock gating is broken: keep it off */
+#define ETNA_QUIRK_NO_TX_GATING		BIT(6)
+/* setup engine, rasteriser and texture unit clock gating: keep them off */
+#define ETNA_QUIRK_NO_SE_RA_TX_GATING	BIT(7)
+/* the pulse eater wants bit 23 set */
+#define ETNA_QUIRK_PULSE_EATER_UNK23	BIT(8)
+/* the pulse eater wants bit 17 set instead of bit 16 */
+#define ETNA_QUIRK_PULSE_EATER_UNK17	BIT(9)
 
 /**
  * struct etna_pool - GPU-visible memory for the rings and command buffers
@@ -624,6 +632,10 @@ static inline struct etna_hw_fence *to_etna_hw_fence(struct dma_fence *f)
 {
 	return container_of(f, struct etna_hw_fence, base);
 }
+
+#if IS_ENABLED(CONFIG_KUNIT)
+const struct etna_ident *etna_hw_lookup(u32 model, u32 revision, u32 *quirks);
+#endif
 
 static inline bool etna_hw_has_quirk(const struct etna_core *core, u32 quirk)
 {

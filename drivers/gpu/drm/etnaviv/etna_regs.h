@@ -65,8 +65,21 @@
 /* Power management */
 #define ETNA_PM_POWER_CONTROLS		0x0100
 #define   ETNA_PM_MODULE_CLOCK_GATING	BIT(0)
+#define   ETNA_PM_NO_STALL_GATING	BIT(1)
 #define ETNA_PM_MODULE_CONTROLS		0x0104
+#define   ETNA_PM_NO_GATING_PE		BIT(2)
+#define   ETNA_PM_NO_GATING_PA		BIT(4)
+#define   ETNA_PM_NO_GATING_SE		BIT(5)
+#define   ETNA_PM_NO_GATING_RA		BIT(6)
+#define   ETNA_PM_NO_GATING_TX		BIT(7)
+#define   ETNA_PM_MODULE_UNK15		BIT(15)
+#define   ETNA_PM_NO_GATING_RA_EZ	BIT(16)
+#define   ETNA_PM_NO_GATING_RA_HZ	BIT(17)
 #define ETNA_PM_PULSE_EATER		0x010c
+#define   ETNA_PM_PE_UNK16		BIT(16)
+#define   ETNA_PM_PE_UNK17		BIT(17)
+#define   ETNA_PM_PE_INTERNAL_DFS	BIT(18)
+#define   ETNA_PM_PE_UNK23		BIT(23)
 
 /* MMUv2 and the security block */
 #define ETNA_MMUV2_SAFE_ADDRESS		0x0180	/* state */
@@ -119,9 +132,15 @@
 #define   ETNA_FLUSH_DEPTH		BIT(0)
 #define   ETNA_FLUSH_COLOR		BIT(1)
 #define   ETNA_FLUSH_PE2D		BIT(3)
+#define   ETNA_FLUSH_SHADER_L1		BIT(5)
 #define ETNA_GL_FLUSH_MMU		0x3810
 #define   ETNA_FLUSH_MMU_ALL		0x1f
 #define ETNA_TS_FLUSH_CACHE		0x1650
+#define   ETNA_TS_FLUSH			BIT(0)
+#define ETNA_BLT_ENABLE			0x140b8
+#define   ETNA_BLT_ON			BIT(0)
+#define ETNA_BLT_SET_COMMAND		0x140ac
+#define   ETNA_BLT_FLUSH		BIT(0)
 #define ETNA_GL_STALL_TOKEN		0x3c00
 #define   ETNA_GL_PIPE_SELECT_PIPE	BIT(0)
 #define ETNA_PIPE_ID_2D			1
@@ -204,6 +223,7 @@
 
 /* Synchronisation units: semaphore/stall token FROM=FE, TO=PE */
 #define ETNA_SYNC_FE_TO_PE		0x701
+#define ETNA_SYNC_FE_TO_BLT		0x1001
 
 /* FE commands: the header word (opcode in bits 31:27) */
 #define ETNA_CMD_LOAD_STATE(reg, n)	(0x08000000 | \
@@ -281,6 +301,10 @@
 #define ETNA_MINOR0_MC20		BIT(22)
 #define ETNA_MINOR0_MORE_MINOR		BIT(21)
 #define ETNA_MINOR0_2BITPERTILE		BIT(10)
+#define ETNA_MINOR0_HZ			BIT(27)
+#define ETNA_MINOR1_DISABLE_PE_GATING	BIT(9)
+#define ETNA_MINOR3_BUG_FIXES12		BIT(15)
+#define ETNA_MINOR5_BLT_ENGINE		BIT(31)
 #define ETNA_MINOR1_HALTI0		BIT(23)
 #define ETNA_MINOR1_MMU_V2		BIT(28)
 #define ETNA_MINOR7_BIT_SECURITY	0x200000
@@ -288,6 +312,14 @@
 /* Identity values the driver keys fix-ups on */
 #define ETNA_ECO1_DATE			0x20140511
 #define ETNA_MC_FIXED_TIME		0x2062400
+#define ETNA_PM_STALL_GATING_REV_A	0x4301
+#define ETNA_PM_STALL_GATING_REV_B	0x4302
+#define ETNA_PM_PE_GATING_FIXED_REV	0x5000
+#define ETNA_PM_UNK15_FIXED_REV		0x5422
+#define ETNA_PM_PA_GATING_FIRST_MODEL	0x400
+#define ETNA_PM_PA_GATING_OK_MODEL	0x420
+#define ETNA_PM_PULSE_EATER_DEFAULT	0x1590880
+#define ETNA_PM_PULSE_EATER_READ_REV	0x5420
 
 #define ETNA_NR_EVENTS			30
 

@@ -13,8 +13,14 @@
  *	[FLUSH_CACHE, SEMA, STALL, PIPE]  if the job's pipe differs
  *	[EVENT p, END]                    perfmon: sync point before
  *	LINK -> job's command buffer      (which ends with a LINK to R)
- *   R: FLUSH_CACHE, SEMA, STALL, EVENT n, [END], WAIT, LINK -> WAIT
+ *   R: FLUSH_CACHE, [caches], SEMA, STALL, [BLT sync], EVENT n, [END],
+ *	WAIT, LINK -> WAIT
  *
+ * R flushes what the job's engine may hold: the 2D engine's cache, or the
+ * 3D depth, colour and shader L1 caches, then the tile-status cache (TS
+ * flush) or, on cores with the BLT engine, the BLT engine's (BLT flush);
+ * on those cores the FE also waits for the BLT engine before the event
+ * (as Linux 6.1's etnaviv_buffer.c does).
  * and then turns the previous WAIT into a LINK to the block: argument
  * first, header second, each made visible before the next, so the FE sees
  * either the old WAIT or the complete LINK.
@@ -35,9 +41,7 @@
 #include "etna_regs.h"
 
 #define RING_SIZE	SZ_4K
-#define RING_BLOCK_MAX	(18 * 8)	/* bytes of the largest block */
-#define RET_QWORDS	6		/* the return part of a block */
-#define RET_SYNC_QWORDS	5		/* the same, ending at a sync point */
+#define RING_BLOCK_MAX	(27 * 8)	/* bytes of the largest block */
 #define WAIT_CYCLES	200
 
 static u32 *ring_at(struct etna_core *core, u32 off)
@@ -340,6 +344,58 @@ static u32 etna_pipe_flush(int exec_state)
 }
 
 /*
+ * The BLT engine (a core with MINOR_FEATURE_5 BLT_ENGINE) takes states
+ * only while BLT_ENABLE is on: @state with @val between enable and
+ * disable; a semaphore is followed by its stall.
+ */
+static void etna_ring_blt(struct etna_core *core, u32 *off, u32 state,
+			  u32 val)
+{
+	lockdep_assert_held(&core->hw_lock);
+	ring_emit(core, off, ETNA_CMD_LOAD_STATE(ETNA_BLT_ENABLE, 1),
+		  ETNA_BLT_ON);
+	ring_emit(core, off, ETNA_CMD_LOAD_STATE(state, 1), val);
+	if (state == ETNA_GL_SEMAPHORE_TOKEN)
+		ring_emit(core, off, ETNA_CMD_STALL, val);
+	ring_emit(core, off, ETNA_CMD_LOAD_STATE(ETNA_BLT_ENABLE, 1), 0);
+}
+
+/*
+ * The return part of a job's block (R above), up to its WAIT/LINK: the
+ * flushes of what the job's engine caches, and event @ev.
+ */
+static void etna_ring_return(struct etna_core *core, int exec_state, int ev,
+			     u32 *off)
+{
+	bool blt = core->id.minor[5] & ETNA_MINOR5_BLT_ENGINE;
+
+	lockdep_assert_held(&core->hw_lock);
+	if (exec_state == ETNA_PIPE_2D) {
+		ring_emit(core, off, ETNA_CMD_LOAD_STATE(ETNA_GL_FLUSH_CACHE, 1),
+			  ETNA_FLUSH_PE2D);
+	} else {
+		ring_emit(core, off, ETNA_CMD_LOAD_STATE(ETNA_GL_FLUSH_CACHE, 1),
+			  ETNA_FLUSH_DEPTH | ETNA_FLUSH_COLOR |
+			  ETNA_FLUSH_SHADER_L1);
+		if (blt)
+			etna_ring_blt(core, off, ETNA_BLT_SET_COMMAND,
+				      ETNA_BLT_FLUSH);
+		else
+			ring_emit(core, off,
+				  ETNA_CMD_LOAD_STATE(ETNA_TS_FLUSH_CACHE, 1),
+				  ETNA_TS_FLUSH);
+	}
+	ring_emit(core, off, ETNA_CMD_LOAD_STATE(ETNA_GL_SEMAPHORE_TOKEN, 1),
+		  ETNA_SYNC_FE_TO_PE);
+	ring_emit(core, off, ETNA_CMD_STALL, ETNA_SYNC_FE_TO_PE);
+	if (blt)
+		etna_ring_blt(core, off, ETNA_GL_SEMAPHORE_TOKEN,
+			      ETNA_SYNC_FE_TO_BLT);
+	ring_emit(core, off, ETNA_CMD_LOAD_STATE(ETNA_GL_EVENT, 1),
+		  ETNA_GL_EVENT_FROM_PE | ev);
+}
+
+/*
  * Bring the MMU to the job's address space with current TLBs. On MMUv2 a
  * switch keeps the space switched away from alive until the job is done:
  * the FE walks its tables until it executes the switch.
@@ -404,7 +460,7 @@ static void etna_ring_mmu(struct etna_core *core, struct etna_job *job,
 struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job)
 {
 	struct etna_hw_fence *hf;
-	u32 start, off, ret_off, link, ret_qwords = RET_QWORDS;
+	u32 start, off, ret_off, ret_end, link;
 	int ev, pre = -1;
 
 	hf = etna_hw_fence_alloc(core, job);
@@ -458,23 +514,21 @@ struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job)
 	off += 8;	/* LINK to the job, written once its return is known */
 
 	ret_off = off;
-	ring_emit(core, &off, ETNA_CMD_LOAD_STATE(ETNA_GL_FLUSH_CACHE, 1),
-		  etna_pipe_flush(job->exec_state));
-	ring_emit(core, &off, ETNA_CMD_LOAD_STATE(ETNA_GL_SEMAPHORE_TOKEN, 1),
-		  ETNA_SYNC_FE_TO_PE);
-	ring_emit(core, &off, ETNA_CMD_STALL, ETNA_SYNC_FE_TO_PE);
-	ring_emit(core, &off, ETNA_CMD_LOAD_STATE(ETNA_GL_EVENT, 1),
-		  ETNA_GL_EVENT_FROM_PE | ev);
+	etna_ring_return(core, job->exec_state, ev, &off);
+	ret_end = 0;
 	if (pre >= 0) {
 		ring_emit(core, &off, ETNA_CMD_END, 0);
 		etna_sync_point(core, ev, job, true, core->ring_gpu + off, 2);
-		ret_qwords = RET_SYNC_QWORDS;
+		ret_end = off;	/* the job's return stops at the sync point */
 	}
 	ring_emit(core, &off, ETNA_CMD_WAIT(WAIT_CYCLES), 0);
 	ring_emit(core, &off, ETNA_CMD_LINK(2), core->ring_gpu + off - 8);
 
 	/* The job's stream returns to R through the LINK we reserved. */
-	job->cmd_vaddr[job->cmd_size / 4] = ETNA_CMD_LINK(ret_qwords);
+	if (!ret_end)
+		ret_end = off;
+	job->cmd_vaddr[job->cmd_size / 4] =
+		ETNA_CMD_LINK((ret_end - ret_off) / 8);
 	job->cmd_vaddr[job->cmd_size / 4 + 1] = core->ring_gpu + ret_off;
 	ring_at(core, link)[0] = ETNA_CMD_LINK(job->cmd_size / 8 + 1);
 	ring_at(core, link)[1] = job->cmd_gpu;
