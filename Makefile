@@ -23,6 +23,9 @@ CS_TOOLS := etnaviv-disasm etnaviv-asm
 TOOLS += $(CS_TOOLS:%=$(B)/tools/%)
 LIB_TOOLS := $(B)/tools/etnaviv-info $(B)/tools/etnaviv-2d-demo
 TOOLS += $(LIB_TOOLS)
+# etnaviv-top: ncurses, the UAPI header, no libetnaviv
+TOP_TOOL := $(B)/tools/etnaviv-top
+TOOLS += $(TOP_TOOL)
 UML_TESTS := $(patsubst tests/uml/%.c,$(B)/tests/%,$(wildcard tests/uml/*.c))
 # The test programs of several files: tests/uml/NAME/*.c.
 UML_SUITES := $(patsubst tests/uml/%/,%,$(wildcard tests/uml/*/))
@@ -147,6 +150,11 @@ $(B)/tools/gpu-list $(B)/tools/gpu-workload $(B)/tools/etnaviv-info: $(B)/tools/
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -Ilib -o $@ $(filter %.c,$^) $(LIB_A)
 
+$(TOP_TOOL): tools/etnaviv-top.c include/uapi/drm/etnaviv_drm.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -Iinclude/uapi -I$(UAPI) -I$(UAPI)/drm $$(pkg-config --cflags ncurses) \
+		-o $@ $< $$(pkg-config --libs ncurses)
+
 OP2D := tools/etnaviv_op2d.c tools/etnaviv_op2d.h tools/ref2d.c tools/ref2d.h
 $(B)/tools/etnaviv-2d-demo: tools/etnaviv-2d-demo.c $(OP2D) $(LIB_A)
 	@mkdir -p $(@D)
@@ -171,7 +179,7 @@ $(B)/tests/lib-unit: $(wildcard tests/lib/*.c tests/lib/*.h) $(LIB_HDRS) $(LIB_A
 	$(CC) $(CFLAGS_USER) $(SANITIZE) -Ilib -Iinclude/uapi -I$(UAPI) -I$(UAPI)/drm \
 		-o $@ $(filter %.c,$^) $(LIB_A)
 
-install: $(LIBS) $(LIB_TOOLS)
+install: $(LIBS) $(LIB_TOOLS) $(TOP_TOOL)
 	install -d $(DESTDIR)$(PREFIX)/include/etnaviv $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 		$(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(LIB_HDRS) $(DESTDIR)$(PREFIX)/include/etnaviv/
@@ -181,7 +189,7 @@ install: $(LIBS) $(LIB_TOOLS)
 	ln -sf $(LIB_SONAME) $(DESTDIR)$(PREFIX)/lib/libetnaviv.so
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(LIB_VERSION)|' lib/libetnaviv.pc.in \
 		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/libetnaviv.pc
-	install -m 755 $(LIB_TOOLS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 755 $(LIB_TOOLS) $(TOP_TOOL) $(DESTDIR)$(PREFIX)/bin/
 
 # The 2D pixel tests: libetnaviv on the GPU against ref2d on the CPU.
 $(B)/tests/pixels: tests/uml/pixels.c $(wildcard tests/uml/*.h) $(OP2D) $(LIB_A)

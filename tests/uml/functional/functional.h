@@ -120,6 +120,11 @@ void test_bus_error(const struct engine *e);
 void test_hang_vm_leak(const struct engine *e);
 void test_job_max(const struct engine *e);
 
+/* diag.c */
+void test_coredump(const struct engine *e);
+void test_job_limits(const struct engine *e);
+void test_fdinfo(void);
+
 /* clients.c */
 void test_clients(void);
 void test_vm_share(void);

@@ -14,11 +14,13 @@
  *  - etna_main.c: the DRM device, the component master, the ioctl table
  *  - etna_debugfs.c: the debugfs files
  *  - etna_sched.c: the scheduler of a core and its hang check
+ *  - etna_dump.c: the devcoredump of a hung job
  *  - etna_submit.c: GEM_SUBMIT, from the user's stream to a queued job
  *  - etna_core.c: one core: probe, clocks, reset, interrupt, recovery
  *  - etna_ring.c: the front-end ring, the events, running a job
  *  - etna_bo.c: buffer objects, their mappings by address space
- *  - etna_fence.c: hardware fences, WAIT_FENCE, UAPI timeouts
+ *  - etna_fence.c: hardware fences, a client's engine time, WAIT_FENCE,
+ *    UAPI timeouts
  *  - etna_vm.c: GPU address spaces
  *  - etna_pool.c: the memory of the rings and command buffers
  *  - etna_hw.c: identification, the table of known cores and their quirks,
@@ -50,9 +52,10 @@
  *  - etna_dev.users_lock (mutex): the count of open files per user
  *    (user_files).
  *  - etna_core.event_lock (spinlock, taken with interrupts off; the
- *    interrupt handler takes it): event_fence and event_free; which
- *    events are perfmon sync points (sync_mask) and which the FE reached
- *    (sync_hit). The sync points' records (sync[]) are under hw_lock.
+ *    interrupt handler takes it): event_fence, event_free and busy_until;
+ *    which events are perfmon sync points (sync_mask) and which the FE
+ *    reached (sync_hit). The sync points' records (sync[]) are under
+ *    hw_lock.
  *  - etna_core.submit_lock (mutex): the order in which jobs are armed and
  *    pushed to a core's scheduler, and the ids of user_fences
  *    (next_fence_id); the xarray has its own lock for its entries, which
@@ -374,12 +377,30 @@ struct etna_client {
  * @vm: the file's address space (a reference): its own on MMUv2
  * @client: its share of what the clients share (a reference)
  * @uid: MMUv2: the user it is counted for in etna_dev.user_files
+ * @usage: its engine time, for fdinfo (a reference)
  */
 struct etna_file {
 	struct drm_sched_entity entity[ETNA_MAX_PIPES];
 	struct etna_vm *vm;
 	struct etna_client *client;
 	uid_t uid;
+	struct etna_usage *usage;
+};
+
+/**
+ * struct etna_usage - what one open file's jobs took of the engines
+ * @ref: references: the file, and each of its jobs and their hardware
+ *	fences, so that a job finishing after the file closed counts
+ * @id: the file's drm-client-id, unique while the module is loaded
+ * @busy_ns: nanoseconds an engine spent on its jobs, by ETNA_PIPE_*
+ *
+ * The counters are atomics, added to as each job's hardware fence
+ * signals (etna_fence.c) and read by fdinfo.
+ */
+struct etna_usage {
+	struct kref ref;
+	u64 id;
+	atomic64_t busy_ns[ETNA_PIPE_2D + 1];
 };
 
 /**
@@ -410,6 +431,8 @@ struct etna_file {
  * @event_lock: protects @event_fence and @event_free; taken in IRQ context
  * @event_fence: the hardware fence each event in flight signals
  * @event_free: bitmap of free events
+ * @busy_until: when the last job's hardware fence signalled (ns,
+ *	monotonic): the next job's busy time starts no earlier
  * @fence_ctx: dma_fence context of the hardware fences
  * @fence_seq: last hardware fence seqno handed out (@hw_lock)
  * @sched: job scheduler of this core
@@ -456,6 +479,7 @@ struct etna_core {
 	spinlock_t event_lock;	/* event_fence, event_free, sync_mask/hit */
 	struct dma_fence *event_fence[30];
 	unsigned long event_free;
+	u64 busy_until;
 
 	u64 fence_ctx;
 	u32 fence_seq;
@@ -566,6 +590,7 @@ struct etna_pmr {
  * @prev_vm: the one the core switched away from to run the job, kept
  *	until the job is done so that its tables outlive the switch
  * @client: the submitting file's share (a reference)
+ * @usage: the submitting file's engine time (a reference)
  * @va_charge: what the job charged to @client's va_bytes
  * @pool_charge: what it charged to @client's pool_bytes
  * @pid: the submitting process, for fault reports
@@ -594,6 +619,7 @@ struct etna_job {
 	struct etna_vm *vm;
 	struct etna_vm *prev_vm;
 	struct etna_client *client;
+	struct etna_usage *usage;
 	u64 va_charge;
 	u64 pool_charge;
 	pid_t pid;
@@ -617,6 +643,9 @@ static inline struct etna_job *to_etna_job(struct drm_sched_job *job)
  * @core: the core it runs on
  * @finished: the job's finished fence (a reference), which an MMU fault
  *	fails
+ * @usage: the submitting file's engine time (a reference)
+ * @exec_state: the engine the job runs on (ETNA_PIPE_*)
+ * @start_ns: when the job went on the ring (ns, monotonic)
  * @pid: the submitting process, for fault reports
  * @comm: its name
  */
@@ -624,6 +653,9 @@ struct etna_hw_fence {
 	struct dma_fence base;
 	struct etna_core *core;
 	struct dma_fence *finished;
+	struct etna_usage *usage;
+	u32 exec_state;
+	u64 start_ns;
 	pid_t pid;
 	char comm[TASK_COMM_LEN];
 };
@@ -669,6 +701,9 @@ static inline struct etna_core *etna_pipe(struct drm_device *drm, u32 pipe,
 /* etna_sched.c */
 int etna_sched_init(struct etna_core *core);
 void etna_sched_fini(struct etna_core *core);
+
+/* etna_dump.c */
+void etna_dump_job(struct etna_job *job);
 
 /* etna_submit.c */
 int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
@@ -725,6 +760,9 @@ int etna_ioctl_gem_userptr(struct drm_device *drm, void *data,
 struct etna_hw_fence *etna_hw_fence_alloc(struct etna_core *core,
 					  struct etna_job *job);
 void etna_hw_fence_init(struct etna_hw_fence *hf);
+void etna_hw_fence_account(struct etna_hw_fence *hf);
+struct etna_usage *etna_usage_create(void);
+void etna_usage_put(struct etna_usage *usage);
 int etna_timeout_valid(const struct drm_etnaviv_timespec *ts);
 long etna_timeout_jiffies(const struct drm_etnaviv_timespec *ts);
 int etna_ioctl_wait_fence(struct drm_device *drm, void *data,

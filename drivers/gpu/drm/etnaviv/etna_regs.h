@@ -406,5 +406,11 @@
 #define ETNA_CHIP_MODEL_GC880		0x880
 #define ETNA_CHIP_MODEL_GC2000		0x2000
 #define ETNA_CHIP_MODEL_GC2100		0x2100
+/* More registers the core dump reads (the list of Linux 6.1's etnaviv_dump.c) */
+#define ETNA_CACHE_CONTROL		0x0038
+#define ETNA_AXI_CONTROL		0x0070
+#define ETNA_PM_MODULE_STATUS		0x0108
+#define ETNA_MC_MEMORY_TIMING_CONTROL	0x042c
+#define ETNA_FE_AUTO_FLUSH		0x0670
 
 #endif /* ETNA_REGS_H */

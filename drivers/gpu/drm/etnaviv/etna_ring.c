@@ -278,6 +278,7 @@ void etna_events_signal(struct etna_core *core, unsigned long events)
 		if (!fence)
 			continue;	/* spurious, or from before a reset */
 		__set_bit(ev, &core->event_free);
+		etna_hw_fence_account(to_etna_hw_fence(fence));
 		dma_fence_signal(fence);
 		dma_fence_put(fence);
 	}
@@ -301,6 +302,7 @@ void etna_events_cancel(struct etna_core *core, int error)
 		core->event_fence[ev] = NULL;
 		if (!fence)
 			continue;
+		etna_hw_fence_account(to_etna_hw_fence(fence));
 		dma_fence_set_error(fence, error);
 		dma_fence_signal(fence);
 		dma_fence_put(fence);

@@ -137,6 +137,7 @@ void etna_job_free(struct etna_job *job)
 	kvfree(job->bos);	/* and the maps after them */
 	etna_vm_put(job->prev_vm);
 	etna_vm_put(job->vm);
+	etna_usage_put(job->usage);
 	/* what it charged is free again: its client may go on */
 	if (client) {
 		atomic64_sub(job->va_charge, &client->va_bytes);
@@ -424,6 +425,8 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	job->vm = etna_vm_get(ef->vm);
 	kref_get(&ef->client->ref);
 	job->client = ef->client;
+	kref_get(&ef->usage->ref);
+	job->usage = ef->usage;
 	job->pid = task_pid_nr(current);
 	get_task_comm(job->comm, current);
 
