@@ -1192,7 +1192,7 @@ int main(int argc, char **argv)
 	       nr_engines);
 	if (replay) {
 		char line[256], m[16];
-		unsigned long long s, n;
+		unsigned long long s, n, l;
 		FILE *f = fopen(replay, "r");
 
 		if (!f) {
@@ -1200,11 +1200,14 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		while (fgets(line, sizeof(line), f)) {
-			if (sscanf(line, "%15s %lli %lli", m, &s, &n) != 3 ||
-			    line[0] == '#')
+			l = 0;
+			if (line[0] == '#' ||
+			    sscanf(line, "%15s %lli %lli %lli", m, &s, &n,
+				   &l) < 3)
 				continue;
-			snprintf(name, sizeof(name), "seed-%s-0x%llx", m, s);
-			run(fd, name, m, s, 0, n, 0, 0, procs);
+			snprintf(name, sizeof(name), "seed-%s-0x%llx-%llu%s", m,
+				 s, n, l ? "-loop" : "");
+			run(fd, name, m, s, 0, n, l, 0, procs);
 		}
 		fclose(f);
 	} else {

@@ -558,6 +558,8 @@ static inline struct etna_job *to_etna_job(struct drm_sched_job *job)
  * @core: the core it runs on
  * @finished: the job's finished fence (a reference), which an MMU fault
  *	fails
+ * @client: the submitting file's &etna_client, only compared (which jobs
+ *	belong to one client), never followed
  * @pid: the submitting process, for fault reports
  * @comm: its name
  */
@@ -565,6 +567,7 @@ struct etna_hw_fence {
 	struct dma_fence base;
 	struct etna_core *core;
 	struct dma_fence *finished;
+	const void *client;
 	pid_t pid;
 	char comm[TASK_COMM_LEN];
 };
@@ -627,7 +630,8 @@ int etna_ring_start(struct etna_core *core);
 struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job);
 void etna_events_signal(struct etna_core *core, unsigned long events);
 void etna_events_cancel(struct etna_core *core, int error);
-struct etna_hw_fence *etna_event_oldest(struct etna_core *core);
+struct etna_hw_fence *etna_event_faulted(struct etna_core *core,
+					 unsigned long events);
 
 /* etna_bo.c */
 struct drm_gem_object *etna_bo_create_object(struct drm_device *drm,

@@ -61,6 +61,7 @@ struct etna_hw_fence *etna_hw_fence_alloc(struct etna_core *core,
 		return NULL;
 	hf->core = core;
 	hf->finished = dma_fence_get(&job->base.s_fence->finished);
+	hf->client = job->client;
 	hf->pid = job->pid;
 	memcpy(hf->comm, job->comm, sizeof(hf->comm));
 	return hf;
