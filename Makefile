@@ -6,6 +6,7 @@
 # make mesa   Mesa's etnaviv driver, built from Debian's source (in the cache)
 # make bench  benchmarks (not part of check)
 # make piglit piglit's GLES2 and GLSL 1.10/1.20 tests, llvmpipe vs the model
+# make fuzz   the fuzzers in the boards (FUZZ_SECONDS=, FUZZ_SEED=, scripts/fuzz)
 # make install PREFIX=DIR  the library, its headers, pkg-config file and tools
 
 SHELL := /bin/bash
@@ -57,7 +58,7 @@ GL_TESTS := $(patsubst tests/gl/%.c,$(B)/tests/gl-%,$(wildcard tests/gl/*.c))
 # and the packages come first (the kernel builds run in parallel inside).
 .NOTPARALLEL:
 
-.PHONY: all deps kernels kernel-% module-% driver-% run check bench clean install lib boards-table hw mesa piglit
+.PHONY: all deps kernels kernel-% module-% driver-% run check bench clean install lib boards-table hw mesa piglit fuzz
 all: deps kernels mesa module-plain module-debug driver-plain driver-debug $(DTBS) $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES) $(GL_TOOLS) $(GL_TESTS)
 
 deps:
@@ -202,6 +203,11 @@ $(B)/tests/perfmon: tests/uml/perfmon.c $(wildcard tests/uml/*.h) lib/etnaviv_2d
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Ilib -o $@ tests/uml/perfmon.c
 
+# fault injection and the fuzzers: the state tables of hw/gc.db (tools/)
+$(B)/tests/failnth $(B)/tests/fuzz: $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h) $(ETNA_STATES)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Itools -o $@ $(filter %.c,$^) -lpthread
+
 $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -I$(B)/tests -o $@ $(filter %.c,$^) -lpthread
@@ -254,6 +260,9 @@ bench: all
 
 piglit: all
 	@scripts/piglit
+
+fuzz: all
+	@scripts/fuzz
 
 clean:
 	rm -rf $(B)

@@ -161,9 +161,11 @@ static void etna_core_setup(struct etna_core *core)
 /*
  * An MMU exception: report what faulted where, and fail the job that ran
  * (its fence signals with -EFAULT when it completes); the other clients'
- * jobs go on. From the interrupt handler, with the event lock held.
+ * jobs go on. When jobs of several clients may have run it (@events, of
+ * the same interrupt, completed some), none is failed. From the interrupt
+ * handler, with the event lock held.
  */
-static void etna_mmu_fault(struct etna_core *core)
+static void etna_mmu_fault(struct etna_core *core, unsigned long events)
 {
 	static const char * const reason[] = {
 		"", "slave not present", "page not present", "write violation",
@@ -171,7 +173,7 @@ static void etna_mmu_fault(struct etna_core *core)
 		"write security violation",
 	};
 	bool sec = core->edev->sec_mode;
-	struct etna_hw_fence *hf = etna_event_oldest(core);
+	struct etna_hw_fence *hf = etna_event_faulted(core, events);
 	u32 status = 0, addr, code;
 	int slot;
 
@@ -189,12 +191,12 @@ static void etna_mmu_fault(struct etna_core *core)
 				    "MMU fault: client %d, address 0x%08x: %s, job of %s[%d]\n",
 				    slot, addr,
 				    code < ARRAY_SIZE(reason) ? reason[code] :
-				    "unknown", hf ? hf->comm : "(none)",
+				    "unknown", hf ? hf->comm : "(unknown)",
 				    hf ? hf->pid : 0);
 	}
 	if (!status)
 		dev_err_ratelimited(core->dev, "MMU exception, job of %s[%d]\n",
-				    hf ? hf->comm : "(none)", hf ? hf->pid : 0);
+				    hf ? hf->comm : "(unknown)", hf ? hf->pid : 0);
 	if (hf && hf->finished)
 		dma_fence_set_error(hf->finished, -EFAULT);
 }
@@ -222,7 +224,7 @@ static irqreturn_t etna_irq(int irq, void *data)
 
 	spin_lock_irqsave(&core->event_lock, flags);
 	if (status & ETNA_INTR_MMU_EXCEPTION)
-		etna_mmu_fault(core);
+		etna_mmu_fault(core, events);
 	/* at a sync point the FE has stopped: sample, then signal (post) */
 	sync = events & core->sync_mask;
 	if (sync) {

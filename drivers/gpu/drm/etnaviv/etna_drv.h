@@ -646,6 +646,8 @@ static inline struct etna_job *to_etna_job(struct drm_sched_job *job)
  * @usage: the submitting file's engine time (a reference)
  * @exec_state: the engine the job runs on (ETNA_PIPE_*)
  * @start_ns: when the job went on the ring (ns, monotonic)
+ * @client: the submitting file's &etna_client, only compared (which jobs
+ *	belong to one client), never followed
  * @pid: the submitting process, for fault reports
  * @comm: its name
  */
@@ -656,6 +658,7 @@ struct etna_hw_fence {
 	struct etna_usage *usage;
 	u32 exec_state;
 	u64 start_ns;
+	const void *client;
 	pid_t pid;
 	char comm[TASK_COMM_LEN];
 };
@@ -737,6 +740,8 @@ int etna_pm_prepare(struct etna_job *job,
 void etna_pm_release(struct etna_job *job);
 void etna_pm_sync_work(struct work_struct *work);
 struct etna_hw_fence *etna_event_oldest(struct etna_core *core);
+struct etna_hw_fence *etna_event_faulted(struct etna_core *core,
+					 unsigned long events);
 
 /* etna_bo.c */
 struct drm_gem_object *etna_bo_create_object(struct drm_device *drm,

@@ -77,6 +77,7 @@ struct etna_hw_fence *etna_hw_fence_alloc(struct etna_core *core,
 		hf->usage = job->usage;
 	}
 	hf->exec_state = job->exec_state;
+	hf->client = job->client;
 	hf->pid = job->pid;
 	memcpy(hf->comm, job->comm, sizeof(hf->comm));
 	return hf;

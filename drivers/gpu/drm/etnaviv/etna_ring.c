@@ -314,16 +314,25 @@ void etna_events_cancel(struct etna_core *core, int error)
 }
 
 /**
- * etna_event_oldest() - the job in flight longest
+ * etna_event_faulted() - the job an MMU exception came from
  * @core: the core; its event_lock held
+ * @events: the events of the same interrupt, not signalled yet
  *
- * The FE runs the jobs in order: this one was running when an error came.
+ * The FE runs the jobs in order and their events come in that order. If
+ * none of the jobs in flight completed in this interrupt, the exception
+ * came while the oldest ran. If some did, it came while one of them ran or
+ * the one after them (both bits wait in the acknowledge register until it
+ * is read): the first of those jobs when they all belong to one client,
+ * else no job can be blamed without maybe blaming an innocent client.
  *
- * Return: its hardware fence, or NULL if no job is in flight.
+ * Return: the job's hardware fence, or NULL (no job in flight, or jobs of
+ * several clients may have faulted).
  */
-struct etna_hw_fence *etna_event_oldest(struct etna_core *core)
+struct etna_hw_fence *etna_event_faulted(struct etna_core *core,
+					 unsigned long events)
 {
-	struct etna_hw_fence *oldest = NULL, *hf;
+	struct etna_hw_fence *done = NULL, *next = NULL, *hf;
+	const void *client = NULL;
 	int ev;
 
 	lockdep_assert_held(&core->event_lock);
@@ -331,10 +340,24 @@ struct etna_hw_fence *etna_event_oldest(struct etna_core *core)
 		if (!core->event_fence[ev])
 			continue;
 		hf = to_etna_hw_fence(core->event_fence[ev]);
-		if (!oldest || (s32)(hf->base.seqno - oldest->base.seqno) < 0)
-			oldest = hf;
+		if (test_bit(ev, &events)) {
+			if (!done || (s32)(hf->base.seqno - done->base.seqno) < 0)
+				done = hf;
+		} else if (!next ||
+			   (s32)(hf->base.seqno - next->base.seqno) < 0) {
+			next = hf;
+		}
 	}
-	return oldest;
+	if (!done)
+		return next;
+	client = done->client;
+	if (next && next->client != client)
+		return NULL;
+	for_each_set_bit(ev, &events, ETNA_NR_EVENTS)
+		if (core->event_fence[ev] &&
+		    to_etna_hw_fence(core->event_fence[ev])->client != client)
+			return NULL;
+	return done;
 }
 
 /* ---- running a job ------------------------------------------------------ */
