@@ -181,8 +181,9 @@ install: $(LIBS) $(LIB_TOOLS)
 		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/libetnaviv.pc
 	install -m 755 $(LIB_TOOLS) $(DESTDIR)$(PREFIX)/bin/
 
-# The 2D pixel tests: libetnaviv on the GPU against ref2d on the CPU.
-$(B)/tests/pixels: tests/uml/pixels.c $(wildcard tests/uml/*.h) $(OP2D) $(LIB_A)
+# The 2D pixel tests and the data paths through every buffer kind:
+# libetnaviv on the GPU against ref2d on the CPU.
+$(B)/tests/pixels $(B)/tests/datapath: $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h) $(OP2D) $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Ilib -Itools -o $@ \
 		$(filter %.c,$^) $(LIB_A)
