@@ -5,6 +5,7 @@
 # make check  run every test; ends with "N passed, N failed"
 # make mesa   Mesa's etnaviv driver, built from Debian's source (in the cache)
 # make bench  benchmarks (not part of check)
+# make mutate planted bugs (tests/mutate/mutants), each against its tests
 # make piglit piglit's GLES2 and GLSL 1.10/1.20 tests, llvmpipe vs the model
 # make install PREFIX=DIR  the library, its headers, pkg-config file and tools
 
@@ -53,7 +54,7 @@ GL_TESTS := $(patsubst tests/gl/%.c,$(B)/tests/gl-%,$(wildcard tests/gl/*.c))
 # and the packages come first (the kernel builds run in parallel inside).
 .NOTPARALLEL:
 
-.PHONY: all deps kernels kernel-% module-% driver-% run check bench clean install lib boards-table hw mesa piglit
+.PHONY: all deps kernels kernel-% module-% driver-% run check bench clean install lib boards-table hw mesa piglit mutate
 all: deps kernels mesa module-plain module-debug driver-plain driver-debug $(DTBS) $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES) $(GL_TOOLS) $(GL_TESTS)
 
 deps:
@@ -240,6 +241,11 @@ bench: all
 
 piglit: all
 	@scripts/piglit
+
+# Mutation testing: each planted bug in a scratch copy (build/mutate/),
+# its tests run against it; prints the kill rate (not part of check).
+mutate: all
+	@scripts/mutate
 
 clean:
 	rm -rf $(B)
