@@ -38,6 +38,7 @@
 #define BO_SIZE		(STRIDE * H)
 #define VA_A		0x10000000u
 #define VA_B		0x20000000u
+#define VA_C		0x30010000u	/* other TLB slots than VA_A's */
 #define FMT_A8R8G8B8	6
 #define CLIENTS		4
 #define ROUNDS		60
@@ -272,7 +273,7 @@ static void test_two_clients(void)
  */
 static void test_reuse(void)
 {
-	struct client c;
+	struct client c, o;
 	struct stream s;
 	uint32_t *a_px, a_bo;
 	uint64_t off = 0;
@@ -282,6 +283,19 @@ static void test_reuse(void)
 		report(false, "reuse: client");
 		return;
 	}
+	/*
+	 * Another buffer of the same client, mapped (by a job) before A:
+	 * nothing is mapped between A's close and the job below that goes
+	 * through it, so only the unmap itself can flush A's translations.
+	 */
+	o = c;
+	o.va = VA_C;
+	ok = !etna_gem_new(c.fd, BO_SIZE, ETNA_BO_UNCACHED, &o.bo) ||
+	     fail("buffer: %s", strerror(errno));
+	build_clear(&s, VA_C, 0xff444444);
+	ok = ok && expect_status(run(&o, &s), 1);
+	report(ok, "reuse: another buffer of the client mapped first");
+
 	build_clear(&s, VA_A, 0xff0000ff);
 	ok = expect_status(run(&c, &s), 1) && all_pixels(&c, 0xff0000ff, "A");
 	report(ok, "reuse: A drawn at its softpinned address");
@@ -299,13 +313,9 @@ static void test_reuse(void)
 	 * lands in A).
 	 */
 	{
-		struct client o = c;
 		struct client a = { .px = a_px };
 		uint32_t want = fault_status == 1 ? 0xff777777 : 0xff0000ff;
 
-		o.va = VA_B;
-		if (etna_gem_new(c.fd, BO_SIZE, ETNA_BO_UNCACHED, &o.bo))
-			ok = fail("buffer: %s", strerror(errno));
 		build_clear(&s, VA_A, 0xff777777);
 		ok = ok && expect_status(run(&o, &s), fault_status) &&
 		     all_pixels(&a, want, "A (closed)");
