@@ -5,6 +5,7 @@
 # make check  run every test; ends with "N passed, N failed"
 # make mesa   Mesa's etnaviv driver, built from Debian's source (in the cache)
 # make bench  benchmarks (not part of check)
+# make mutate planted bugs (tests/mutate/mutants), each against its tests
 # make piglit piglit's GLES2 and GLSL 1.10/1.20 tests, llvmpipe vs the model
 # make fuzz   the fuzzers in the boards (FUZZ_SECONDS=, FUZZ_SEED=, scripts/fuzz)
 # make install PREFIX=DIR  the library, its headers, pkg-config file and tools
@@ -58,7 +59,7 @@ GL_TESTS := $(patsubst tests/gl/%.c,$(B)/tests/gl-%,$(wildcard tests/gl/*.c))
 # and the packages come first (the kernel builds run in parallel inside).
 .NOTPARALLEL:
 
-.PHONY: all deps kernels kernel-% module-% driver-% run check bench clean install lib boards-table hw mesa piglit fuzz
+.PHONY: all deps kernels kernel-% module-% driver-% run check bench clean install lib boards-table hw mesa piglit fuzz mutate
 all: deps kernels mesa module-plain module-debug driver-plain driver-debug $(DTBS) $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES) $(GL_TOOLS) $(GL_TESTS)
 
 deps:
@@ -192,8 +193,9 @@ install: $(LIBS) $(LIB_TOOLS) $(TOP_TOOL)
 		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/libetnaviv.pc
 	install -m 755 $(LIB_TOOLS) $(TOP_TOOL) $(DESTDIR)$(PREFIX)/bin/
 
-# The 2D pixel tests: libetnaviv on the GPU against ref2d on the CPU.
-$(B)/tests/pixels: tests/uml/pixels.c $(wildcard tests/uml/*.h) $(OP2D) $(LIB_A)
+# The 2D pixel tests and the data paths through every buffer kind:
+# libetnaviv on the GPU against ref2d on the CPU.
+$(B)/tests/pixels $(B)/tests/datapath: $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h) $(OP2D) $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Ilib -Itools -o $@ \
 		$(filter %.c,$^) $(LIB_A)
@@ -263,6 +265,11 @@ piglit: all
 
 fuzz: all
 	@scripts/fuzz
+
+# Mutation testing: each planted bug in a scratch copy (build/mutate/),
+# its tests run against it; prints the kill rate (not part of check).
+mutate: all
+	@scripts/mutate
 
 clean:
 	rm -rf $(B)
