@@ -16,8 +16,9 @@
  *    and past them) or not relocated, 2D kicks (DRAW_2D with rectangles),
  *    resolve kicks, 3D draws (MMUv2 boards only: MMUv1 does not bound a
  *    draw's reach, see README), STALL, forbidden commands and kernel-only
- *    states. A second process meanwhile submits plain jobs on every
- *    engine: each of them must complete without an error.
+ *    states. A second process meanwhile submits jobs on every engine
+ *    that read its two canary BOs: each must complete without an error,
+ *    and the canaries must keep every word.
  *
  * Oracles, besides the boot's splat detector and kmemleak: no bus error
  * ever (the model counts accesses to memory that does not exist); on an
@@ -81,6 +82,7 @@ struct shared {
 	unsigned long innocent_jobs, innocent_lost, findings;
 	uint64_t cur_iter;	/* the cs iteration running */
 	unsigned long faulted;	/* accepted cs jobs that faulted */
+	unsigned long canary_hits;	/* the innocent's BOs changed */
 	volatile int stop;
 };
 
@@ -262,18 +264,75 @@ static bool liveness(int fd)
  * The innocent client: plain jobs on every engine in turn, each with a
  * sync file that must signal without an error, until told to stop.
  */
+#define CANARY_WORDS	(0x10000 / 4)
+
+static uint32_t canary_word(unsigned int b, unsigned int i)
+{
+	return 0xc0de0000u ^ (b << 20) ^ i;
+}
+
+/* The innocent client's job: reads its canary BO @b (a relocation). */
+static int canary_job(int fd, const struct engine *e, uint32_t bo,
+		      uint32_t *fence, int *out_fd)
+{
+	struct drm_etnaviv_gem_submit_bo sbo = {
+		.flags = ETNA_SUBMIT_BO_READ, .handle = bo };
+	struct drm_etnaviv_gem_submit_reloc reloc = { .submit_offset = 4 };
+	uint32_t a = 0, stream[4] = { 0, 0, ETNA_CMD_NOP, 0 };
+	struct drm_etnaviv_gem_submit req = {
+		.pipe = e->pipe, .exec_state = e->exec_state,
+		.stream = (uintptr_t)stream, .stream_size = sizeof(stream),
+		.bos = (uintptr_t)&sbo, .nr_bos = 1,
+		.relocs = (uintptr_t)&reloc, .nr_relocs = 1,
+		.flags = ETNA_SUBMIT_FENCE_FD_OUT,
+	};
+	int ret;
+
+	/* an address state no engine reads: the job leaves the fuzzer's
+	 * states as they were, so its iterations replay alike */
+	etna_state_lookup("GL_FENCE_OUT_ADDRESS", &a);
+	stream[0] = ETNA_CMD_LOAD_STATE(a, 1);
+	ret = raw_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
+	if (!ret) {
+		*fence = req.fence;
+		*out_fd = req.fence_fd;
+	}
+	return ret;
+}
+
+/*
+ * The innocent client: jobs on every engine in turn, each reading one of
+ * its two canary BOs (so they are mapped where the GPU can reach them)
+ * and with a sync file that must signal without an error, until told to
+ * stop. After each job, every word of the canaries must be as written: a
+ * change is another client's job writing where it must not.
+ */
 static void innocent(void)
 {
 	int fd = etna_open(), sfd;
-	unsigned int i = 0;
-	uint32_t fence;
+	unsigned int i = 0, b, w;
+	uint32_t fence, cbo[2];
+	uint32_t *cmap[2];
 
+	for (b = 0; b < 2; b++) {
+		uint64_t off;
+
+		if (etna_gem_new(fd, 4 * CANARY_WORDS, ETNA_BO_WC, &cbo[b]) ||
+		    etna_gem_info(fd, cbo[b], &off))
+			_exit(1);
+		cmap[b] = mmap(NULL, 4 * CANARY_WORDS, PROT_READ | PROT_WRITE,
+			       MAP_SHARED, fd, off);
+		if (cmap[b] == MAP_FAILED)
+			_exit(1);
+		for (w = 0; w < CANARY_WORDS; w++)
+			cmap[b][w] = canary_word(b, w);
+	}
 	while (!sh->stop) {
-		const struct engine *e = &engines[i++ % nr_engines];
+		const struct engine *e = &engines[i % nr_engines];
 		struct sync_file_info info = { 0 };
 		struct pollfd p;
 
-		if (plain_job(fd, e, ETNA_SUBMIT_FENCE_FD_OUT, &fence, &sfd))
+		if (canary_job(fd, e, cbo[i++ & 1], &fence, &sfd))
 			continue;
 		p = (struct pollfd){ .fd = sfd, .events = POLLIN };
 		poll(&p, 1, 20000);
@@ -287,6 +346,20 @@ static void innocent(void)
 		}
 		__atomic_add_fetch(&sh->innocent_jobs, 1, __ATOMIC_RELAXED);
 		close(sfd);
+		for (b = 0; b < 2 && !(i & 15); b++)	/* every 16 jobs */
+			for (w = 0; w < CANARY_WORDS; w++) {
+				if (cmap[b][w] == canary_word(b, w))
+					continue;
+				finding("innocent client's BO %u changed at "
+					"0x%x: 0x%08x (cs iteration %llu or "
+					"the one before it)", b, 4 * w,
+					cmap[b][w],
+					(unsigned long long)sh->cur_iter);
+				__atomic_add_fetch(&sh->canary_hits, 1,
+						   __ATOMIC_RELAXED);
+				for (; w < CANARY_WORDS; w++)
+					cmap[b][w] = canary_word(b, w);
+			}
 		usleep(2000);
 	}
 	_exit(0);
