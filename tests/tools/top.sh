@@ -38,11 +38,18 @@ fi
 # busy: gpu-workload in a loop, in the background
 ( while :; do "$TOOLS/gpu-workload" 2000 >/dev/null 2>&1 || exit; done ) &
 wl=$!
-sleep 1
-"$TOP" -n -c 3 -d 0.5 >"$T/busy.txt" 2>&1
+# until the workload has the render node open (at most 10 s), not a
+# fixed sleep: a loaded host starts it late
+for _ in $(seq 100); do
+	for p in $(pgrep -x gpu-workload); do
+		ls -l "/proc/$p/fd" 2>/dev/null | grep -q renderD && break 2
+	done
+	sleep 0.1
+done
+"$TOP" -n -c 4 -d 0.5 >"$T/busy.txt" 2>&1
 rc=$?
 lines=$(grep -c '^[0-9]' "$T/busy.txt")
-if [ $rc = 0 ] && [ "$lines" = 3 ] &&
+if [ $rc = 0 ] && [ "$lines" = 4 ] &&
 	grep -Eq ' [23]d +([1-9][0-9]*\.[0-9]|0\.[1-9])%' "$T/busy.txt" &&
 	grep -q 'top gpu-workload\[' "$T/busy.txt"; then
 	ok busy-lines
