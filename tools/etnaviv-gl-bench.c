@@ -196,7 +196,6 @@ static void build(void)
 int main(int argc, char **argv)
 {
 	double secs = 1.0, fps, vps, pps;
-	GLuint fb, rb[2];
 
 	if (argc == 3 && !strcmp(argv[1], "--seconds")) {
 		secs = atof(argv[2]);
@@ -208,22 +207,8 @@ int main(int argc, char **argv)
 		return 1;
 	printf("renderer: %s\n", (const char *)glGetString(GL_RENDERER));
 
-	glGenFramebuffers(1, &fb);
-	glBindFramebuffer(GL_FRAMEBUFFER, fb);
-	glGenRenderbuffers(2, rb);
-	glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
-	glRenderbufferStorage(GL_RENDERBUFFER, 0x8058 /* RGBA8 */, W, H);
-	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-				  GL_RENDERBUFFER, rb[0]);
-	glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
-	glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, W, H);
-	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
-				  GL_RENDERBUFFER, rb[1]);
-	if (glCheckFramebufferStatus(GL_FRAMEBUFFER) !=
-	    GL_FRAMEBUFFER_COMPLETE) {
-		fprintf(stderr, "framebuffer incomplete\n");
+	if (!gl_target(W, H))
 		return 1;
-	}
 	glViewport(0, 0, W, H);
 	glUseProgram(gl_program(vs_src, fs_src,
 				(const char *const[]){ "pos", "uv", NULL }));

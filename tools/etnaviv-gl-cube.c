@@ -154,24 +154,11 @@ static GLuint texture(void)
 
 static void render(uint8_t *px)
 {
-	GLuint fb, rb[2], prog, tex;
+	GLuint prog, tex;
 	float proj[16] = { 0 }, mv[16], mvp[16], rot3[9];
 
-	glGenFramebuffers(1, &fb);
-	glBindFramebuffer(GL_FRAMEBUFFER, fb);
-	glGenRenderbuffers(2, rb);
-	glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
-	glRenderbufferStorage(GL_RENDERBUFFER, 0x8058 /* RGBA8 */, W, H);
-	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-				  GL_RENDERBUFFER, rb[0]);
-	glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
-	glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, W, H);
-	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
-				  GL_RENDERBUFFER, rb[1]);
-	if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-		fprintf(stderr, "framebuffer incomplete\n");
+	if (!gl_target(W, H))
 		exit(1);
-	}
 	prog = gl_program(vs_src, fs_src,
 			  (const char *const[]){ "pos", "nrm", "uv", NULL });
 	tex = texture();

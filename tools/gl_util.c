@@ -44,6 +44,29 @@ void gl_context_end(void)
 	eglTerminate(dpy);
 }
 
+bool gl_target(unsigned int w, unsigned int h)
+{
+	GLuint fb, rb[2];
+
+	glGenFramebuffers(1, &fb);
+	glBindFramebuffer(GL_FRAMEBUFFER, fb);
+	glGenRenderbuffers(2, rb);
+	glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+	glRenderbufferStorage(GL_RENDERBUFFER, 0x8058 /* RGBA8 */, w, h);
+	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+				  GL_RENDERBUFFER, rb[0]);
+	glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+	glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, w, h);
+	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+				  GL_RENDERBUFFER, rb[1]);
+	if (glCheckFramebufferStatus(GL_FRAMEBUFFER) !=
+	    GL_FRAMEBUFFER_COMPLETE) {
+		fprintf(stderr, "framebuffer incomplete\n");
+		return false;
+	}
+	return true;
+}
+
 static GLuint shader(GLenum type, const char *src)
 {
 	GLuint s = glCreateShader(type);

@@ -20,6 +20,12 @@ bool gl_context(bool desktop);
 void gl_context_end(void);
 
 /*
+ * Bind a new framebuffer of @w x @h: RGBA8 colour and 16-bit depth
+ * renderbuffers. Prints why and returns false if it is incomplete.
+ */
+bool gl_target(unsigned int w, unsigned int h);
+
+/*
  * A linked program of the vertex shader @vs and fragment shader @fs, with
  * the attributes named in the NULL-terminated @attribs at locations 0,
  * 1, ... Prints the compiler's log and exits on failure.
