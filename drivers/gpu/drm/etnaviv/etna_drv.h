@@ -66,11 +66,11 @@
  * Not locks, but rules: etna_dev.cores and nr_cores are set before the
  * DRM device is registered and only read afterwards; a PTA slot
  * (etna_dev.pta) is written only by the address space that owns it, the
- * IDA hands the slots out; etna_core.hang_dma is used only by the
- * scheduler's timeout handler, which does not run twice at once for one
- * scheduler; the error counters are atomics; etna_bo.prep_op belongs to
- * its client (a race between its own CPU_PREP and CPU_FINI only costs it
- * a cache sync).
+ * IDA hands the slots out; etna_core.hang_dma and hang_work are used
+ * only by the scheduler's timeout handler, which does not run twice at
+ * once for one scheduler; the error counters are atomics; etna_bo.prep_op
+ * belongs to its client (a race between its own CPU_PREP and CPU_FINI
+ * only costs it a cache sync).
  *
  * Locks of the DRM core and of other subsystems that we take: the
  * buffers' dma_resv (ww_mutex, all of a job's at once, in
@@ -443,6 +443,7 @@ struct etna_usage {
  * @next_fence_id: cyclic id allocator state for @user_fences
  * @hang_dma: FE DMA address at the last hang check (only the scheduler's
  *	timeout handler, which never runs twice at once, uses it)
+ * @hang_work: the engines' work counters then (etna_pm_work(); likewise)
  * @axi_errors: AXI bus errors reported
  * @axi_pending: an AXI bus error the scheduler's timeout handler has not
  *	yet recovered from (set by the interrupt handler)
@@ -489,7 +490,7 @@ struct etna_core {
 	struct xarray user_fences;
 	u32 next_fence_id;
 
-	u32 hang_dma;
+	u32 hang_dma, hang_work;
 	atomic_t axi_errors;
 	atomic_t axi_pending;
 	atomic_t mmu_errors;
@@ -739,6 +740,7 @@ int etna_pm_prepare(struct etna_job *job,
 		    const struct drm_etnaviv_gem_submit_pmr *reqs, u32 nr);
 void etna_pm_release(struct etna_job *job);
 void etna_pm_sync_work(struct work_struct *work);
+u32 etna_pm_work(struct etna_core *core);
 struct etna_hw_fence *etna_event_oldest(struct etna_core *core);
 struct etna_hw_fence *etna_event_faulted(struct etna_core *core,
 					 unsigned long events);

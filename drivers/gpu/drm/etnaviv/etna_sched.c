@@ -11,10 +11,14 @@
  * what the job held once its fence has signalled.
  *
  * The hang check: a job that has not finished JOB_TIMEOUT_MS after it
- * started is looked at. A FE that moved since the last look is busy, not
- * hung: the job gets another period, up to job_max_ms in all (a stream
- * can keep the FE crawling forward, 16 bytes per period, and the core
- * with it). Otherwise the hung job is dumped (etna_dump.c), the core is
+ * started is looked at. A core that made progress since the last look is
+ * busy, not hung: its FE moved, or an engine worked. While the 2D engine,
+ * the resolve engine or a 3D draw works, the FE waits at the command that
+ * started it, for as long as the operation takes (seconds, for a large
+ * one); the engines' work counters (etna_pm_work(): pixels and memory
+ * writes) move meanwhile. The job gets another period, up to job_max_ms
+ * in all (a stream can keep the FE crawling forward, 16 bytes per period,
+ * or an engine busy, and the core with it). Otherwise the hung job is dumped (etna_dump.c), the core is
  * reset and its ring restarted (etna_core_recover()); the jobs in flight
  * fail, and the scheduler runs the innocent ones again, and the hung one
  * too while it has hung no more than job_hang_limit times (module
@@ -84,8 +88,8 @@ static enum drm_gpu_sched_stat etna_sched_timedout_job(struct drm_sched_job *sj)
 	struct etna_core *core = job->core;
 	struct drm_gpu_scheduler *sched = &core->sched;
 	unsigned int max = READ_ONCE(job_max_ms);
-	bool bus_error;
-	u32 dma;
+	bool bus_error, moved;
+	u32 dma, work;
 
 	if (job->hw_fence && dma_fence_is_signaled(job->hw_fence))
 		goto still_running;
@@ -96,18 +100,23 @@ static enum drm_gpu_sched_stat etna_sched_timedout_job(struct drm_sched_job *sj)
 		goto recover;
 	}
 	/*
-	 * A FE that moved since the last check is busy, not hung. In its
-	 * WAIT/LINK loop it moves by 8 bytes only: that is no progress.
+	 * A FE that moved since the last check is busy, not hung; in its
+	 * WAIT/LINK loop it moves by 8 bytes only: that is no progress. An
+	 * engine that worked is busy too, the FE waiting for it.
 	 */
 	dma = etna_read(core, ETNA_FE_DMA_ADDRESS);
+	work = etna_pm_work(core);
 	job->run_ms += JOB_TIMEOUT_MS;
-	if (abs((s64)dma - core->hang_dma) > 16) {
+	moved = abs((s64)dma - core->hang_dma) > 16;
+	if (moved || work != core->hang_work) {
 		core->hang_dma = dma;
+		core->hang_work = work;
 		if (!max || job->run_ms < max)
 			goto still_running;
 		dev_err(core->dev, "job of %s[%d] ran for %u ms, the limit\n",
 			job->comm, job->pid, job->run_ms);
 	} else {
+		/* neither moved: no engine works, and the FE is stuck */
 		dev_err(core->dev, "job of %s[%d] hung at FE address 0x%08x\n",
 			job->comm, job->pid, dma);
 	}
