@@ -288,8 +288,8 @@ enum vgc_run {
 	VGC_RUN_IDLE,	/* nothing to execute: FE idle or hung */
 	VGC_RUN_BUSY,	/* budget exhausted, more work pending */
 	VGC_RUN_WAIT,	/* executed a WAIT: call again after a short delay */
-	VGC_RUN_STALL,	/* an engine did what its time allows: call again
-			 * after vgc_fe_stall_ns() */
+	/* an engine did what its time allows: again after vgc_fe_stall_ns() */
+	VGC_RUN_STALL,
 };
 
 #define VGC_CLOCK_KHZ_DEFAULT	1000000u	/* 1 GHz: a cycle a nanosecond */

@@ -19,8 +19,9 @@
  * - every counter is 32 bits and wraps; a soft reset zeroes all of them,
  *   a block's RESET select (15) zeroes that block's;
  * - the cycles are the model's own time at the core clock (default 1 GHz:
- *   one cycle a nanosecond; vgc_set_clock_khz()), from the last reset; busy cycles are the time the FE spent executing
- *   commands or drawing (struct vgc_stats busy_ns), idle ones the rest;
+ *   one cycle a nanosecond; vgc_set_clock_khz()), from the last reset;
+ *   busy cycles are the time the FE spent executing commands or drawing
+ *   (struct vgc_stats busy_ns), idle ones the rest;
  * - all work is counted in pixel pipe 0: the other pipes read 0;
  * - while DISABLE_DEBUG_REGISTERS is set every profiling register reads
  *   0 (counted in prof_reads_disabled); the counters keep counting;

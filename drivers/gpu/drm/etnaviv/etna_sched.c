@@ -16,15 +16,16 @@
  * the resolve engine or a 3D draw works, the FE waits at the command that
  * started it, for as long as the operation takes (seconds, for a large
  * one); the engines' work counters (etna_pm_work(): pixels and memory
- * writes) move meanwhile. The job gets another period, up to job_max_ms
- * in all (a stream can keep the FE crawling forward, 16 bytes per period,
- * or an engine busy, and the core with it). Otherwise the hung job is dumped (etna_dump.c), the core is
- * reset and its ring restarted (etna_core_recover()); the jobs in flight
- * fail, and the scheduler runs the innocent ones again, and the hung one
- * too while it has hung no more than job_hang_limit times (module
- * parameter, as upstream's: the scheduler's hang_limit; by default a hung
- * job is cancelled at once). A cancelled job's fence, and those of the
- * jobs its file queued behind it, signal -ECANCELED.
+ * writes) move meanwhile. The job gets another period, up to job_max_ms in
+ * all (a stream can keep the FE crawling forward, 16 bytes per period, or
+ * an engine busy, and the core with it). Otherwise the hung job is dumped
+ * (etna_dump.c), the core is reset and its ring restarted
+ * (etna_core_recover()); the jobs in flight fail, and the scheduler runs
+ * the innocent ones again, and the hung one too while it has hung no more
+ * than job_hang_limit times (module parameter, as upstream's: the
+ * scheduler's hang_limit; by default a hung job is cancelled at once). A
+ * cancelled job's fence, and those of the jobs its file queued behind it,
+ * signal -ECANCELED.
  *
  * An AXI bus error stops the FE for good: the interrupt handler starts
  * the same recovery at once (drm_sched_fault()), and the job that ran
