@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * functional: recovery from a hung core, from a process exiting with jobs
- * in flight and from an AXI bus error
+ * in flight and from an AXI bus error; the longest a job may run, and a
+ * 2D operation longer than the hang timeout that is not a hang
  */
 #include "functional.h"
 #include "etnaviv.h"
