@@ -66,9 +66,9 @@
  * Not locks, but rules: etna_dev.cores and nr_cores are set before the
  * DRM device is registered and only read afterwards; a PTA slot
  * (etna_dev.pta) is written only by the address space that owns it, the
- * IDA hands the slots out; etna_core.hang_dma is used only by the
- * scheduler's timeout handler, which does not run twice at once for one
- * scheduler; the error counters are atomics; etna_bo.prep_op belongs to
+ * IDA hands the slots out; etna_job.hang_dma and hang_seen are used only
+ * by the scheduler's timeout handler, which does not run twice at once for
+ * one scheduler; the error counters are atomics; etna_bo.prep_op belongs to
  * its client (a race between its own CPU_PREP and CPU_FINI only costs it
  * a cache sync).
  *
@@ -441,8 +441,6 @@ struct etna_usage {
  * @submit_lock: orders job arming and pushing with @user_fences ids
  * @user_fences: out-fences by the id returned to user space
  * @next_fence_id: cyclic id allocator state for @user_fences
- * @hang_dma: FE DMA address at the last hang check (only the scheduler's
- *	timeout handler, which never runs twice at once, uses it)
  * @axi_errors: AXI bus errors reported
  * @axi_pending: an AXI bus error the scheduler's timeout handler has not
  *	yet recovered from (set by the interrupt handler)
@@ -489,7 +487,6 @@ struct etna_core {
 	struct xarray user_fences;
 	u32 next_fence_id;
 
-	u32 hang_dma;
 	atomic_t axi_errors;
 	atomic_t axi_pending;
 	atomic_t mmu_errors;
@@ -598,6 +595,10 @@ struct etna_pmr {
  * @hw_fence: signalled by the core's event, once running
  * @run_ms: how long it has run, as the hang check counts (in its periods;
  *	only the scheduler's timeout handler uses it)
+ * @hang_dma: FE DMA address at the hang check's last look at this run of
+ *	the job (only the scheduler's timeout handler, which never runs
+ *	twice at once, uses it and @hang_seen)
+ * @hang_seen: @hang_dma holds an address (cleared each time the job runs)
  * @out_fence: the scheduler's finished fence, what user space sees
  * @fence_id: id of @out_fence in core->user_fences
  * @pmrs: its perfmon requests (etna_perfmon.c), or NULL
@@ -626,6 +627,8 @@ struct etna_job {
 	char comm[TASK_COMM_LEN];
 	struct dma_fence *hw_fence;
 	u32 run_ms;
+	u32 hang_dma;
+	bool hang_seen;
 	struct dma_fence *out_fence;
 	u32 fence_id;
 	struct etna_pmr *pmrs;
@@ -670,6 +673,7 @@ static inline struct etna_hw_fence *to_etna_hw_fence(struct dma_fence *f)
 
 #if IS_ENABLED(CONFIG_KUNIT)
 const struct etna_ident *etna_hw_lookup(u32 model, u32 revision, u32 *quirks);
+bool etna_job_progressed(struct etna_job *job, u32 dma);
 #endif
 
 static inline bool etna_hw_has_quirk(const struct etna_core *core, u32 quirk)

@@ -11,21 +11,23 @@
  * what the job held once its fence has signalled.
  *
  * The hang check: a job that has not finished JOB_TIMEOUT_MS after it
- * started is looked at. A FE that moved since the last look is busy, not
- * hung: the job gets another period, up to job_max_ms in all (a stream
- * can keep the FE crawling forward, 16 bytes per period, and the core
- * with it). Otherwise the hung job is dumped (etna_dump.c), the core is
- * reset and its ring restarted (etna_core_recover()); the jobs in flight
- * fail, and the scheduler runs the innocent ones again, and the hung one
- * too while it has hung no more than job_hang_limit times (module
- * parameter, as upstream's: the scheduler's hang_limit; by default a hung
- * job is cancelled at once). A cancelled job's fence, and those of the
- * jobs its file queued behind it, signal -ECANCELED.
+ * started is looked at. A FE that moved since the last look at the job is
+ * busy, not hung (etna_job_progressed()): the job gets another period, up
+ * to job_max_ms in all (a stream can keep the FE crawling forward, 16
+ * bytes per period, and the core with it). Otherwise the hung job is
+ * dumped (etna_dump.c), the core is reset and its ring restarted
+ * (etna_core_recover()); the jobs in flight fail, and the scheduler runs
+ * the innocent ones again, and the hung one too while it has hung no more
+ * than job_hang_limit times (module parameter, as upstream's: the
+ * scheduler's hang_limit; by default a hung job is cancelled at once). A
+ * cancelled job's fence, and those of the jobs its file queued behind it,
+ * signal -ECANCELED.
  *
  * An AXI bus error stops the FE for good: the interrupt handler starts
  * the same recovery at once (drm_sched_fault()), and the job that ran
  * signals -EIO instead.
  */
+#include <kunit/visibility.h>
 #include <linux/module.h>
 
 #include "etna_drv.h"
@@ -70,6 +72,8 @@ static struct dma_fence *etna_sched_run_job(struct drm_sched_job *sj)
 	/* cancelled by a hang recovery: do not run it again */
 	if (sj->s_fence->finished.error)
 		return NULL;
+	/* the hang check's first look at this run compares with nothing */
+	job->hang_seen = false;
 	fence = etna_ring_run(job->core, job);
 	if (IS_ERR(fence))
 		return fence;
@@ -77,6 +81,29 @@ static struct dma_fence *etna_sched_run_job(struct drm_sched_job *sj)
 	job->hw_fence = dma_fence_get(fence);
 	return fence;
 }
+
+/**
+ * etna_job_progressed() - the hang check's look at a running job's FE
+ * @job: the job at the head of its core's queue
+ * @dma: the FE's DMA address now
+ *
+ * A FE that moved since the last look at this run of @job is busy, not
+ * hung. In its WAIT/LINK loop it moves by 8 bytes only: that is no
+ * progress. The first look at a run has nothing to compare with: an
+ * address seen in an earlier job (the same command buffer at the same
+ * place) or in this job before a reset says nothing about this run.
+ *
+ * Return: whether @job made progress since the last look.
+ */
+VISIBLE_IF_KUNIT bool etna_job_progressed(struct etna_job *job, u32 dma)
+{
+	bool moved = !job->hang_seen || abs((s64)dma - job->hang_dma) > 16;
+
+	job->hang_dma = dma;
+	job->hang_seen = true;
+	return moved;
+}
+EXPORT_SYMBOL_IF_KUNIT(etna_job_progressed);
 
 static enum drm_gpu_sched_stat etna_sched_timedout_job(struct drm_sched_job *sj)
 {
@@ -95,14 +122,9 @@ static enum drm_gpu_sched_stat etna_sched_timedout_job(struct drm_sched_job *sj)
 			job->comm, job->pid);
 		goto recover;
 	}
-	/*
-	 * A FE that moved since the last check is busy, not hung. In its
-	 * WAIT/LINK loop it moves by 8 bytes only: that is no progress.
-	 */
 	dma = etna_read(core, ETNA_FE_DMA_ADDRESS);
 	job->run_ms += JOB_TIMEOUT_MS;
-	if (abs((s64)dma - core->hang_dma) > 16) {
-		core->hang_dma = dma;
+	if (etna_job_progressed(job, dma)) {
 		if (!max || job->run_ms < max)
 			goto still_running;
 		dev_err(core->dev, "job of %s[%d] ran for %u ms, the limit\n",
