@@ -170,11 +170,16 @@ static void etna_bo_unlist(struct etna_mapping *map)
 struct etna_mapping *etna_bo_get_mapping(struct etna_bo *bo,
 					 struct etna_vm *vm, u64 va)
 {
+	struct etna_dev *edev = to_etna_dev(bo->shmem.base.dev);
 	struct etna_mapping *map;
 	struct sg_table *sgt;
 	int ret;
 
 	mutex_lock(&bo->map_lock);
+	if (bo->unplugged) {
+		map = ERR_PTR(-ENODEV);
+		goto out;
+	}
 	list_for_each_entry(map, &bo->mappings, bo_link) {
 		if (map->vm != vm)
 			continue;
@@ -208,6 +213,13 @@ use:
 		map = ERR_PTR(ret);
 out:
 	mutex_unlock(&bo->map_lock);
+	if (!IS_ERR(map)) {
+		/* the device's list, for unbind; it locks it before map_lock */
+		mutex_lock(&edev->bos_lock);
+		if (list_empty(&bo->dev_link))
+			list_add_tail(&bo->dev_link, &edev->bos);
+		mutex_unlock(&edev->bos_lock);
+	}
 	return map;
 }
 
@@ -223,21 +235,84 @@ static void etna_bo_unmap_vm(struct etna_bo *bo, struct etna_vm *vm)
 	mutex_unlock(&bo->map_lock);
 }
 
-/* A buffer is freed: no job uses it any more. */
-static void etna_bo_unmap_all(struct etna_bo *bo)
+/* A buffer is freed, or the device unbound: no job uses it any more. */
+static void etna_bo_unmap_all_locked(struct etna_bo *bo)
 {
 	struct etna_mapping *map, *tmp;
 
-	mutex_lock(&bo->map_lock);
+	lockdep_assert_held(&bo->map_lock);
 	list_for_each_entry_safe(map, tmp, &bo->mappings, bo_link)
 		etna_bo_unlist(map);
+}
+
+static void etna_bo_unmap_all(struct etna_bo *bo)
+{
+	mutex_lock(&bo->map_lock);
+	etna_bo_unmap_all_locked(bo);
 	mutex_unlock(&bo->map_lock);
+}
+
+/*
+ * The device is unbound: a buffer gives up its mappings and the DMA
+ * mapping of its pages (an imported buffer's belongs to its attachment,
+ * until the buffer is freed). Its pages stay, for user space's mappings.
+ */
+static void etna_bo_unplug(struct etna_bo *bo)
+{
+	struct drm_gem_shmem_object *shmem = &bo->shmem;
+	struct device *dev = shmem->base.dev->dev;
+	struct sg_table *sgt = NULL;
+
+	mutex_lock(&bo->map_lock);
+	etna_bo_unmap_all_locked(bo);
+	bo->unplugged = true;
+	if (bo->uptr && shmem->sgt) {
+		dma_unmap_sgtable(dev, shmem->sgt, etna_userptr_dir(bo), 0);
+		sg_free_table(shmem->sgt);
+		kfree(shmem->sgt);
+		shmem->sgt = NULL;
+	} else if (!bo->uptr && !shmem->base.import_attach) {
+		mutex_lock(&shmem->pages_lock);
+		sgt = shmem->sgt;
+		shmem->sgt = NULL;
+		mutex_unlock(&shmem->pages_lock);
+	}
+	mutex_unlock(&bo->map_lock);
+	if (sgt) {
+		dma_unmap_sgtable(dev, sgt, DMA_BIDIRECTIONAL, 0);
+		sg_free_table(sgt);
+		kfree(sgt);
+		/* the pages reference the sg table held */
+		drm_gem_shmem_put_pages(shmem);
+	}
+}
+
+/**
+ * etna_bos_unplug() - the device is unbound: every buffer lets go of it
+ * @edev: the device; no job is left, and no ioctl can give the GPU a
+ *	buffer any more
+ */
+void etna_bos_unplug(struct etna_dev *edev)
+{
+	struct etna_bo *bo, *tmp;
+
+	/* a buffer being freed waits for the lock before it goes */
+	mutex_lock(&edev->bos_lock);
+	list_for_each_entry_safe(bo, tmp, &edev->bos, dev_link) {
+		etna_bo_unplug(bo);
+		list_del_init(&bo->dev_link);
+	}
+	mutex_unlock(&edev->bos_lock);
 }
 
 static void etna_bo_free(struct drm_gem_object *obj)
 {
+	struct etna_dev *edev = to_etna_dev(obj->dev);
 	struct etna_bo *bo = to_etna_bo(obj);
 
+	mutex_lock(&edev->bos_lock);
+	list_del_init(&bo->dev_link);
+	mutex_unlock(&edev->bos_lock);
 	etna_bo_unmap_all(bo);
 	if (bo->uptr)
 		etna_userptr_release(bo);
@@ -382,6 +457,7 @@ struct drm_gem_object *etna_bo_create_object(struct drm_device *drm,
 		return ERR_PTR(-ENOMEM);
 	mutex_init(&bo->map_lock);
 	INIT_LIST_HEAD(&bo->mappings);
+	INIT_LIST_HEAD(&bo->dev_link);
 	bo->flags = ETNA_BO_WC;	/* imported buffers */
 	bo->shmem.map_wc = true;
 	bo->shmem.base.funcs = &etna_bo_funcs;
@@ -488,12 +564,14 @@ int etna_ioctl_gem_cpu_prep(struct drm_device *drm, void *data,
 	ret = etna_resv_wait(obj->resv, args->op & ETNA_PREP_WRITE ?
 			     DMA_RESV_USAGE_READ : DMA_RESV_USAGE_WRITE,
 			     args->op & ETNA_PREP_NOSYNC, &args->timeout);
+	mutex_lock(&bo->map_lock);	/* the sg table, against unbind */
 	if (!ret && (bo->flags & ETNA_BO_CACHE_MASK) == ETNA_BO_CACHED &&
 	    bo->shmem.sgt) {
 		dma_sync_sgtable_for_cpu(drm->dev, bo->shmem.sgt,
 					 etna_prep_dir(bo, args->op));
 		bo->prep_op = args->op;
 	}
+	mutex_unlock(&bo->map_lock);
 	drm_gem_object_put(obj);
 	return ret;
 }
@@ -511,12 +589,14 @@ int etna_ioctl_gem_cpu_fini(struct drm_device *drm, void *data,
 	if (!obj)
 		return -ENOENT;
 	bo = to_etna_bo(obj);
+	mutex_lock(&bo->map_lock);	/* the sg table, against unbind */
 	if ((bo->flags & ETNA_BO_CACHE_MASK) == ETNA_BO_CACHED &&
 	    bo->shmem.sgt && bo->prep_op) {
 		dma_sync_sgtable_for_device(drm->dev, bo->shmem.sgt,
 					    etna_prep_dir(bo, bo->prep_op));
 		bo->prep_op = 0;
 	}
+	mutex_unlock(&bo->map_lock);
 	drm_gem_object_put(obj);
 	return 0;
 }
