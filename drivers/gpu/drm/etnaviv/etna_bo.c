@@ -27,27 +27,55 @@
 
 /*
  * The direction of a userptr object's DMA mapping: the GPU only reads one
- * created without ETNA_USERPTR_WRITE. Mapped so, several objects over the
- * same memory are fine with the DMA API (overlapping mappings the device
- * writes are not: DMA debugging reports them).
+ * created without ETNA_USERPTR_WRITE.
  */
 static enum dma_data_direction etna_userptr_dir(const struct etna_bo *bo)
 {
 	return bo->read_only ? DMA_TO_DEVICE : DMA_BIDIRECTIONAL;
 }
 
+/*
+ * Map a userptr object's pages for the device. Several objects may cover
+ * the same user pages, so that their mappings overlap, which the DMA API
+ * leaves to the driver: the cache maintenance of a mapping is by address,
+ * and the same whichever mapping does it. Done here explicitly, as the
+ * mapping would do it: write back the CPU's caches now; invalidate them
+ * at CPU_PREP and at the unmap (etna_userptr_dma_unmap()), for what the
+ * GPU wrote. What one object's GPU writes and another's CPU access do to
+ * each other is the owner's own memory's business, as with any two views
+ * of user memory; no one else's memory is at stake.
+ */
+static int etna_userptr_dma_map(struct etna_bo *bo, struct sg_table *sgt)
+{
+	struct device *dev = bo->shmem.base.dev->dev;
+	int ret;
+
+	ret = dma_map_sgtable(dev, sgt, etna_userptr_dir(bo),
+			      DMA_ATTR_SKIP_CPU_SYNC);
+	if (!ret)
+		dma_sync_sgtable_for_device(dev, sgt, etna_userptr_dir(bo));
+	return ret;
+}
+
+static void etna_userptr_dma_unmap(struct etna_bo *bo)
+{
+	struct device *dev = bo->shmem.base.dev->dev;
+	struct sg_table *sgt = bo->shmem.sgt;
+
+	dma_sync_sgtable_for_cpu(dev, sgt, etna_userptr_dir(bo));
+	dma_unmap_sgtable(dev, sgt, etna_userptr_dir(bo),
+			  DMA_ATTR_SKIP_CPU_SYNC);
+	sg_free_table(sgt);
+	kfree(sgt);
+	bo->shmem.sgt = NULL;
+}
+
 static void etna_userptr_release(struct etna_bo *bo)
 {
 	struct etna_userptr *u = bo->uptr;
-	struct sg_table *sgt = bo->shmem.sgt;
 
-	if (sgt) {
-		dma_unmap_sgtable(bo->shmem.base.dev->dev, sgt,
-				  etna_userptr_dir(bo), 0);
-		sg_free_table(sgt);
-		kfree(sgt);
-		bo->shmem.sgt = NULL;
-	}
+	if (bo->shmem.sgt)
+		etna_userptr_dma_unmap(bo);
 	if (u->pages) {
 		unpin_user_pages(u->pages, u->npages);
 		atomic64_sub(u->npages, &u->mm->pinned_vm);
@@ -77,7 +105,6 @@ static int etna_userptr_charge(struct etna_userptr *u)
 static struct sg_table *etna_userptr_get_sgt(struct etna_bo *bo)
 {
 	struct etna_userptr *u = bo->uptr;
-	struct device *dev = bo->shmem.base.dev->dev;
 	struct sg_table *sgt;
 	struct page **pages;
 	long pinned;
@@ -115,7 +142,7 @@ static struct sg_table *etna_userptr_get_sgt(struct etna_bo *bo)
 					u->npages << PAGE_SHIFT, GFP_KERNEL);
 	if (ret)
 		goto err_sgt;
-	ret = dma_map_sgtable(dev, sgt, etna_userptr_dir(bo), 0);
+	ret = etna_userptr_dma_map(bo, sgt);
 	if (ret)
 		goto err_table;
 	u->pages = pages;
@@ -267,10 +294,7 @@ static void etna_bo_unplug(struct etna_bo *bo)
 	etna_bo_unmap_all_locked(bo);
 	bo->unplugged = true;
 	if (bo->uptr && shmem->sgt) {
-		dma_unmap_sgtable(dev, shmem->sgt, etna_userptr_dir(bo), 0);
-		sg_free_table(shmem->sgt);
-		kfree(shmem->sgt);
-		shmem->sgt = NULL;
+		etna_userptr_dma_unmap(bo);
 	} else if (!bo->uptr && !shmem->base.import_attach) {
 		mutex_lock(&shmem->pages_lock);
 		sgt = shmem->sgt;
