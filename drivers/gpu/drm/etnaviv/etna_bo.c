@@ -290,6 +290,7 @@ static void etna_bo_unplug(struct etna_bo *bo)
 	struct device *dev = shmem->base.dev->dev;
 	struct sg_table *sgt = NULL;
 
+	lockdep_assert_held(&to_etna_dev(shmem->base.dev)->bos_lock);
 	mutex_lock(&bo->map_lock);
 	etna_bo_unmap_all_locked(bo);
 	bo->unplugged = true;

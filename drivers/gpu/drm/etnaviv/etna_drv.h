@@ -51,6 +51,13 @@
  *    (fence_seq); resets and the bring-up after them.
  *  - etna_dev.users_lock (mutex): the count of open files per user
  *    (user_files).
+ *  - etna_dev.files_lock (mutex): the list of open files (files) and
+ *    whether the device was unbound (detached); postclose holds it while
+ *    it destroys the file's entities and unbind while it finishes them,
+ *    so that each goes exactly once.
+ *  - etna_dev.bos_lock (mutex): the list of buffers the GPU was given
+ *    (bos); a buffer being freed takes itself off it first, so that
+ *    unbind, walking it under the lock, never meets a freed one.
  *  - etna_core.event_lock (spinlock, taken with interrupts off; the
  *    interrupt handler takes it): event_fence, event_free and busy_until;
  *    which events are perfmon sync points (sync_mask) and which the FE
@@ -64,7 +71,8 @@
  *    hardware fence.
  *
  * Not locks, but rules: etna_dev.cores and nr_cores are set before the
- * DRM device is registered and only read afterwards; a PTA slot
+ * DRM device is registered and only read afterwards (unbind clears cores
+ * once the device is unplugged and the files' entities are gone); a PTA slot
  * (etna_dev.pta) is written only by the address space that owns it, the
  * IDA hands the slots out; etna_core.hang_dma is used only by the
  * scheduler's timeout handler, which does not run twice at once for one
@@ -91,6 +99,15 @@
  *    - drm_file.table_lock
  *    - etna_bo.map_lock, and what nests in it (below)
  *    - etna_vm.lock
+ *
+ *  - etna_dev.files_lock
+ *
+ *    - the scheduler's entity and run queue locks (destroying or
+ *      finishing a file's entities), etna_vm.lock (unbind)
+ *
+ *  - etna_dev.bos_lock
+ *
+ *    - etna_bo.map_lock, and what nests in it (below)
  *
  *  - etna_bo.map_lock
  *
@@ -120,16 +137,23 @@
  *      - etna_fence_lock, then (signalling) the locks of the scheduler's
  *        fences and of their waiters
  *
+ *  - the scheduler's job_list_lock
+ *
+ *    - the lock of a scheduler's fence (unbind sets the error of the
+ *      fences of the jobs a stopped core had)
+ *
  *  - etna_pool.lock, etna_dev.users_lock (and the xarray's own lock
- *    inside it), drm_file.table_lock, the scheduler's job_list_lock:
- *    innermost, nothing nests in them.
+ *    inside it), drm_file.table_lock: innermost, nothing nests in them.
  *
  * The interrupt handler takes event_lock only, so hw_lock may be held
  * across disable_irq(). hw_lock is never held while waiting for the
  * scheduler (drm_sched_stop() and drm_sched_fini() run before it is
- * taken), and no driver lock is held while waiting for pool space or for
- * a fence. A function that expects one of our locks held says so with
- * lockdep_assert_held().
+ * taken), and no driver lock but files_lock is held while waiting for
+ * pool space or for a fence (files_lock: while a closing file's queued
+ * jobs drain, or an unbound file's queued jobs wait for their in-fences
+ * before they are cancelled). Unbind waits for the ioctls inside
+ * drm_dev_enter() (open, SUBMIT) holding none of ours. A function that
+ * expects one of our locks held says so with lockdep_assert_held().
  */
 #ifndef ETNA_DRV_H
 #define ETNA_DRV_H

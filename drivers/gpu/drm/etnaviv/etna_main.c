@@ -247,16 +247,19 @@ static void etna_show_fdinfo(struct seq_file *m, struct file *f)
 	struct drm_file *file = f->private_data;
 	struct etna_dev *edev = to_etna_dev(file->minor->dev);
 	struct etna_file *ef = file->driver_priv;
+	struct etna_core *core;
 	u32 pipes = 0, bit;
 	unsigned int i;
 	u64 bytes = 0;
 
 	for (i = 0; i < edev->nr_cores; i++) {
-		if (!edev->cores[i])
+		/* unbind may clear it meanwhile */
+		core = READ_ONCE(edev->cores[i]);
+		if (!core)
 			continue;
-		if (edev->cores[i]->id.features & ETNA_FEAT_PIPE_3D)
+		if (core->id.features & ETNA_FEAT_PIPE_3D)
 			pipes |= BIT(ETNA_PIPE_3D);
-		if (edev->cores[i]->id.features & ETNA_FEAT_PIPE_2D)
+		if (core->id.features & ETNA_FEAT_PIPE_2D)
 			pipes |= BIT(ETNA_PIPE_2D);
 	}
 	spin_lock(&file->table_lock);
@@ -473,7 +476,7 @@ static void etna_unbind(struct device *dev)
 	etna_mmu_fini(edev);
 	component_unbind_all(dev, edev);
 	for (i = 0; i < ETNA_MAX_PIPES; i++)
-		edev->cores[i] = NULL;
+		WRITE_ONCE(edev->cores[i], NULL);
 	etna_pool_fini(&edev->pool, dev);
 }
 
