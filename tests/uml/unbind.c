@@ -16,7 +16,8 @@
  * a new client's 2D clear lands, pixel for pixel.
  *
  * Output: "PASS: unbind/<name>" or "FAIL: unbind/<name>: <why>"; exit
- * status 0 iff nothing failed.
+ * status 0 iff nothing failed; "INFO:" lines give each pending fence's
+ * error.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -346,7 +347,7 @@ static void old_ioctls(int fd, uint32_t pipe, uint32_t bo, uint32_t fence)
 int main(void)
 {
 	int sfd[PENDING], fd, st, n, i, errors = 0, unsignalled = 0;
-	uint32_t pipe = 0, bo = 0, fence = 0;
+	uint32_t pipe = 0, bo = 0, fence = 1;
 	volatile uint32_t *px = MAP_FAILED;
 	char node[64];
 	struct stream s;
@@ -412,6 +413,10 @@ int main(void)
 			unsignalled++;
 		else if (st < 0)
 			errors++;
+		/* which errors: the jobs' places at the unbind decide */
+		printf("INFO: unbind/after: job %d: fence %s\n", i,
+		       st == 1 ? "signalled" : st == 0 ? "not signalled" :
+		       strerror(st < -1000 ? -(st + 1000) : -st));
 		close(sfd[i]);
 	}
 	report(!unsignalled || fail("%d of %d not signalled", unsignalled, n),
