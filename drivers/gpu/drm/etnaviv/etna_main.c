@@ -338,10 +338,9 @@ static void etna_identify_all(struct etna_dev *edev)
 
 /*
  * Stop every started core: the schedulers first, then the cores, whose
- * jobs fail with -ENODEV; free the jobs, those the files' entities had
- * queued too (they go from a work item once the core's last job is done).
+ * jobs fail with -ENODEV, and free those jobs.
  */
-static void etna_cores_fini(struct etna_dev *edev)
+static void etna_cores_stop(struct etna_dev *edev)
 {
 	unsigned int i;
 
@@ -354,15 +353,22 @@ static void etna_cores_fini(struct etna_dev *edev)
 	for (i = 0; i < edev->nr_cores; i++)
 		if (edev->cores[i])
 			etna_sched_reap(edev->cores[i]);
-	wait_event(edev->jobs_wq, !atomic_read(&edev->nr_jobs));
+}
+
+/* Let go of the stopped cores, once every job is freed. */
+static void etna_cores_fini(struct etna_dev *edev)
+{
+	unsigned int i;
+
 	for (i = 0; i < edev->nr_cores; i++)
 		if (edev->cores[i])
 			etna_core_fini(edev->cores[i]);
 }
 
 /*
- * Unbind with files open: their entities go now (the jobs they queued
- * fail with -ESRCH), and their postclose, later, leaves them alone.
+ * Unbind with files open, the cores stopped: the files' entities go now
+ * (the jobs they still queued fail with -ESRCH, from a work item: the
+ * caller waits for them), and their postclose, later, leaves them alone.
  */
 static void etna_files_detach(struct etna_dev *edev)
 {
@@ -448,6 +454,7 @@ static int etna_bind(struct device *dev)
 	return 0;
 
 err_cores:
+	etna_cores_stop(edev);
 	etna_cores_fini(edev);
 	etna_mmu_fini(edev);
 err_unbind:
@@ -469,7 +476,13 @@ static void etna_unbind(struct device *dev)
 	unsigned int i;
 
 	drm_dev_unplug(&edev->drm);
+	/*
+	 * The cores first: the jobs queued behind theirs wait for them (as
+	 * their dependencies) before they are cancelled.
+	 */
+	etna_cores_stop(edev);
 	etna_files_detach(edev);
+	wait_event(edev->jobs_wq, !atomic_read(&edev->nr_jobs));
 	etna_cores_fini(edev);
 	etna_bos_unplug(edev);
 	etna_files_unplug_vms(edev);
