@@ -12,8 +12,11 @@
  * file fails with ENODEV; the old mapping keeps its pages (reading and
  * writing them works, the contents are those of before); closing the old
  * file and unmapping are clean (the boot harness fails the run on any
- * kernel splat). The device bound again gives a new render node on which
- * a new client's 2D clear lands, pixel for pixel.
+ * kernel splat). On the debug kernel, DMA-API debugging's list of the
+ * mappings and allocations of every device must hold none of the unbound
+ * device's while the old file is still open. The device bound again
+ * gives a new render node on which a new client's 2D clear lands, pixel
+ * for pixel.
  *
  * Output: "PASS: unbind/<name>" or "FAIL: unbind/<name>: <why>"; exit
  * status 0 iff nothing failed; "INFO:" lines give each pending fence's
@@ -262,6 +265,27 @@ static bool fresh_client(const char *when)
 	return ok;
 }
 
+/*
+ * Entries of DMA-API debugging's list (debug kernel) that belong to the
+ * device "etnaviv": its DMA mappings and allocations. -1 without the list.
+ */
+#define DMA_API_DUMP	"/sys/kernel/debug/dma-api/dump"
+
+static int dma_entries(void)
+{
+	char line[256];
+	int n = 0;
+	FILE *f = fopen(DMA_API_DUMP, "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, MASTER " ", strlen(MASTER) + 1))
+			n++;
+	fclose(f);
+	return n;
+}
+
 static sigjmp_buf sigbus_jmp;
 
 static void on_sigbus(int sig)
@@ -347,6 +371,7 @@ static void old_ioctls(int fd, uint32_t pipe, uint32_t bo, uint32_t fence)
 int main(void)
 {
 	int sfd[PENDING], fd, st, n, i, errors = 0, unsignalled = 0;
+	int dma_before;
 	uint32_t pipe = 0, bo = 0, fence = 1;
 	volatile uint32_t *px = MAP_FAILED;
 	char node[64];
@@ -403,6 +428,7 @@ int main(void)
 	report(i == n || fail("job %d already signalled", i),
 	       "setup: their fences not signalled");
 
+	dma_before = dma_entries();
 	st = sysfs_write("unbind", MASTER);
 	report(!st || fail("%s", strerror(-st)), "unbind: through sysfs");
 	freeze_all(0);
@@ -425,6 +451,18 @@ int main(void)
 	       "after: every pending fence with an error");
 
 	old_ioctls(fd, pipe, bo, fence);
+
+	/* the old file and its mapped buffer are still open */
+	n = dma_entries();
+	if (n < 0 || dma_before < 0)
+		printf("SKIP: unbind/after: the device holds no DMA mapping: "
+		       "no " DMA_API_DUMP " (DMA-API debugging is off)\n");
+	else
+		report((n == 0 || fail("%d left", n)) &&
+		       (dma_before > 0 ||
+			fail("none before the unbind either: proves nothing")),
+		       "after: the device holds no DMA mapping (%d before)",
+		       dma_before);
 
 	st = touch_mapping(px, 0xffa05010);
 	report(st == 1 || fail("%s", st < 0 ? "SIGBUS" : why),
