@@ -190,9 +190,48 @@ int etna_sched_init(struct etna_core *core)
 
 /**
  * etna_sched_fini() - stop a core's scheduler, before the core stops
- * @core: the core; no file has it open any more
+ * @core: the core; no file has an entity on it any more
+ *
+ * The jobs the core still has will not finish: their fences fail with
+ * -ENODEV when etna_core_stop() cancels them; etna_sched_reap() frees them.
  */
 void etna_sched_fini(struct etna_core *core)
 {
-	drm_sched_fini(&core->sched);
+	struct drm_gpu_scheduler *sched = &core->sched;
+	struct drm_sched_job *sj;
+	struct dma_fence *f;
+	unsigned long flags;
+
+	/* no more run_job, free_job or timeout from here */
+	drm_sched_fini(sched);
+	spin_lock(&sched->job_list_lock);
+	list_for_each_entry(sj, &sched->pending_list, list) {
+		f = &sj->s_fence->finished;
+		/* under the fence's lock: it cannot signal meanwhile */
+		spin_lock_irqsave(f->lock, flags);
+		if (!test_bit(DMA_FENCE_FLAG_SIGNALED_BIT, &f->flags))
+			dma_fence_set_error(f, -ENODEV);
+		spin_unlock_irqrestore(f->lock, flags);
+	}
+	spin_unlock(&sched->job_list_lock);
+}
+
+/**
+ * etna_sched_reap() - free the jobs a stopped scheduler leaves
+ * @core: the core, stopped by etna_sched_fini() then etna_core_stop(): the
+ *	hardware fences of its jobs have all signalled
+ */
+void etna_sched_reap(struct etna_core *core)
+{
+	struct drm_gpu_scheduler *sched = &core->sched;
+	struct drm_sched_job *sj, *tmp;
+	LIST_HEAD(done);
+
+	spin_lock(&sched->job_list_lock);
+	list_splice_init(&sched->pending_list, &done);
+	spin_unlock(&sched->job_list_lock);
+	list_for_each_entry_safe(sj, tmp, &done, list) {
+		list_del_init(&sj->list);
+		etna_sched_free_job(sj);
+	}
 }
