@@ -290,19 +290,32 @@ int etna_core_init(struct etna_core *core)
 }
 
 /**
- * etna_core_fini() - stop a core started by etna_core_init()
- * @core: the core; no file has it open any more, its scheduler is gone
+ * etna_core_stop() - stop a core started by etna_core_init()
+ * @core: the core; its scheduler is stopped
+ *
+ * Resets it: the jobs it had fail with -ENODEV.
  */
-void etna_core_fini(struct etna_core *core)
+void etna_core_stop(struct etna_core *core)
 {
 	disable_irq(core->irq);
 	cancel_work_sync(&core->sync_work);
 	mutex_lock(&core->hw_lock);
 	etna_reset(core);
 	etna_events_cancel(core, -ENODEV);
+	/* the next etna_core_init() finds it as at probe */
+	core->fe_running = false;
+	atomic_set(&core->axi_pending, 0);
 	etna_vm_put(core->vm);
 	core->vm = NULL;
 	mutex_unlock(&core->hw_lock);
+}
+
+/**
+ * etna_core_fini() - let go of what etna_core_init() set up
+ * @core: the core, stopped; every job on it is freed
+ */
+void etna_core_fini(struct etna_core *core)
+{
 	WARN_ON(!xa_empty(&core->user_fences));
 	xa_destroy(&core->user_fences);
 	etna_ring_fini(core);
