@@ -236,8 +236,9 @@ static void check_dump(const struct engine *e, const uint8_t *p, size_t len,
 				       D_BO, D_END };
 	uint32_t reloc = 0, fe = 0, op;
 	uint64_t phys, addr;
-	char order[160] = "", *out;
+	char order[160] = "", *out, path[] = "/tmp/etnaviv-coredump-XXXXXX";
 	bool ok, found;
+	int fd;
 	FILE *f;
 
 	ok = dump_parse(p, len, o, ARRAY_SIZE(o), &nr);
@@ -333,13 +334,17 @@ static void check_dump(const struct engine *e, const uint8_t *p, size_t len,
 	       "buffer map, mapped so by the MMU tables", en);
 
 	/* etnaviv-disasm decodes the stuck stream */
+	/* a file of its own: other boards run this test at the same time */
 	out = malloc(1 << 20);
-	f = fopen("/tmp/etnaviv-coredump.bin", "w");
+	fd = mkstemp(path);
+	f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!f && fd >= 0)
+		close(fd);
 	ok = out && f && fwrite(p, 1, len, f) == len;
 	if (f)
 		fclose(f);
-	ok = ok || fail("cannot write /tmp/etnaviv-coredump.bin");
-	ok = ok && disasm("/tmp/etnaviv-coredump.bin", out, 1 << 20);
+	ok = ok || fail("cannot write %s", path);
+	ok = ok && disasm(path, out, 1 << 20);
 	if (ok) {
 		char want_cmd[64], want_val[32], *s;
 
@@ -359,7 +364,8 @@ static void check_dump(const struct engine *e, const uint8_t *p, size_t len,
 	}
 	report(ok, "coredump %s: etnaviv-disasm decodes the stuck stream "
 	       "(the job's LOAD_STATE of the buffer's address)", en);
-	unlink("/tmp/etnaviv-coredump.bin");
+	if (fd >= 0)
+		unlink(path);
 	free(out);
 }
 
