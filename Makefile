@@ -160,8 +160,8 @@ $(B)/tools/gpu-list $(B)/tools/gpu-workload $(B)/tools/etnaviv-info: $(B)/tools/
 
 $(TOP_TOOL): tools/etnaviv-top.c include/uapi/drm/etnaviv_drm.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -Iinclude/uapi -I$(UAPI) -I$(UAPI)/drm $$(pkg-config --cflags ncurses) \
-		-o $@ $< $$(pkg-config --libs ncurses)
+	$(CC) $(CFLAGS_USER) $(LDFLAGS) -Iinclude/uapi -I$(UAPI) -I$(UAPI)/drm \
+		$$($(PKG_CONFIG) --cflags ncurses) -o $@ $< $$($(PKG_CONFIG) --libs ncurses)
 
 OP2D := tools/etnaviv_op2d.c tools/etnaviv_op2d.h tools/ref2d.c tools/ref2d.h
 $(B)/tools/etnaviv-2d-demo: tools/etnaviv-2d-demo.c $(OP2D) $(LIB_A)
