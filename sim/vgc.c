@@ -26,8 +26,47 @@ void vgc_init(struct vgc_core *c, const struct vgc_ident *id,
 	c->id = id;
 	c->ops = ops;
 	c->ctx = ctx;
+	c->powered = true;
+	c->clocked = true;
 	vgc_reset(c);
 	c->stats.resets = 0;
+}
+
+void vgc_set_power(struct vgc_core *c, bool on)
+{
+	if (c->powered && !on) {
+		/* no state survives: a reset's worth, and the interrupt line */
+		vgc_reset(c);
+		c->stats.resets--;
+		c->stats.power_offs++;
+		c->irq_edge = false;
+	}
+	c->powered = on;
+}
+
+void vgc_set_clock(struct vgc_core *c, bool on)
+{
+	c->clocked = on;
+}
+
+bool vgc_powered(const struct vgc_core *c)
+{
+	return c->powered && c->clocked;
+}
+
+u32 vgc_get_fscale(const struct vgc_core *c)
+{
+	return c->fscale;
+}
+
+/* Count @cycles of work at the current frequency scale. */
+static void account_cycles(struct vgc_core *c, u64 cycles)
+{
+	u64 t = cycles * 64 + c->tick_rem;
+
+	c->stats.cycles += cycles;
+	c->stats.busy_ticks += t / c->fscale;
+	c->tick_rem = t % c->fscale;
 }
 
 /*
@@ -38,6 +77,8 @@ void vgc_reset(struct vgc_core *c)
 {
 	memset(c->state, 0, sizeof(c->state));
 	REG(c, VGC_CLOCK_CONTROL) = 0x100;	/* FSCALE = 64: full speed */
+	c->fscale = 64;
+	c->tick_rem = 0;
 	c->intr_pending = 0;
 	c->axi_status = 0;
 	c->fe_state = VGC_FE_IDLE;
@@ -67,7 +108,7 @@ bool vgc_irq_line(const struct vgc_core *c)
 
 bool vgc_fe_active(const struct vgc_core *c)
 {
-	return c->fe_state == VGC_FE_RUNNING && !c->freeze;
+	return c->fe_state == VGC_FE_RUNNING && !c->freeze && vgc_powered(c);
 }
 
 void vgc_raise(struct vgc_core *c, u32 bits)
@@ -195,6 +236,10 @@ u32 vgc_read(struct vgc_core *c, u32 off)
 	u32 v;
 	bool hit;
 
+	if (!vgc_powered(c)) {
+		c->stats.access_while_off++;
+		return 0;
+	}
 	off &= ~3u;
 	if (off >= VGC_STATE_WORDS * 4)
 		return 0;
@@ -268,6 +313,10 @@ void vgc_write(struct vgc_core *c, u32 off, u32 val)
 {
 	bool hit;
 
+	if (!vgc_powered(c)) {
+		c->stats.access_while_off++;
+		return;
+	}
 	off &= ~3u;
 	if (off >= VGC_STATE_WORDS * 4)
 		return;
@@ -280,6 +329,14 @@ void vgc_write(struct vgc_core *c, u32 off, u32 val)
 	case VGC_CLOCK_CONTROL:
 		if (val & VGC_CLK_SOFT_RESET)
 			vgc_reset(c);
+		/*
+		 * FSCALE_LOAD latches the divider: the core then runs at
+		 * FSCALE/64 of its clock. A scale of 0 would stop the clock;
+		 * the model keeps the old scale (an assumption).
+		 */
+		if ((val & VGC_CLK_FSCALE_LOAD) && (val & VGC_CLK_FSCALE_MASK))
+			c->fscale = (val & VGC_CLK_FSCALE_MASK) >>
+				    VGC_CLK_FSCALE_SHIFT;
 		/* Idle bits are status; FSCALE_LOAD only latches the scale. */
 		REG(c, off) = val & ~(VGC_CLK_IDLE_3D | VGC_CLK_IDLE_2D |
 				      VGC_CLK_IDLE_VG);
@@ -611,7 +668,7 @@ enum vgc_run vgc_fe_run(struct vgc_core *c, unsigned int budget)
 {
 	long pixels = (long)VGC_DE_SPAN * VGC_DE_RUN_CHUNKS;
 	enum vgc_run r = VGC_RUN_BUSY;
-	u64 t0;
+	u64 t0, steps = 0;
 
 	c->progress = false;
 	if (!vgc_fe_active(c))
@@ -637,8 +694,12 @@ enum vgc_run vgc_fe_run(struct vgc_core *c, unsigned int budget)
 			continue;
 		}
 		r = fe_step(c);
+		steps++;
 	}
-	if (c->progress)
+	if (c->progress) {
 		c->stats.busy_ns += now_ns(c) - t0;
+		account_cycles(c, steps + (u64)((long)VGC_DE_SPAN *
+						VGC_DE_RUN_CHUNKS - pixels));
+	}
 	return r;
 }

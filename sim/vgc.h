@@ -168,6 +168,14 @@ struct vgc_host_ops {
  *	draw
  * @ts_blocks_filled: 64-byte blocks a PE write found cleared in the tile
  *	status and filled with the clear value first
+ * @access_while_off: register reads and writes while the core's clocks
+ *	were gated or its power domain was off (on silicon the AHB access
+ *	hangs the bus; the model ignores the write, a read returns 0)
+ * @power_offs: times the power domain went off (all state lost)
+ * @cycles: core clock cycles of work: one per FE command, one per pixel
+ *	the 2D, resolve and 3D engines processed
+ * @busy_ticks: what @cycles took in cycles of the undivided clock: each
+ *	cycle counts 64 / FSCALE (the scale last latched by FSCALE_LOAD)
  */
 struct vgc_stats {
 	u64 commands, waits, events, draws, flushes, resets;
@@ -183,6 +191,7 @@ struct vgc_stats {
 	u64 draws_3d, vertices_3d, primitives_3d, triangles_3d;
 	u64 pixels_shaded, pixels_written, draws_cut_short, draws_unsupported;
 	u64 ts_blocks_filled;
+	u64 access_while_off, power_offs, cycles, busy_ticks;
 };
 
 #define VGC_TLB_ENTRIES	64	/* direct-mapped, one 4 KiB page each */
@@ -274,6 +283,10 @@ struct vgc_core {
 	bool inject_bus_error;	/* test knob: next memory access fails */
 	bool progress;		/* last run did more than WAIT/LINK */
 	bool irq_edge;		/* an interrupt was latched: deliver it */
+	bool powered;		/* the power domain is on */
+	bool clocked;		/* the clocks the AHB needs run */
+	u32 fscale;		/* latched FSCALE, 1..64 */
+	u32 tick_rem;		/* busy_ticks remainder, in 1/fscale */
 
 	struct vgc_mmu2 mmu2;
 	struct vgc_de de;
@@ -323,6 +336,19 @@ bool vgc_rs_busy(const struct vgc_core *c);
 bool vgc_3d_busy(const struct vgc_core *c);
 /* Latch interrupt bits (events, MMU exception, bus error). */
 void vgc_raise(struct vgc_core *c, u32 bits);
+
+/*
+ * Power, as the environment's clock gates and power domain set it (both
+ * on after vgc_init()). Turning the domain off loses every register, the
+ * FE and the MMU state (as a reset does, but counted in power_offs). While
+ * either is off, the FE does not run, and a register access is counted in
+ * access_while_off (a write is ignored, a read returns 0).
+ */
+void vgc_set_power(struct vgc_core *c, bool on);
+void vgc_set_clock(struct vgc_core *c, bool on);
+bool vgc_powered(const struct vgc_core *c);
+/* The frequency scale FSCALE_LOAD last latched (64: full speed). */
+u32 vgc_get_fscale(const struct vgc_core *c);
 
 /* The identity @c was initialised with. */
 const struct vgc_ident *vgc_get_ident(const struct vgc_core *c);
