@@ -46,7 +46,8 @@
  *  - etna_core.hw_lock (mutex): the ring and everything that describes
  *    what the front-end runs: ring_tail, ring_wait, fe_running,
  *    exec_state, vm, vm_seq; the numbering of hardware fences
- *    (fence_seq); resets and the bring-up after them.
+ *    (fence_seq); resets and the bring-up after them (also in the
+ *    runtime PM callbacks); the frequency scale (freq_scale).
  *  - etna_dev.users_lock (mutex): the count of open files per user
  *    (user_files).
  *  - etna_core.event_lock (spinlock, taken with interrupts off; the
@@ -58,7 +59,12 @@
  *  - etna_fence_lock (spinlock, etna_fence.c): the dma_fence lock of every
  *    hardware fence.
  *
- * Not locks, but rules: etna_dev.cores and nr_cores are set before the
+ * Not locks, but rules: power (etna_core.c, "DOC: Power"): the core's
+ * registers are touched only while the caller holds a runtime PM
+ * reference (or is a runtime PM callback); each event in flight holds
+ * one, dropped when it signals. hw_ready and bind_ref change only while
+ * the core holds such a reference of its own, so the callbacks, which
+ * read them, cannot run meanwhile. etna_dev.cores and nr_cores are set before the
  * DRM device is registered and only read afterwards; a PTA slot
  * (etna_dev.pta) is written only by the address space that owns it, the
  * IDA hands the slots out; etna_core.hang_dma is used only by the
@@ -404,6 +410,15 @@ struct etna_file {
  *	timeout handler, which never runs twice at once, uses it)
  * @axi_errors: AXI bus errors reported
  * @mmu_errors: MMU exceptions reported
+ * @hw_ready: the core was started (etna_core_init()): a runtime resume
+ *	resets it and sets its registers up again
+ * @bind_ref: the runtime PM reference taken when the core was bound is
+ *	still held (until it is started, or unbound)
+ * @sched_ready: @sched exists (set and cleared by etna_sched.c; a system
+ *	suspend stops it)
+ * @idle_wq: woken when the last event in flight signals
+ * @freq_scale: cooling state: the core runs at 1/2^n of its clock
+ *	(FSCALE), 0 to ETNA_MAX_FREQ_SCALE (@hw_lock)
  */
 struct etna_core {
 	struct device *dev;
@@ -441,7 +456,16 @@ struct etna_core {
 	u32 hang_dma;
 	atomic_t axi_errors;
 	atomic_t mmu_errors;
+
+	bool hw_ready;
+	bool bind_ref;
+	bool sched_ready;
+	wait_queue_head_t idle_wq;
+	u32 freq_scale;
 };
+
+/* FSCALE is 64 / 2^n: n up to 6 (one 64th of the clock) */
+#define ETNA_MAX_FREQ_SCALE	6
 
 static inline u32 etna_read(struct etna_core *core, u32 reg)
 {
@@ -618,10 +642,12 @@ void etna_client_put(struct etna_client *client);
 extern struct platform_driver etna_core_driver;
 int etna_core_init(struct etna_core *core);
 void etna_core_fini(struct etna_core *core);
+void etna_core_refuse(struct etna_core *core);
 void etna_core_recover(struct etna_core *core);
 
 /* etna_ring.c */
 int etna_ring_init(struct etna_core *core);
+void etna_ring_stop(struct etna_core *core);
 void etna_ring_fini(struct etna_core *core);
 int etna_ring_start(struct etna_core *core);
 struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job);

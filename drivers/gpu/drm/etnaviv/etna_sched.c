@@ -18,6 +18,7 @@
  * the innocent ones again.
  */
 #include <linux/module.h>
+#include <linux/pm_runtime.h>
 
 #include "etna_drv.h"
 #include "etna_regs.h"
@@ -63,7 +64,11 @@ static enum drm_gpu_sched_stat etna_sched_timedout_job(struct drm_sched_job *sj)
 	 * A FE that moved since the last check is busy, not hung. In its
 	 * WAIT/LINK loop it moves by 8 bytes only: that is no progress.
 	 */
-	dma = etna_read(core, ETNA_FE_DMA_ADDRESS);
+	dma = core->hang_dma;	/* a core powered down does not move */
+	if (pm_runtime_get_if_active(core->dev, true) > 0) {
+		dma = etna_read(core, ETNA_FE_DMA_ADDRESS);
+		pm_runtime_put_autosuspend(core->dev);
+	}
 	job->run_ms += JOB_TIMEOUT_MS;
 	if (abs((s64)dma - core->hang_dma) > 16) {
 		core->hang_dma = dma;
@@ -115,7 +120,11 @@ int etna_sched_init(struct etna_core *core)
 		.dev = core->dev,
 	};
 
-	return drm_sched_init(&core->sched, &args);
+	int ret;
+
+	ret = drm_sched_init(&core->sched, &args);
+	core->sched_ready = !ret;
+	return ret;
 }
 
 /**
@@ -124,5 +133,6 @@ int etna_sched_init(struct etna_core *core)
  */
 void etna_sched_fini(struct etna_core *core)
 {
+	core->sched_ready = false;
 	drm_sched_fini(&core->sched);
 }
