@@ -455,14 +455,14 @@ static int etna_cooling_set_cur_state(struct thermal_cooling_device *cdev,
 		return -EINVAL;
 	mutex_lock(&core->hw_lock);
 	core->freq_scale = state;
-	if (core->hw_ready && pm_runtime_get_if_active(core->dev, true) > 0) {
+	if (core->hw_ready && etna_power_get_if_on(core)) {
 		clk = etna_read(core, ETNA_CLOCK_CONTROL) &
 		      ~(ETNA_CLK_FSCALE(~0u) | ETNA_CLK_IDLE_3D |
 			ETNA_CLK_IDLE_2D);
 		clk |= ETNA_CLK_FSCALE(64 >> state);
 		etna_write(core, ETNA_CLOCK_CONTROL, clk | ETNA_CLK_FSCALE_LOAD);
 		etna_write(core, ETNA_CLOCK_CONTROL, clk);
-		pm_runtime_put_autosuspend(core->dev);
+		etna_power_put(core);
 	}
 	mutex_unlock(&core->hw_lock);
 	return 0;

@@ -10,7 +10,6 @@
  */
 #include <linux/idr.h>
 #include <linux/pid.h>
-#include <linux/pm_runtime.h>
 #include <linux/seq_file.h>
 #include <drm/drm_debugfs.h>
 #include <drm/drm_file.h>
@@ -39,13 +38,13 @@ static void etna_debugfs_core(struct seq_file *m, struct etna_core *core)
 	for (i = 0; i < ARRAY_SIZE(id->minor); i++)
 		seq_printf(m, "\tminor_features%u 0x%08x\n", i, id->minor[i]);
 	/* the registers of a core that is powered up only */
-	if (pm_runtime_get_if_active(core->dev, true) > 0) {
+	if (etna_power_get_if_on(core)) {
 		seq_printf(m, "\tidle 0x%08x\n",
 			   etna_read(core, ETNA_IDLE_STATE));
 		seq_printf(m, "\tFE dma address 0x%08x state 0x%08x\n",
 			   etna_read(core, ETNA_FE_DMA_ADDRESS),
 			   etna_read(core, ETNA_FE_DMA_DEBUG_STATE));
-		pm_runtime_put_autosuspend(core->dev);
+		etna_power_put(core);
 	} else {
 		seq_puts(m, "\tsuspended\n");
 	}

@@ -135,6 +135,7 @@
 #include <linux/kref.h>
 #include <linux/sched.h>
 #include <linux/mutex.h>
+#include <linux/pm_runtime.h>
 #include <linux/spinlock.h>
 #include <linux/xarray.h>
 #include <drm/drm_device.h>
@@ -466,6 +467,23 @@ struct etna_core {
 
 /* FSCALE is 64 / 2^n: n up to 6 (one 64th of the clock) */
 #define ETNA_MAX_FREQ_SCALE	6
+
+/*
+ * A runtime PM reference to a core that is powered already, for a look at
+ * its registers; false if it is not (without CONFIG_PM it always is).
+ * Drop it with etna_power_put().
+ */
+static inline bool etna_power_get_if_on(struct etna_core *core)
+{
+	return !IS_ENABLED(CONFIG_PM) ||
+	       pm_runtime_get_if_active(core->dev, true) > 0;
+}
+
+static inline void etna_power_put(struct etna_core *core)
+{
+	pm_runtime_mark_last_busy(core->dev);
+	pm_runtime_put_autosuspend(core->dev);
+}
 
 static inline u32 etna_read(struct etna_core *core, u32 reg)
 {

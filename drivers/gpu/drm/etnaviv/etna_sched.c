@@ -18,7 +18,6 @@
  * the innocent ones again.
  */
 #include <linux/module.h>
-#include <linux/pm_runtime.h>
 
 #include "etna_drv.h"
 #include "etna_regs.h"
@@ -65,9 +64,9 @@ static enum drm_gpu_sched_stat etna_sched_timedout_job(struct drm_sched_job *sj)
 	 * WAIT/LINK loop it moves by 8 bytes only: that is no progress.
 	 */
 	dma = core->hang_dma;	/* a core powered down does not move */
-	if (pm_runtime_get_if_active(core->dev, true) > 0) {
+	if (etna_power_get_if_on(core)) {
 		dma = etna_read(core, ETNA_FE_DMA_ADDRESS);
-		pm_runtime_put_autosuspend(core->dev);
+		etna_power_put(core);
 	}
 	job->run_ms += JOB_TIMEOUT_MS;
 	if (abs((s64)dma - core->hang_dma) > 16) {
