@@ -41,6 +41,8 @@ void vgc_set_power(struct vgc_core *c, bool on)
 		c->stats.power_offs++;
 		c->irq_edge = false;
 	}
+	if (!c->powered && on)
+		c->stats.power_ons++;
 	c->powered = on;
 }
 
@@ -76,6 +78,13 @@ static void account_cycles(struct vgc_core *c, u64 cycles)
 void vgc_reset(struct vgc_core *c)
 {
 	memset(c->state, 0, sizeof(c->state));
+	/*
+	 * The freeze knob stands for a hang: the reset that recovers a
+	 * frozen FE releases it, one of an idle core (a driver's power-up)
+	 * leaves it armed for the next job.
+	 */
+	if (c->fe_state != VGC_FE_IDLE)
+		c->freeze = false;
 	REG(c, VGC_CLOCK_CONTROL) = 0x100;	/* FSCALE = 64: full speed */
 	c->fscale = 64;
 	c->tick_rem = 0;
@@ -92,7 +101,6 @@ void vgc_reset(struct vgc_core *c)
 	c->dbg_state = VGC_DBG_IDLE;
 	c->ret_addr = 0;
 	c->ret_prefetch = 0;
-	c->freeze = false;
 	c->de.busy = false;	/* the operation in flight is lost */
 	c->rs.busy = false;
 	vgc_rs_ts_flush(c);

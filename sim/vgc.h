@@ -172,6 +172,8 @@ struct vgc_host_ops {
  *	were gated or its power domain was off (on silicon the AHB access
  *	hangs the bus; the model ignores the write, a read returns 0)
  * @power_offs: times the power domain went off (all state lost)
+ * @power_ons: times it came on again (a driver then resets the core:
+ *	@resets - @power_ons counts the other resets)
  * @cycles: core clock cycles of work: one per FE command, one per pixel
  *	the 2D, resolve and 3D engines processed
  * @busy_ticks: what @cycles took in cycles of the undivided clock: each
@@ -191,7 +193,7 @@ struct vgc_stats {
 	u64 draws_3d, vertices_3d, primitives_3d, triangles_3d;
 	u64 pixels_shaded, pixels_written, draws_cut_short, draws_unsupported;
 	u64 ts_blocks_filled;
-	u64 access_while_off, power_offs, cycles, busy_ticks;
+	u64 access_while_off, power_offs, power_ons, cycles, busy_ticks;
 };
 
 #define VGC_TLB_ENTRIES	64	/* direct-mapped, one 4 KiB page each */
@@ -360,7 +362,8 @@ u32 vgc_state_peek(const struct vgc_core *c, u32 off);
 
 /*
  * Test knobs. Freeze: the FE makes no progress (a simulated hang) until a
- * reset, which clears it. Bus error injection: the next GPU memory access
+ * reset of the frozen FE, which clears it (a reset while the FE is idle,
+ * as at a power-up, and a power cycle leave it armed). Bus error injection: the next GPU memory access
  * fails as if no memory answered (an AXI bus error); the knob then clears.
  */
 void vgc_set_freeze(struct vgc_core *c, bool on);

@@ -522,6 +522,7 @@ static int vgc_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "ts_blocks_filled: %llu\n", s.ts_blocks_filled);
 	seq_printf(m, "access_while_off: %llu\npower_offs: %llu\n",
 		   s.access_while_off, s.power_offs);
+	seq_printf(m, "power_ons: %llu\n", s.power_ons);
 	seq_printf(m, "cycles: %llu\nbusy_ticks: %llu\n", s.cycles,
 		   s.busy_ticks);
 	seq_printf(m, "fscale: %u\npowered: %d\n", fscale, powered);

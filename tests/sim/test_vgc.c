@@ -345,8 +345,19 @@ static void t_freeze(struct vgc_core *c)
 	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
 	EXPECT_EQ(c->stats.commands, 2);
 	EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), 1u << 2);
-	/* a reset releases it */
+	/* a reset of an idle FE, or a power cycle, leaves it armed */
 	vgc_set_freeze(c, true);
+	vgc_write(c, VGC_CLOCK_CONTROL, VGC_CLK_SOFT_RESET | 0x100);
+	EXPECT_EQ(vgc_get_freeze(c), 1);
+	vgc_set_power(c, false);
+	vgc_set_power(c, true);
+	EXPECT_EQ(vgc_get_freeze(c), 1);
+	EXPECT_EQ(c->stats.power_ons, 1);
+	/* the reset that recovers the frozen FE releases it */
+	setup_linear(c);
+	start(c, p, 2);
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
+	EXPECT_EQ(vgc_fe_get_state(c), VGC_FE_RUNNING);
 	vgc_write(c, VGC_CLOCK_CONTROL, VGC_CLK_SOFT_RESET | 0x100);
 	EXPECT_EQ(vgc_get_freeze(c), 0);
 }
