@@ -455,6 +455,12 @@ static int vgc_add_power(struct device *dev, struct vgc_dev *vd)
 		if (ret)
 			goto err_gates;
 	}
+	/* a kernel without power domains: the domain is always on */
+	if (!IS_ENABLED(CONFIG_PM_GENERIC_DOMAINS)) {
+		vgc_set_power(vd->core, true);
+		vd->core->stats.power_ons = 0;
+		return 0;
+	}
 	vd->pd.name = vd->name;
 	vd->pd.power_on = vgc_pd_on;
 	vd->pd.power_off = vgc_pd_off;
@@ -641,7 +647,8 @@ static int vgc_add_core(struct device *dev, struct device_node *np,
 	return 0;
 
 err_del_power:
-	pm_genpd_remove(&vd->pd);
+	if (IS_ENABLED(CONFIG_PM_GENERIC_DOMAINS))
+		pm_genpd_remove(&vd->pd);
 	vgc_del_gates(vd, VGC_NR_GATES);
 err_free_core:
 	kvfree(vd->core);
@@ -713,9 +720,11 @@ static int vgc_probe(struct platform_device *pdev)
 	if (ret)
 		return ret;
 	vgc_pd_data.num_domains = vgc_nr_devs;
-	ret = of_genpd_add_provider_onecell(np, &vgc_pd_data);
-	if (ret)
-		return ret;
+	if (IS_ENABLED(CONFIG_PM_GENERIC_DOMAINS)) {
+		ret = of_genpd_add_provider_onecell(np, &vgc_pd_data);
+		if (ret)
+			return ret;
+	}
 	return devm_of_platform_populate(dev);
 }
 
