@@ -5,8 +5,13 @@
 # make check  run every test; ends with "N passed, N failed"
 # make mesa   Mesa's etnaviv driver, built from Debian's source (in the cache)
 # make bench  benchmarks (not part of check)
+# make mutate planted bugs (tests/mutate/mutants), each against its tests
 # make piglit piglit's GLES2 and GLSL 1.10/1.20 tests, llvmpipe vs the model
+# make fuzz   the fuzzers in the boards (FUZZ_SECONDS=, FUZZ_SEED=, scripts/fuzz)
 # make install PREFIX=DIR  the library, its headers, pkg-config file and tools
+# make package      Debian packages in build/packages (amd64, armhf, arm64)
+# make package-test install them in armhf and arm64 Debian 12 root file
+#                   systems under qemu-user-static (slow; not part of check)
 
 SHELL := /bin/bash
 B := build
@@ -23,6 +28,9 @@ CS_TOOLS := etnaviv-disasm etnaviv-asm
 TOOLS += $(CS_TOOLS:%=$(B)/tools/%)
 LIB_TOOLS := $(B)/tools/etnaviv-info $(B)/tools/etnaviv-2d-demo
 TOOLS += $(LIB_TOOLS)
+# etnaviv-top: ncurses, the UAPI header, no libetnaviv
+TOP_TOOL := $(B)/tools/etnaviv-top
+TOOLS += $(TOP_TOOL)
 UML_TESTS := $(patsubst tests/uml/%.c,$(B)/tests/%,$(wildcard tests/uml/*.c))
 # The test programs of several files: tests/uml/NAME/*.c.
 UML_SUITES := $(patsubst tests/uml/%/,%,$(wildcard tests/uml/*/))
@@ -35,8 +43,9 @@ UNIT_TESTS += $(B)/tests/lib-unit
 ETNA_STATES := tools/etna_states.c tools/etna_states.h tools/etna_states_gen.h
 UNIT_TESTS += $(B)/tests/hw-consistency
 
-# libetnaviv (MIT): a static and a shared library from lib/*.c.
-LIB_VERSION := 1.0.0
+# libetnaviv (MIT): a static and a shared library from lib/*.c. The
+# project's one version: VERSION (debian/changelog says the same; checked).
+LIB_VERSION := $(shell cat VERSION)
 LIB_SONAME := libetnaviv.so.1
 LIB_HDRS := lib/etnaviv.h lib/etnaviv_2d.h
 LIB_OBJS := $(patsubst lib/%.c,$(B)/lib/%.o,$(wildcard lib/*.c))
@@ -44,16 +53,19 @@ LIB_A := $(B)/lib/libetnaviv.a
 LIB_SO := $(B)/lib/libetnaviv.so.$(LIB_VERSION)
 LIBS := $(LIB_A) $(LIB_SO)
 PREFIX ?= /usr/local
+LIBDIR ?= $(PREFIX)/lib
+PKG_CONFIG ?= pkg-config
 BENCHES := $(B)/tests/bench-de
 # GL programs over the system's glvnd libraries (Mesa inside the boards).
 GL_TOOLS := $(B)/tools/etnaviv-gl-info $(B)/tools/etnaviv-gl-demo $(B)/tools/etnaviv-gl-cube
+GL_TOOLS += $(B)/tools/etnaviv-gl-bench
 GL_TESTS := $(patsubst tests/gl/%.c,$(B)/tests/gl-%,$(wildcard tests/gl/*.c))
 
 # One step at a time, in the order written: the kernels, the UAPI headers
 # and the packages come first (the kernel builds run in parallel inside).
 .NOTPARALLEL:
 
-.PHONY: all deps kernels kernel-% module-% driver-% run check bench clean install lib boards-table hw mesa piglit
+.PHONY: all deps kernels kernel-% module-% driver-% run check bench clean install lib boards-table hw mesa piglit fuzz mutate package package-test
 all: deps kernels mesa module-plain module-debug driver-plain driver-debug $(DTBS) $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES) $(GL_TOOLS) $(GL_TESTS)
 
 deps:
@@ -104,7 +116,7 @@ boards-table:
 # for tests/tools/, the same built with the sanitizers).
 $(CS_TOOLS:%=$(B)/tools/%): $(B)/tools/%: tools/%.c $(ETNA_STATES)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -o $@ $(filter %.c,$^) -lm
+	$(CC) $(CFLAGS_USER) $(LDFLAGS) -o $@ $(filter %.c,$^) -lm
 
 $(CS_TOOLS:%=$(B)/tests/tools/%): $(B)/tests/tools/%: tools/%.c $(ETNA_STATES)
 	@mkdir -p $(@D)
@@ -135,7 +147,7 @@ $(LIB_A): $(LIB_OBJS)
 	$(AR) rcs $@ $^
 
 $(LIB_SO): $(LIB_OBJS)
-	$(CC) -shared -Wl,-soname,$(LIB_SONAME) -Wl,--no-undefined -o $@ $^
+	$(CC) $(LDFLAGS) -shared -Wl,-soname,$(LIB_SONAME) -Wl,--no-undefined -o $@ $^
 	@ln -sf $(@F) $(@D)/$(LIB_SONAME)
 	@ln -sf $(LIB_SONAME) $(@D)/libetnaviv.so
 
@@ -144,20 +156,26 @@ lib: $(LIBS)
 # Tools over libetnaviv, linked statically so they run from anywhere.
 $(B)/tools/gpu-list $(B)/tools/gpu-workload $(B)/tools/etnaviv-info: $(B)/tools/%: tools/%.c $(LIB_HDRS) $(LIB_A)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -Ilib -o $@ $(filter %.c,$^) $(LIB_A)
+	$(CC) $(CFLAGS_USER) $(LDFLAGS) -Ilib -o $@ $(filter %.c,$^) $(LIB_A)
+
+$(TOP_TOOL): tools/etnaviv-top.c include/uapi/drm/etnaviv_drm.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -Iinclude/uapi -I$(UAPI) -I$(UAPI)/drm $$(pkg-config --cflags ncurses) \
+		-o $@ $< $$(pkg-config --libs ncurses)
 
 OP2D := tools/etnaviv_op2d.c tools/etnaviv_op2d.h tools/ref2d.c tools/ref2d.h
 $(B)/tools/etnaviv-2d-demo: tools/etnaviv-2d-demo.c $(OP2D) $(LIB_A)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -Ilib -Itools $$(pkg-config --cflags libpng) -o $@ \
-		$(filter %.c,$^) $(LIB_A) $$(pkg-config --libs libpng)
+	$(CC) $(CFLAGS_USER) $(LDFLAGS) -Ilib -Itools $$($(PKG_CONFIG) --cflags libpng) -o $@ \
+		$(filter %.c,$^) $(LIB_A) $$($(PKG_CONFIG) --libs libpng)
 
 # GL programs: the system's EGL, GLES2 (glvnd) and GBM; inside a board
 # scripts/boot points them at the project's Mesa.
-$(GL_TOOLS): $(B)/tools/%: tools/%.c
+$(GL_TOOLS): $(B)/tools/%: tools/%.c tools/gl_util.c tools/gl_util.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) $$(pkg-config --cflags libpng) -o $@ $< \
-		-lEGL -lGLESv2 -lgbm $$(pkg-config --libs libpng) -lm
+	$(CC) $(CFLAGS_USER) -Itools $$(pkg-config --cflags libpng) -o $@ \
+		$< tools/gl_util.c -lEGL -lGLESv2 -lgbm \
+		$$(pkg-config --libs libpng) -lm
 
 $(GL_TESTS): $(B)/tests/gl-%: tests/gl/%.c
 	@mkdir -p $(@D)
@@ -169,23 +187,36 @@ $(B)/tests/lib-unit: $(wildcard tests/lib/*.c tests/lib/*.h) $(LIB_HDRS) $(LIB_A
 	$(CC) $(CFLAGS_USER) $(SANITIZE) -Ilib -Iinclude/uapi -I$(UAPI) -I$(UAPI)/drm \
 		-o $@ $(filter %.c,$^) $(LIB_A)
 
-install: $(LIBS) $(LIB_TOOLS)
-	install -d $(DESTDIR)$(PREFIX)/include/etnaviv $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+INSTALL_TOOLS := $(LIB_TOOLS) $(CS_TOOLS:%=$(B)/tools/%) $(TOP_TOOL)
+install: $(LIBS) $(INSTALL_TOOLS)
+	install -d $(DESTDIR)$(PREFIX)/include/etnaviv $(DESTDIR)$(LIBDIR)/pkgconfig \
 		$(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(LIB_HDRS) $(DESTDIR)$(PREFIX)/include/etnaviv/
-	install -m 644 $(LIB_A) $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(LIB_SO) $(DESTDIR)$(PREFIX)/lib/
-	ln -sf libetnaviv.so.$(LIB_VERSION) $(DESTDIR)$(PREFIX)/lib/$(LIB_SONAME)
-	ln -sf $(LIB_SONAME) $(DESTDIR)$(PREFIX)/lib/libetnaviv.so
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(LIB_VERSION)|' lib/libetnaviv.pc.in \
-		>$(DESTDIR)$(PREFIX)/lib/pkgconfig/libetnaviv.pc
-	install -m 755 $(LIB_TOOLS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(LIB_A) $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(LIB_SO) $(DESTDIR)$(LIBDIR)/
+	ln -sf libetnaviv.so.$(LIB_VERSION) $(DESTDIR)$(LIBDIR)/$(LIB_SONAME)
+	ln -sf $(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libetnaviv.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+		-e 's|@VERSION@|$(LIB_VERSION)|' lib/libetnaviv.pc.in \
+		>$(DESTDIR)$(LIBDIR)/pkgconfig/libetnaviv.pc
+	install -m 755 $(INSTALL_TOOLS) $(DESTDIR)$(PREFIX)/bin/
 
-# The 2D pixel tests: libetnaviv on the GPU against ref2d on the CPU.
-$(B)/tests/pixels: tests/uml/pixels.c $(wildcard tests/uml/*.h) $(OP2D) $(LIB_A)
+# The 2D pixel tests and the data paths through every buffer kind:
+# libetnaviv on the GPU against ref2d on the CPU.
+$(B)/tests/pixels $(B)/tests/datapath: $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h) $(OP2D) $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Ilib -Itools -o $@ \
 		$(filter %.c,$^) $(LIB_A)
+
+# The performance counters' test: the 2D states from libetnaviv's header.
+$(B)/tests/perfmon: tests/uml/perfmon.c $(wildcard tests/uml/*.h) lib/etnaviv_2d.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Ilib -o $@ tests/uml/perfmon.c
+
+# fault injection and the fuzzers: the state tables of hw/gc.db (tools/)
+$(B)/tests/failnth $(B)/tests/fuzz: $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h) $(ETNA_STATES)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Itools -o $@ $(filter %.c,$^) -lpthread
 
 # power: runtime PM, suspend and cooling, drawing with libetnaviv
 $(B)/tests/power: tests/uml/power.c $(wildcard tests/uml/*.h) $(LIB_A)
@@ -245,6 +276,23 @@ bench: all
 
 piglit: all
 	@scripts/piglit
+
+fuzz: all
+	@scripts/fuzz
+
+# Mutation testing: each planted bug in a scratch copy (build/mutate/),
+# its tests run against it; prints the kill rate (not part of check).
+mutate: all
+	@scripts/mutate
+
+# Debian packages (debian/): etnaviv-dkms and the library and tools for
+# amd64, armhf and arm64, in build/packages; scripts/package says how.
+package:
+	@scripts/deps package
+	@scripts/package
+
+package-test: package
+	@scripts/package-test
 
 clean:
 	rm -rf $(B)

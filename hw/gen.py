@@ -650,7 +650,11 @@ ETNA_SPECS = ['stream_count', 'register_max', 'thread_count',
               'vertex_output_buffer_size', 'buffer_size',
               'instruction_count', 'num_constants', 'varyings_count']
 QUIRKS = ['MC_DEBUG_MEMORY', 'ECO_BY_DATE', 'NO_PRODUCT_ECO',
-          '512_INSTRUCTIONS', 'ONE_VARYING_LESS', 'REPORTS_GC2000']
+          '512_INSTRUCTIONS', 'ONE_VARYING_LESS', 'REPORTS_GC2000',
+          'NO_TX_GATING', 'NO_SE_RA_TX_GATING', 'PULSE_EATER_UNK23',
+          'PULSE_EATER_UNK17']
+# the errata the device model reproduces (struct vgc_ident members)
+ERRATA = {'tx_gating': 'tx_gating_erratum'}
 
 
 class Core:
@@ -669,6 +673,7 @@ class Core:
         self.security = False
         self.no_product_regs = False
         self.driver = None		# None, or (any_revision, [quirks])
+        self.errata = []
 
     def reported(self):
         return self.reports or (self.model, self.revision)
@@ -717,6 +722,8 @@ def read_cores(db, path=CORES):
             cur.pipes = args
         elif key == 'mmu' and args in (['1'], ['2']):
             cur.mmu = int(args[0])
+        elif key == 'errata' and args and set(args) <= set(ERRATA):
+            cur.errata = args
         elif key == 'driver':
             anyrev = bool(args) and args[0] == 'any'
             quirks = args[1:] if anyrev else args
@@ -738,6 +745,8 @@ def check_core(db, c):
 
     if c.model is None or c.revision is None or not c.pipes:
         bad('needs model, revision and pipes')
+    if c.errata and not c.sim:
+        bad('errata are what the model reproduces: it needs sim')
     if c.sim and c.features is None:
         bad('the model presents it: it needs its feature words')
     if c.minor and c.mmu:
@@ -781,6 +790,8 @@ def model_idents(db, cores):
             out.append('\t\t.security = true,')
         if c.no_product_regs:
             out.append('\t\t.no_product_regs = true,')
+        for e in c.errata:
+            out.append('\t\t.%s = true,' % ERRATA[e])
         out.append('\t},')
     out += ['};', '']
     return '\n'.join(out)
@@ -839,6 +850,10 @@ def driver_cores(db, cores):
         line = '\t{ 0x%x, %s, %s%s },' % (c.model, rev, fl, ident)
         if len(line.expandtabs()) > 80:
             line = '\t{ 0x%x, %s,\n\t  %s%s },' % (c.model, rev, fl, ident)
+        if any(len(x.expandtabs()) > 80 for x in line.split('\n')):
+            line = '\t{ 0x%x, %s,\n\t  %s%s },' % (
+                c.model, rev, ' |\n\t  '.join('ETNA_QUIRK_' + q
+                                              for q in flags), ident)
         out.append(line)
     out += ['};', '', '#endif /* ETNA_HW_TABLE_H */', '']
     return '\n'.join(out)

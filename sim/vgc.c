@@ -32,6 +32,49 @@ void vgc_init(struct vgc_core *c, const struct vgc_ident *id,
 	c->stats.resets = 0;
 }
 
+/* Work that fills the 3D caches: draws and resolves. */
+static u64 work_3d(const struct vgc_core *c)
+{
+	return c->stats.draws_3d + c->stats.rs_ops;
+}
+
+/* All caches clean as of now (a reset loses what they held). */
+static void caches_clean(struct vgc_core *c)
+{
+	c->flushed.color = work_3d(c);
+	c->flushed.depth = work_3d(c);
+	c->flushed.ts = work_3d(c);
+	c->flushed.shader_l1 = c->stats.draws_3d;
+	c->flushed.pe2d = c->stats.de_ops;
+}
+
+/*
+ * At an event: does a cache still hold work done since its flush? The
+ * tile-status cache of a core with the BLT engine is flushed through the
+ * BLT (BLT_SET_COMMAND), not TS_FLUSH_CACHE.
+ */
+static void event_check_flushed(struct vgc_core *c)
+{
+	const struct vgc_flush_marks *f = &c->flushed;
+
+	if (f->color != work_3d(c) || f->depth != work_3d(c) ||
+	    f->ts != work_3d(c) || f->shader_l1 != c->stats.draws_3d ||
+	    f->pe2d != c->stats.de_ops)
+		c->stats.unflushed_events++;
+}
+
+static void gl_flush(struct vgc_core *c, u32 val)
+{
+	if (val & VGC_GL_FLUSH_COLOR)
+		c->flushed.color = work_3d(c);
+	if (val & VGC_GL_FLUSH_DEPTH)
+		c->flushed.depth = work_3d(c);
+	if (val & VGC_GL_FLUSH_SHADER_L1)
+		c->flushed.shader_l1 = c->stats.draws_3d;
+	if (val & VGC_GL_FLUSH_PE2D)
+		c->flushed.pe2d = c->stats.de_ops;
+}
+
 void vgc_set_power(struct vgc_core *c, bool on)
 {
 	if (c->powered && !on) {
@@ -105,7 +148,10 @@ void vgc_reset(struct vgc_core *c)
 	c->rs.busy = false;
 	vgc_rs_ts_flush(c);
 	c->p3d.busy = false;
+	memset(c->tx_latch, 0, sizeof(c->tx_latch));
+	caches_clean(c);
 	vgc_mmu_reset(c);
+	vgc_prof_reset(c);
 	c->stats.resets++;
 }
 
@@ -289,8 +335,6 @@ u32 vgc_read(struct vgc_core *c, u32 off)
 			return 0;
 		}
 		break;
-	case VGC_PROFILE_TOTAL_CYCLES:
-		return (u32)now_ns(c);
 	case VGC_PM_MODULE_STATUS:
 	case VGC_FE_DMA_STATUS:
 		return 0;
@@ -309,7 +353,7 @@ u32 vgc_read(struct vgc_core *c, u32 off)
 	case VGC_FE_DMA_HIGH:
 		return c->dma_high;
 	}
-	if (vgc_mmu_read(c, off, &v))
+	if (vgc_mmu_read(c, off, &v) || vgc_prof_read(c, off, &v))
 		return v;
 	v = ident_reg(c, off, &hit);
 	if (hit)
@@ -384,7 +428,7 @@ void vgc_write(struct vgc_core *c, u32 off, u32 val)
 			c->irq_edge = true;	/* pending bits now enabled */
 		return;
 	}
-	if (vgc_mmu_write(c, off, val))
+	if (vgc_mmu_write(c, off, val) || vgc_prof_write(c, off, val))
 		return;
 	REG(c, off) = val;
 }
@@ -425,12 +469,14 @@ static void load_state(struct vgc_core *c, u32 idx, u32 val)
 
 	switch (off) {
 	case VGC_GL_EVENT:
+		event_check_flushed(c);
 		vgc_raise(c, 1u << (val & VGC_GL_EVENT_ID_MASK));
 		c->stats.events++;
 		break;
 	case VGC_GL_FLUSH_CACHE:
 		if (val & VGC_GL_FLUSH_PE2D)
 			c->stats.de_flushes++;
+		gl_flush(c, val);
 		fallthrough;
 	case VGC_GL_FLUSH_MMU:
 		/* No caches or TLBs: memory is always up to date. */
@@ -445,6 +491,17 @@ static void load_state(struct vgc_core *c, u32 idx, u32 val)
 		if (val & VGC_TS_FLUSH_CACHE_FLUSH) {
 			vgc_rs_ts_flush(c);
 			c->stats.ts_flushes++;
+			if (!(c->id->minor[5] & VGC_MINOR5_BLT_ENGINE))
+				c->flushed.ts = work_3d(c);
+		}
+		break;
+	case VGC_BLT_SET_COMMAND:
+		/* with the BLT engine enabled: flush it (and its TS cache) */
+		if ((c->id->minor[5] & VGC_MINOR5_BLT_ENGINE) &&
+		    (REG(c, VGC_BLT_ENABLE) & VGC_BLT_ON) &&
+		    (val & VGC_BLT_FLUSH)) {
+			vgc_rs_ts_flush(c);
+			c->flushed.ts = work_3d(c);
 		}
 		break;
 	case VGC_RS_KICKER:
@@ -487,6 +544,7 @@ static int fe_fifo_fill(struct vgc_core *c, u32 addr)
 	if (end < addr + 4ull)
 		end = addr + 4ull;
 	c->fifo_words = 0;
+	c->stats.fe_fetch8 += ((addr & 7) + end - addr + 7) / 8;
 	if (vgc_dma_read(c, VGC_CLIENT_FE, addr, c->fifo, end - addr))
 		return -1;
 	c->fifo_addr = addr;

@@ -59,6 +59,9 @@ typedef __INT64_TYPE__ s64;
  * @security: the core has the security block (MINOR_FEATURE_7
  *	BIT_SECURITY and MINOR_FEATURE_10 SECURITY_AHB, words the core does
  *	not present as registers): PTA, secure FE start, AHB reset
+ * @tx_gating_erratum: texture reads go wrong while the TX module's clock
+ *	gating is on (PM_POWER_CONTROLS gating enabled and PM_MODULE_CONTROLS
+ *	not disabling TX): the erratum Linux disables TX gating for
  */
 struct vgc_ident {
 	const char *name;
@@ -70,6 +73,7 @@ struct vgc_ident {
 	unsigned int pipes;
 	bool no_product_regs;
 	bool security;
+	bool tx_gating_erratum;
 };
 
 #define VGC_PIPE_3D	0x1u
@@ -154,6 +158,8 @@ struct vgc_host_ops {
  * @tx_unsupported: lookups of an inactive sampler or of a type, format,
  *	layout or mode the model does not sample (sim/doc/texture-engine.md);
  *	they return zeros
+ * @tx_gating_corrupt: lookups that returned a wrong (stale) texel because
+ *	TX clock gating was on, on a core with that erratum
  * @draws_3d: DRAW_PRIMITIVES, DRAW_INDEXED_PRIMITIVES and DRAW_INSTANCED
  *	commands the 3D pipeline received
  * @vertices_3d: vertices fetched and shaded (vertex cache misses)
@@ -168,6 +174,26 @@ struct vgc_host_ops {
  *	draw
  * @ts_blocks_filled: 64-byte blocks a PE write found cleared in the tile
  *	status and filled with the clear value first
+ * @mem_read8: 64-bit words every client read from memory (an access
+ *	counted in whole words), command fetches included
+ * @mem_write8: likewise written
+ * @fe_fetch8: the part of @mem_read8 the FE read as commands
+ * @sh_vs_insns: the part of @sh_insns the vertex shader ran
+ * @sh_ps_insns: the part of @sh_insns the pixel shader ran
+ * @triangles_culled: triangles the face culling discarded
+ * @ra_quads: 2x2 quads the rasteriser visited in the triangles' boxes
+ * @ra_quads_live: those with at least one pixel inside the triangle
+ * @ra_pixels: pixels inside the triangles (of those quads)
+ * @pe_color_killed: pixels the alpha test discarded
+ * @pe_depth_killed: pixels the stencil or depth test discarded
+ * @pe_depth_passed: pixels that passed them (or met no depth buffer)
+ * @prof_reads_disabled: profiling registers read while HI_CLOCK_CONTROL's
+ *	DISABLE_DEBUG_REGISTERS was set (they read 0)
+ * @unflushed_events: events (GL_EVENT) raised while a cache still held
+ *	what the engines did since its last flush: the colour, depth or
+ *	tile-status cache after a draw or a resolve, the shader L1 after a
+ *	draw, the 2D cache after a 2D operation. The event tells the CPU
+ *	that the job is done; the data may not be in memory yet.
  * @access_while_off: register reads and writes while the core's clocks
  *	were gated or its power domain was off (on silicon the AHB access
  *	hangs the bus; the model ignores the write, a read returns 0)
@@ -189,11 +215,46 @@ struct vgc_stats {
 	u64 ts_flushes, ts_stale_reads;
 	u64 sh_vs_runs, sh_ps_quads, sh_insns, sh_tex;
 	u64 sh_aborted, sh_bad_insn;
-	u64 tx_samples, tx_faults, tx_unsupported;
+	u64 tx_samples, tx_faults, tx_unsupported, tx_gating_corrupt;
 	u64 draws_3d, vertices_3d, primitives_3d, triangles_3d;
 	u64 pixels_shaded, pixels_written, draws_cut_short, draws_unsupported;
 	u64 ts_blocks_filled;
+	u64 mem_read8, mem_write8, fe_fetch8;
+	u64 sh_vs_insns, sh_ps_insns, triangles_culled;
+	u64 ra_quads, ra_quads_live, ra_pixels;
+	u64 pe_color_killed, pe_depth_killed, pe_depth_passed;
+	u64 prof_reads_disabled;
+	u64 unflushed_events;
 	u64 access_while_off, power_offs, power_ons, cycles, busy_ticks;
+};
+
+/* The blocks with a counter select in MC_PROFILE_CONFIG0..2. */
+enum vgc_prof_block {
+	VGC_PROF_FE, VGC_PROF_DE, VGC_PROF_PE, VGC_PROF_SH,
+	VGC_PROF_PA, VGC_PROF_SE, VGC_PROF_RA, VGC_PROF_TX,
+	VGC_PROF_MC, VGC_PROF_HI,
+	VGC_PROF_BLOCKS,
+};
+
+/**
+ * struct vgc_prof - the profiling counters (sim/vgc_prof.c)
+ * @base: per block, the statistics when its counters last read 0 (a
+ *	reset, or its RESET select); a counter reads the difference
+ * @epoch_ns: time of the last reset: the cycle counters count from it
+ * @busy_base: @stats.busy_ns at that time
+ */
+struct vgc_prof {
+	struct vgc_stats base[VGC_PROF_BLOCKS];
+	u64 epoch_ns, busy_base;
+};
+
+/*
+ * struct vgc_flush_marks - the engines' work counts (draws_3d, rs_ops,
+ * de_ops) when each cache was last flushed; more work since then leaves
+ * it dirty (vgc.c, at each GL_EVENT).
+ */
+struct vgc_flush_marks {
+	u64 color, depth, ts, shader_l1, pe2d;
 };
 
 #define VGC_TLB_ENTRIES	64	/* direct-mapped, one 4 KiB page each */
@@ -285,16 +346,20 @@ struct vgc_core {
 	bool inject_bus_error;	/* test knob: next memory access fails */
 	bool progress;		/* last run did more than WAIT/LINK */
 	bool irq_edge;		/* an interrupt was latched: deliver it */
+	/* the TX data latch a gated clock leaves stale (vgc_tx.c) */
+	float tx_latch[4];
 	bool powered;		/* the power domain is on */
 	bool clocked;		/* the clocks the AHB needs run */
 	u32 fscale;		/* latched FSCALE, 1..64 */
 	u32 tick_rem;		/* busy_ticks remainder, in 1/fscale */
 
+	struct vgc_flush_marks flushed;
 	struct vgc_mmu2 mmu2;
 	struct vgc_de de;
 	struct vgc_rs rs;
 	struct vgc_sh sh;
 	struct vgc_3d p3d;
+	struct vgc_prof prof;
 
 	struct vgc_stats stats;
 };
@@ -306,6 +371,15 @@ void vgc_reset(struct vgc_core *c);
 /* Register access through the AHB (MMIO); @off is a byte offset. */
 u32 vgc_read(struct vgc_core *c, u32 off);
 void vgc_write(struct vgc_core *c, u32 off, u32 val);
+
+/*
+ * The profiling registers (sim/vgc_prof.c): vgc_prof_read() and
+ * vgc_prof_write() answer for them (true) or leave @off to the caller;
+ * vgc_prof_reset() zeroes the counters (a soft reset).
+ */
+bool vgc_prof_read(struct vgc_core *c, u32 off, u32 *v);
+bool vgc_prof_write(struct vgc_core *c, u32 off, u32 val);
+void vgc_prof_reset(struct vgc_core *c);
 
 /* Run at most @budget FE commands. */
 enum vgc_run vgc_fe_run(struct vgc_core *c, unsigned int budget);

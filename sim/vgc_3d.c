@@ -311,6 +311,7 @@ static const struct vgc_3d_vtx *get_vertex(struct vgc_core *c, u32 i,
 	env_init(c, &env, true);
 	insns = c->stats.sh_insns;
 	vgc_sh_run_vs(c, &p->vs, t, &env);
+	c->stats.sh_vs_insns += c->stats.sh_insns - insns;
 	*budget -= 1 + (long)(c->stats.sh_insns - insns);
 	c->stats.vertices_3d++;
 
@@ -491,8 +492,10 @@ static bool setup_tri(struct vgc_core *c, struct vgc_3d_tri *tri,
 	/* y points down: a positive area is clockwise on the screen */
 	tri->front = area > 0;
 	if (cull && ((p->cull == VGC_PA_CULL_CW && area > 0) ||
-		     (p->cull == VGC_PA_CULL_CCW && area < 0)))
+		     (p->cull == VGC_PA_CULL_CCW && area < 0))) {
+		c->stats.triangles_culled++;
 		return false;
+	}
 	tri->v[0] = *a;
 	if (area > 0) {
 		tri->v[1] = *b;
@@ -897,11 +900,16 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy)
 					     b1 * v[1].var[n][k] +
 					     b2 * v[2].var[n][k]) / iw);
 	}
+	c->stats.ra_quads++;
 	if (!live)
 		return 1;
+	c->stats.ra_quads_live++;
+	c->stats.ra_pixels += (live & 1) + (live >> 1 & 1) + (live >> 2 & 1) +
+			      (live >> 3 & 1);
 	env_init(c, &env, tri->front);
 	insns = c->stats.sh_insns;
 	vgc_sh_run_ps(c, &p->ps, p->t, &live, &env);
+	c->stats.sh_ps_insns += c->stats.sh_insns - insns;
 	c->stats.pixels_shaded += 4;
 	ao = REG(c, VGC_PE_ALPHA_OP);
 	for (i = 0; i < 4 && !p->abort; i++) {
@@ -915,12 +923,17 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy)
 		if ((ao & VGC_PE_ALPHA_TEST) &&
 		    !compare(VGC_PE_ALPHA_FUNC(ao),
 			     (u32)round_s64(clampf(rgba[3], 0, 1) * 255.0f),
-			     VGC_PE_ALPHA_REF(ao)))
+			     VGC_PE_ALPHA_REF(ao))) {
+			c->stats.pe_color_killed++;
 			continue;
+		}
 		x = qx + (i & 1);
 		y = qy + (i >> 1);
-		if (!depth_stencil(c, x, y, z[i], tri->front))
+		if (!depth_stencil(c, x, y, z[i], tri->front)) {
+			c->stats.pe_depth_killed++;
 			continue;
+		}
+		c->stats.pe_depth_passed++;
 		write_color(c, x, y, rgba);
 	}
 	return 4 + (long)(c->stats.sh_insns - insns);

@@ -295,6 +295,11 @@ static int dma(struct vgc_core *c, enum vgc_client cl, u32 addr,
 	u64 pa;
 	size_t n;
 
+	/* the bus moves whole 64-bit words */
+	if (write)
+		c->stats.mem_write8 += ((addr & 7) + (u64)len + 7) / 8;
+	else
+		c->stats.mem_read8 += ((addr & 7) + (u64)len + 7) / 8;
 	while (len) {
 		n = VGC_PAGE_SIZE - (addr & (VGC_PAGE_SIZE - 1));
 		if (n > len)

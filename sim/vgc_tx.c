@@ -25,7 +25,15 @@
  *    the lookup (tx_faults) and the caller aborts the shader;
  *  - anything else (3D and arrays, borders, YUV, ETC2, float formats,
  *    split layouts, TS sampling, anisotropy) is counted in tx_unsupported
- *    and returns zeros.
+ *    and returns zeros;
+ *  - on a core with the TX clock gating erratum (hw/cores.db "errata
+ *    tx_gating": GC2000 r5108), while module-level clock gating is on
+ *    (PM_POWER_CONTROLS) and PM_MODULE_CONTROLS does not keep the TX
+ *    module's clock running, a lookup returns the texel the previous
+ *    lookup fetched (zeros after a reset) and counts tx_gating_corrupt:
+ *    Linux disables TX gating on this revision as an erratum; what the
+ *    wrong texels are is not public, and a stale result is the model's
+ *    choice (sim/doc/texture-engine.md).
  *
  * Floating point, but no libm: floor and log2 are local (log2's error is
  * below 1e-6, sim/doc/texture-engine.md).
@@ -733,6 +741,30 @@ static float tx_lambda(const struct tx_tex *t,
 	return 0.5f * tx_log2(r2[0] > r2[1] ? r2[0] : r2[1]);
 }
 
+/* The TX clock gating erratum applies now (see the top of this file). */
+static bool tx_gating_broken(const struct vgc_core *c)
+{
+	return c->id->tx_gating_erratum &&
+	       (REG(c, VGC_PM_POWER_CONTROLS) & VGC_PM_MODULE_CLOCK_GATING) &&
+	       !(REG(c, VGC_PM_MODULE_CONTROLS) & VGC_PM_NO_GATING_TX);
+}
+
+/* What the lookup returns: @out, or under the erratum the stale latch. */
+static void tx_result(struct vgc_core *c, float out[4])
+{
+	float fetched[4];
+	unsigned int ch;
+
+	if (!tx_gating_broken(c))
+		return;
+	c->stats.tx_gating_corrupt++;
+	for (ch = 0; ch < 4; ch++) {
+		fetched[ch] = out[ch];
+		out[ch] = c->tx_latch[ch];
+		c->tx_latch[ch] = fetched[ch];
+	}
+}
+
 int vgc_tx_sample(void *ctx, const struct vgc_sh_tex_req *req, float out[4])
 {
 	struct vgc_core *c = ctx;
@@ -808,5 +840,6 @@ int vgc_tx_sample(void *ctx, const struct vgc_sh_tex_req *req, float out[4])
 		out[ch] = sel <= A ? texel[sel] :
 			  sel == VGC_TEX_SWIZZLE_ONE ? 1.0f : 0.0f;
 	}
+	tx_result(c, out);
 	return 0;
 }

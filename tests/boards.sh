@@ -59,12 +59,13 @@ while IFS='|' read -r board soc tags pipes tests cores extra; do
 	why=
 	for w in $tests; do
 		case $w in
-		smoke|conformance|functional|pixels|isolation|gl|power) ;;
+		smoke|conformance|functional|pixels|datapath|isolation|gl|power) ;;
 		*) why="unknown test group $w" ;;
 		esac
 	done
 	has "$tests" smoke || why="no smoke"
 	has "$tests" pixels && ! has "$tags" 2d && why="pixels without 2d"
+	has "$tests" datapath && ! has "$tags" 2d && why="datapath without 2d"
 	has "$tests" gl && ! has "$tags" 3d && why="gl without 3d"
 	if has "$tags" mmuv2 && has "$tags" 2d; then
 		has "$tests" isolation || why="mmuv2 and 2d without isolation"

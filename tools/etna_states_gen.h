@@ -273,6 +273,96 @@ static const char *const e_primitive_type_names[] = {
 static const struct etna_enum e_primitive_type = {
 	e_primitive_type_names, ETNA_ARRAY_SIZE(e_primitive_type_names)
 };
+static const char *const e_profile_blt_names[] = {
+	[0] = "UNK0"
+};
+static const struct etna_enum e_profile_blt = {
+	e_profile_blt_names, ETNA_ARRAY_SIZE(e_profile_blt_names)
+};
+static const char *const e_profile_de_names[] = {
+	[15] = "RESET"
+};
+static const struct etna_enum e_profile_de = {
+	e_profile_de_names, ETNA_ARRAY_SIZE(e_profile_de_names)
+};
+static const char *const e_profile_fe_names[] = {
+	[15] = "RESET"
+};
+static const struct etna_enum e_profile_fe = {
+	e_profile_fe_names, ETNA_ARRAY_SIZE(e_profile_fe_names)
+};
+static const char *const e_profile_hi_names[] = {
+	[0] = "AXI_CYCLES_READ_REQUEST_STALLED",
+	[1] = "AXI_CYCLES_WRITE_REQUEST_STALLED",
+	[2] = "AXI_CYCLES_WRITE_DATA_STALLED", [15] = "RESET"
+};
+static const struct etna_enum e_profile_hi = {
+	e_profile_hi_names, ETNA_ARRAY_SIZE(e_profile_hi_names)
+};
+static const char *const e_profile_mc_names[] = {
+	[1] = "TOTAL_READ_REQ_8B_FROM_PIPELINE",
+	[2] = "TOTAL_READ_REQ_8B_FROM_IP",
+	[3] = "TOTAL_WRITE_REQ_8B_FROM_PIPELINE", [15] = "RESET"
+};
+static const struct etna_enum e_profile_mc = {
+	e_profile_mc_names, ETNA_ARRAY_SIZE(e_profile_mc_names)
+};
+static const char *const e_profile_pa_names[] = {
+	[3] = "INPUT_VTX_COUNTER", [4] = "INPUT_PRIM_COUNTER",
+	[5] = "OUTPUT_PRIM_COUNTER", [6] = "DEPTH_CLIPPED_COUNTER",
+	[7] = "TRIVIAL_REJECTED_COUNTER", [8] = "CULLED_COUNTER",
+	[15] = "RESET"
+};
+static const struct etna_enum e_profile_pa = {
+	e_profile_pa_names, ETNA_ARRAY_SIZE(e_profile_pa_names)
+};
+static const char *const e_profile_pe_names[] = {
+	[0] = "PIXEL_COUNT_KILLED_BY_COLOR_PIPE",
+	[1] = "PIXEL_COUNT_KILLED_BY_DEPTH_PIPE",
+	[2] = "PIXEL_COUNT_DRAWN_BY_COLOR_PIPE",
+	[3] = "PIXEL_COUNT_DRAWN_BY_DEPTH_PIPE", [11] = "PIXELS_RENDERED_2D",
+	[15] = "RESET"
+};
+static const struct etna_enum e_profile_pe = {
+	e_profile_pe_names, ETNA_ARRAY_SIZE(e_profile_pe_names)
+};
+static const char *const e_profile_ra_names[] = {
+	[0] = "VALID_PIXEL_COUNT", [1] = "TOTAL_QUAD_COUNT",
+	[2] = "VALID_QUAD_COUNT_AFTER_EARLY_Z", [3] = "TOTAL_PRIMITIVE_COUNT",
+	[9] = "PIPE_CACHE_MISS_COUNTER", [10] = "PREFETCH_CACHE_MISS_COUNTER",
+	[11] = "CULLED_QUAD_COUNT", [15] = "RESET"
+};
+static const struct etna_enum e_profile_ra = {
+	e_profile_ra_names, ETNA_ARRAY_SIZE(e_profile_ra_names)
+};
+static const char *const e_profile_se_names[] = {
+	[0] = "CULLED_TRIANGLE_COUNT", [1] = "CULLED_LINES_COUNT",
+	[15] = "RESET"
+};
+static const struct etna_enum e_profile_se = {
+	e_profile_se_names, ETNA_ARRAY_SIZE(e_profile_se_names)
+};
+static const char *const e_profile_sh_names[] = {
+	[4] = "SHADER_CYCLES", [7] = "PS_INST_COUNTER",
+	[8] = "RENDERED_PIXEL_COUNTER", [9] = "VS_INST_COUNTER",
+	[10] = "RENDERED_VERTICE_COUNTER", [11] = "VTX_BRANCH_INST_COUNTER",
+	[12] = "VTX_TEXLD_INST_COUNTER", [13] = "PXL_BRANCH_INST_COUNTER",
+	[14] = "PXL_TEXLD_INST_COUNTER", [15] = "RESET"
+};
+static const struct etna_enum e_profile_sh = {
+	e_profile_sh_names, ETNA_ARRAY_SIZE(e_profile_sh_names)
+};
+static const char *const e_profile_tx_names[] = {
+	[0] = "TOTAL_BILINEAR_REQUESTS", [1] = "TOTAL_TRILINEAR_REQUESTS",
+	[2] = "TOTAL_DISCARDED_TEXTURE_REQUESTS",
+	[3] = "TOTAL_TEXTURE_REQUESTS", [4] = "UNKNOWN",
+	[5] = "MEM_READ_COUNT", [6] = "MEM_READ_IN_8B_COUNT",
+	[7] = "CACHE_MISS_COUNT", [8] = "CACHE_HIT_TEXEL_COUNT",
+	[9] = "CACHE_MISS_TEXEL_COUNT", [15] = "RESET"
+};
+static const struct etna_enum e_profile_tx = {
+	e_profile_tx_names, ETNA_ARRAY_SIZE(e_profile_tx_names)
+};
 static const char *const e_rs_clear_mode_names[] = {
 	[0] = "DISABLED", [1] = "ENABLED1", [2] = "ENABLED4",
 	[3] = "ENABLED4_2"
@@ -659,6 +749,7 @@ static const struct etna_field f_hi_chip_minor_feature_0[] = {
 	{ "HAS_SQRT_TRIG", 20, 1, NULL, false, false },
 	{ "MORE_MINOR_FEATURES", 21, 1, NULL, false, false },
 	{ "MC20", 22, 1, NULL, false, false },
+	{ "HZ", 27, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_hi_chip_specs[] = {
@@ -672,6 +763,7 @@ static const struct etna_field f_hi_chip_specs[] = {
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_hi_chip_minor_feature_1[] = {
+	{ "DISABLE_PE_GATING", 9, 1, NULL, false, false },
 	{ "HALTI0", 23, 1, NULL, false, false },
 	{ "MMU_VERSION", 28, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
@@ -689,6 +781,7 @@ static const struct etna_field f_hi_chip_minor_feature_2[] = {
 static const struct etna_field f_hi_chip_minor_feature_3[] = {
 	{ "INSTRUCTION_CACHE", 3, 1, NULL, false, false },
 	{ "HAS_FAST_TRANSCENDENTALS", 14, 1, NULL, false, false },
+	{ "BUG_FIXES12", 15, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_hi_chip_specs_3[] = {
@@ -705,12 +798,42 @@ static const struct etna_field f_hi_chip_specs_4[] = {
 	{ "STREAM_COUNT", 12, 5, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field f_hi_chip_minor_feature_5[] = {
+	{ "BLT_ENGINE", 31, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
 static const struct etna_field f_pm_power_controls[] = {
 	{ "ENABLE_MODULE_CLOCK_GATING", 0, 1, NULL, false, false },
 	{ "DISABLE_STALL_MODULE_CLOCK_GATING", 1, 1, NULL, false, false },
 	{ "DISABLE_STARVE_MODULE_CLOCK_GATING", 2, 1, NULL, false, false },
 	{ "TURN_ON_COUNTER", 4, 4, NULL, false, false },
 	{ "TURN_OFF_COUNTER", 16, 16, NULL, true, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_pm_module_controls[] = {
+	{ "DISABLE_MODULE_CLOCK_GATING_FE", 0, 1, NULL, false, false },
+	{ "DISABLE_MODULE_CLOCK_GATING_DE", 1, 1, NULL, false, false },
+	{ "DISABLE_MODULE_CLOCK_GATING_PE", 2, 1, NULL, false, false },
+	{ "DISABLE_MODULE_CLOCK_GATING_SH", 3, 1, NULL, false, false },
+	{ "DISABLE_MODULE_CLOCK_GATING_PA", 4, 1, NULL, false, false },
+	{ "DISABLE_MODULE_CLOCK_GATING_SE", 5, 1, NULL, false, false },
+	{ "DISABLE_MODULE_CLOCK_GATING_RA", 6, 1, NULL, false, false },
+	{ "DISABLE_MODULE_CLOCK_GATING_TX", 7, 1, NULL, false, false },
+	{ "UNK15", 15, 1, NULL, false, false },
+	{ "DISABLE_MODULE_CLOCK_GATING_RA_EZ", 16, 1, NULL, false, false },
+	{ "DISABLE_MODULE_CLOCK_GATING_RA_HZ", 17, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_pm_pulse_eater[] = {
+	{ "DISABLE", 0, 1, NULL, false, false },
+	{ "DVFS_PERIOD", 8, 8, NULL, false, false },
+	{ "UNK16", 16, 1, NULL, false, false },
+	{ "UNK17", 17, 1, NULL, false, false },
+	{ "INTERNAL_DFS", 18, 1, NULL, false, false },
+	{ "UNK19", 19, 1, NULL, false, false },
+	{ "UNK20", 20, 1, NULL, false, false },
+	{ "UNK22", 22, 1, NULL, false, false },
+	{ "UNK23", 23, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_mmuv2_configuration[] = {
@@ -737,6 +860,26 @@ static const struct etna_field f_mmuv2_pta_config[] = {
 static const struct etna_field f_mmuv2_ahb_control[] = {
 	{ "RESET", 0, 1, NULL, false, false },
 	{ "NONSEC_ACCESS", 1, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_mc_profile_config0[] = {
+	{ "FE", 0, 8, &e_profile_fe, false, false },
+	{ "DE", 8, 8, &e_profile_de, false, false },
+	{ "PE", 16, 8, &e_profile_pe, false, false },
+	{ "SH", 24, 8, &e_profile_sh, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_mc_profile_config1[] = {
+	{ "PA", 0, 8, &e_profile_pa, false, false },
+	{ "SE", 8, 8, &e_profile_se, false, false },
+	{ "RA", 16, 8, &e_profile_ra, false, false },
+	{ "TX", 24, 8, &e_profile_tx, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_mc_profile_config2[] = {
+	{ "MC", 0, 8, &e_profile_mc, false, false },
+	{ "HI", 8, 8, &e_profile_hi, false, false },
+	{ "BLT", 24, 8, &e_profile_blt, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_fe_vertex_element_config[] = {
@@ -1098,6 +1241,10 @@ static const struct etna_field f_blt_command[] = {
 	{ "COMMAND", 0, 4, &e_blt_command, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field f_blt_set_command[] = {
+	{ "FLUSH", 0, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
 
 /* The states and registers, by byte address */
 static const struct etna_state states[] = {
@@ -1139,15 +1286,15 @@ static const struct etna_state states[] = {
 	{ 0x00090, "HI_COMPRESSION_FLAGS", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00094, "HI_CHIP_MINOR_FEATURE_4", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_minor_feature_4 },
 	{ 0x0009c, "HI_CHIP_SPECS_4", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_specs_4 },
-	{ 0x000a0, "HI_CHIP_MINOR_FEATURE_5", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x000a0, "HI_CHIP_MINOR_FEATURE_5", 1, 4, 0, 0, ETNA_T_HEX, f_hi_chip_minor_feature_5 },
 	{ 0x000a8, "HI_CHIP_PRODUCT_ID", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x000d4, "HI_BLT_INTR", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x000e8, "HI_CHIP_ECO_ID", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x000ec, "HI_AUXBIT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00100, "PM_POWER_CONTROLS", 1, 4, 0, 0, ETNA_T_HEX, f_pm_power_controls },
-	{ 0x00104, "PM_MODULE_CONTROLS", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x00104, "PM_MODULE_CONTROLS", 1, 4, 0, 0, ETNA_T_HEX, f_pm_module_controls },
 	{ 0x00108, "PM_MODULE_STATUS", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x0010c, "PM_PULSE_EATER", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x0010c, "PM_PULSE_EATER", 1, 4, 0, 0, ETNA_T_HEX, f_pm_pulse_eater },
 	{ 0x00180, "MMUv2_SAFE_ADDRESS", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00184, "MMUv2_CONFIGURATION", 1, 4, 0, 0, ETNA_T_HEX, f_mmuv2_configuration },
 	{ 0x00188, "MMUv2_STATUS", 1, 4, 0, 0, ETNA_T_HEX, f_mmuv2_status },
@@ -1194,9 +1341,9 @@ static const struct etna_state states[] = {
 	{ 0x00464, "MC_PROFILE_SE_READ", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00468, "MC_PROFILE_MC_READ", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x0046c, "MC_PROFILE_HI_READ", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x00470, "MC_PROFILE_CONFIG0", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x00474, "MC_PROFILE_CONFIG1", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x00478, "MC_PROFILE_CONFIG2", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x00470, "MC_PROFILE_CONFIG0", 1, 4, 0, 0, ETNA_T_HEX, f_mc_profile_config0 },
+	{ 0x00474, "MC_PROFILE_CONFIG1", 1, 4, 0, 0, ETNA_T_HEX, f_mc_profile_config1 },
+	{ 0x00478, "MC_PROFILE_CONFIG2", 1, 4, 0, 0, ETNA_T_HEX, f_mc_profile_config2 },
 	{ 0x0047c, "MC_PROFILE_CONFIG3", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00480, "MC_BUS_CONFIG", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00554, "MC_START_COMPOSITION", 1, 4, 0, 0, ETNA_T_HEX, NULL },
@@ -1601,7 +1748,7 @@ static const struct etna_state states[] = {
 	{ 0x140a0, "BLT_UNK140A0", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x140a4, "BLT_FENCE_OUT_ADDRESS", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x140a8, "BLT_FENCE_OUT_DATA_LOW", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x140ac, "BLT_SET_COMMAND", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x140ac, "BLT_SET_COMMAND", 1, 4, 0, 0, ETNA_T_HEX, f_blt_set_command },
 	{ 0x140b0, "BLT_UNK140B0", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x140b4, "BLT_FENCE_OUT_DATA_HIGH", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x140b8, "BLT_ENABLE", 1, 4, 0, 0, ETNA_T_HEX, fs_enable0 },

@@ -13,16 +13,15 @@
  * etnaviv-gl-cube [-o FILE.png] [--save FILE | --compare FILE]
  */
 #include <math.h>
-#include <png.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
 #include <GLES2/gl2.h>
+
+#include "gl_util.h"
 
 #define FRAMES	4
 #define SIDE	80
@@ -124,43 +123,6 @@ static void rotation(float m[16], float a, float b)
 	mat_mul(m, rx, ry);
 }
 
-static GLuint shader(GLenum type, const char *src)
-{
-	GLuint s = glCreateShader(type);
-	GLint ok;
-
-	glShaderSource(s, 1, &src, NULL);
-	glCompileShader(s);
-	glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-	if (!ok) {
-		char log[512];
-
-		glGetShaderInfoLog(s, sizeof(log), NULL, log);
-		fprintf(stderr, "shader: %s\n", log);
-		exit(1);
-	}
-	return s;
-}
-
-static GLuint program(void)
-{
-	GLuint p = glCreateProgram();
-	GLint ok;
-
-	glAttachShader(p, shader(GL_VERTEX_SHADER, vs_src));
-	glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs_src));
-	glBindAttribLocation(p, 0, "pos");
-	glBindAttribLocation(p, 1, "nrm");
-	glBindAttribLocation(p, 2, "uv");
-	glLinkProgram(p);
-	glGetProgramiv(p, GL_LINK_STATUS, &ok);
-	if (!ok) {
-		fprintf(stderr, "link failed\n");
-		exit(1);
-	}
-	return p;
-}
-
 /* a checkerboard with a coloured border, mipmapped */
 static GLuint texture(void)
 {
@@ -190,43 +152,15 @@ static GLuint texture(void)
 	return t;
 }
 
-static int write_png(const char *path, const uint8_t *px)
-{
-	png_image img;
-
-	memset(&img, 0, sizeof(img));
-	img.version = PNG_IMAGE_VERSION;
-	img.width = W;
-	img.height = H;
-	img.format = PNG_FORMAT_RGBA;
-	if (!png_image_write_to_file(&img, path, 0, px, -W * 4, NULL)) {
-		fprintf(stderr, "%s: %s\n", path, img.message);
-		return -1;
-	}
-	return 0;
-}
-
 static void render(uint8_t *px)
 {
-	GLuint fb, rb[2], prog, tex;
+	GLuint prog, tex;
 	float proj[16] = { 0 }, mv[16], mvp[16], rot3[9];
 
-	glGenFramebuffers(1, &fb);
-	glBindFramebuffer(GL_FRAMEBUFFER, fb);
-	glGenRenderbuffers(2, rb);
-	glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
-	glRenderbufferStorage(GL_RENDERBUFFER, 0x8058 /* RGBA8 */, W, H);
-	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-				  GL_RENDERBUFFER, rb[0]);
-	glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
-	glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT16, W, H);
-	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
-				  GL_RENDERBUFFER, rb[1]);
-	if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-		fprintf(stderr, "framebuffer incomplete\n");
+	if (!gl_target(W, H))
 		exit(1);
-	}
-	prog = program();
+	prog = gl_program(vs_src, fs_src,
+			  (const char *const[]){ "pos", "nrm", "uv", NULL });
 	tex = texture();
 	glUseProgram(prog);
 	glUniform1i(glGetUniformLocation(prog, "tex"), 0);
@@ -299,9 +233,6 @@ int main(int argc, char **argv)
 {
 	const char *out = NULL, *save = NULL, *cmp = NULL;
 	static uint8_t px[W * H * 4];
-	const EGLint es2[] = { EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE };
-	EGLDisplay dpy;
-	EGLContext ctx;
 	bool ok = true;
 
 	for (int i = 1; i < argc; i++) {
@@ -317,19 +248,8 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA,
-				    EGL_DEFAULT_DISPLAY, NULL);
-	if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) ||
-	    !eglBindAPI(EGL_OPENGL_ES_API)) {
-		fprintf(stderr, "no EGL display\n");
+	if (!gl_context(false))
 		return 1;
-	}
-	ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, es2);
-	if (ctx == EGL_NO_CONTEXT ||
-	    !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-		fprintf(stderr, "no OpenGL ES 2 context\n");
-		return 1;
-	}
 	printf("renderer: %s\n", (const char *)glGetString(GL_RENDERER));
 	build_cube();
 	render(px);
@@ -347,12 +267,10 @@ int main(int argc, char **argv)
 	}
 	if (cmp)
 		ok = compare(px, cmp) && ok;
-	if (out && write_png(out, px))
+	if (out && gl_write_png(out, px, W, H))
 		ok = false;
 	else if (out)
 		printf("wrote %s (%dx%d)\n", out, W, H);
-	eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-	eglDestroyContext(dpy, ctx);
-	eglTerminate(dpy);
+	gl_context_end();
 	return ok ? 0 : 1;
 }

@@ -17,7 +17,6 @@
  *
  * etnaviv-gl-demo [-o FILE.png] [--verify]
  */
-#include <png.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,6 +26,8 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES2/gl2.h>
+
+#include "gl_util.h"
 
 #define W	320
 #define H	240
@@ -80,32 +81,12 @@ static void clear(const uint8_t c[4])
 	glClear(GL_COLOR_BUFFER_BIT);
 }
 
-static int write_png(const char *path, const uint8_t *px)
-{
-	png_image img;
-
-	memset(&img, 0, sizeof(img));
-	img.version = PNG_IMAGE_VERSION;
-	img.width = W;
-	img.height = H;
-	img.format = PNG_FORMAT_RGBA;
-	/* GL rows go bottom up: a negative stride (in components) says so */
-	if (!png_image_write_to_file(&img, path, 0, px, -W * 4, NULL)) {
-		fprintf(stderr, "%s: %s\n", path, img.message);
-		return -1;
-	}
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
-	const EGLint es[] = { EGL_NONE };
 	const char *out = NULL;
 	bool verify = false;
 	GLuint big, big_rb, small, small_rb, bg, bg_rb;
 	unsigned long bad = 0;
-	EGLDisplay dpy;
-	EGLContext ctx;
 	uint8_t *px;
 
 	for (int i = 1; i < argc; i++) {
@@ -119,19 +100,8 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA,
-				    EGL_DEFAULT_DISPLAY, NULL);
-	if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) ||
-	    !eglBindAPI(EGL_OPENGL_API)) {
-		fprintf(stderr, "no EGL display with desktop OpenGL\n");
+	if (!gl_context(true))
 		return 1;
-	}
-	ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, es);
-	if (ctx == EGL_NO_CONTEXT ||
-	    !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-		fprintf(stderr, "no OpenGL context (0x%x)\n", eglGetError());
-		return 1;
-	}
 	blit = (void (*)(GLint, GLint, GLint, GLint, GLint, GLint, GLint,
 			 GLint, GLbitfield, GLenum))
 		eglGetProcAddress("glBlitFramebuffer");
@@ -181,13 +151,11 @@ int main(int argc, char **argv)
 		else
 			printf("the GPU's picture matches the CPU's\n");
 	}
-	if (out && write_png(out, px))
+	if (out && gl_write_png(out, px, W, H))
 		return 1;
 	if (out)
 		printf("wrote %s (%dx%d)\n", out, W, H);
-	eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-	eglDestroyContext(dpy, ctx);
-	eglTerminate(dpy);
+	gl_context_end();
 	free(px);
 	return bad ? 1 : 0;
 }

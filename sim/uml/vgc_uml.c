@@ -48,6 +48,7 @@
 #define VGC_GUARD	SZ_64K	/* the window extends this far around */
 #define VGC_RUN_BUDGET	256	/* FE commands per lock hold */
 #define VGC_NR_GATES	3	/* bus, core, shader: the clock's 2nd cell */
+#define VGC_JOBS_RING	1024	/* work stretches kept for debugfs "jobs" */
 
 static unsigned int poll_spin_us = 1000;
 module_param(poll_spin_us, uint, 0644);
@@ -74,6 +75,14 @@ MODULE_PARM_DESC(poll_max_us, "FE WAIT re-check delay when idle (us)");
  * @base: physical address of the register block
  * @size: its size
  * @name: debugfs and thread name
+ * @work_start: for the debugfs file "jobs" (make bench): when the FE
+ *	thread began the run of commands that first did work since the last
+ *	interrupt it delivered (0: none yet); protected by @lock
+ * @work_busy: the core's busy_ns then; protected by @lock
+ * @jobs: stretches recorded since the last reset; protected by @lock
+ * @job: start, interrupt delivery (ktime_get_ns()) and FE busy time of the
+ *	last VGC_JOBS_RING stretches of work that ended in an interrupt, at
+ *	@jobs modulo the ring's size; protected by @lock
  * @gate: the core's clocks (bus, core, shader), gates of the model node's
  *	clocks of those names
  * @pd: the core's power domain
@@ -97,6 +106,9 @@ struct vgc_dev {
 	phys_addr_t base;
 	resource_size_t size;
 	char name[32];
+	u64 work_start, work_busy;
+	u64 jobs;
+	u64 job[VGC_JOBS_RING][3];
 	struct vgc_gate gate[VGC_NR_GATES];
 	struct generic_pm_domain pd;
 };
@@ -231,6 +243,23 @@ static long vgc_io_map(unsigned long offset, size_t size,
 	return -ENODEV;
 }
 
+/*
+ * Close the stretch of work that ends in the interrupt being delivered now
+ * (an interrupt without work since the last one counts as a stretch of no
+ * time).
+ */
+static void vgc_record_job(struct vgc_dev *vd)
+{
+	u64 now = ktime_get_ns(), *j;
+
+	lockdep_assert_held(&vd->lock);
+	j = vd->job[vd->jobs++ % VGC_JOBS_RING];
+	j[0] = vd->work_start ? vd->work_start : now;
+	j[1] = now;
+	j[2] = vd->work_start ? vd->core->stats.busy_ns - vd->work_busy : 0;
+	vd->work_start = 0;
+}
+
 /* Deliver the interrupt line if something new was latched. */
 static void vgc_deliver_irq(struct vgc_dev *vd)
 {
@@ -240,6 +269,8 @@ static void vgc_deliver_irq(struct vgc_dev *vd)
 
 	spin_lock_irqsave(&vd->lock, flags);
 	fire = vgc_irq_take_edge(vd->core) && vgc_irq_line(vd->core);
+	if (fire)
+		vgc_record_job(vd);
 	spin_unlock_irqrestore(&vd->lock, flags);
 	if (!fire)
 		return;
@@ -301,14 +332,21 @@ static int vgc_fe_thread(void *data)
 	u64 spin_until = 0;
 	bool progress, idle = false;
 	enum vgc_run r;
+	u64 t0, busy0;
 
 	while (!kthread_should_stop()) {
 		atomic_set(&vd->kick, 0);
 		spin_lock_irqsave(&vd->lock, flags);
+		t0 = ktime_get_ns();
+		busy0 = vd->core->stats.busy_ns;
 		/* a divided clock runs fewer commands in the same time */
 		r = vgc_fe_run(vd->core, max(1u, VGC_RUN_BUDGET *
 					 vgc_get_fscale(vd->core) / 64));
 		progress = vgc_fe_progress(vd->core);
+		if (progress && !vd->work_start) {
+			vd->work_start = t0;
+			vd->work_busy = busy0;
+		}
 		spin_unlock_irqrestore(&vd->lock, flags);
 		vgc_deliver_irq(vd);
 
@@ -516,7 +554,8 @@ static int vgc_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "ts_stale_reads: %llu\n", s.ts_stale_reads);
 	seq_printf(m, "tx_samples: %llu\ntx_faults: %llu\n",
 		   s.tx_samples, s.tx_faults);
-	seq_printf(m, "tx_unsupported: %llu\n", s.tx_unsupported);
+	seq_printf(m, "tx_unsupported: %llu\ntx_gating_corrupt: %llu\n",
+		   s.tx_unsupported, s.tx_gating_corrupt);
 	seq_printf(m, "draws_3d: %llu\nvertices_3d: %llu\n", s.draws_3d,
 		   s.vertices_3d);
 	seq_printf(m, "primitives_3d: %llu\ntriangles_3d: %llu\n",
@@ -525,7 +564,8 @@ static int vgc_stats_show(struct seq_file *m, void *unused)
 		   s.pixels_shaded, s.pixels_written);
 	seq_printf(m, "draws_cut_short: %llu\ndraws_unsupported: %llu\n",
 		   s.draws_cut_short, s.draws_unsupported);
-	seq_printf(m, "ts_blocks_filled: %llu\n", s.ts_blocks_filled);
+	seq_printf(m, "ts_blocks_filled: %llu\nunflushed_events: %llu\n",
+		   s.ts_blocks_filled, s.unflushed_events);
 	seq_printf(m, "access_while_off: %llu\npower_offs: %llu\n",
 		   s.access_while_off, s.power_offs);
 	seq_printf(m, "power_ons: %llu\n", s.power_ons);
@@ -535,6 +575,63 @@ static int vgc_stats_show(struct seq_file *m, void *unused)
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(vgc_stats);
+
+/*
+ * "jobs": the last stretches of work, one a line, oldest first: when the
+ * FE thread started the run of commands that first did work after an
+ * interrupt, when it delivered the next interrupt, and the core's busy time
+ * in between (ns). Writing anything empties the list.
+ */
+static int vgc_jobs_show(struct seq_file *m, void *unused)
+{
+	struct vgc_dev *vd = m->private;
+	u64 (*copy)[3], jobs, i, n;
+	unsigned long flags;
+
+	copy = kvmalloc_array(VGC_JOBS_RING, sizeof(*copy), GFP_KERNEL);
+	if (!copy)
+		return -ENOMEM;
+	spin_lock_irqsave(&vd->lock, flags);
+	memcpy(copy, vd->job, sizeof(vd->job));
+	jobs = vd->jobs;
+	spin_unlock_irqrestore(&vd->lock, flags);
+	n = min_t(u64, jobs, VGC_JOBS_RING);
+	seq_printf(m, "# stretches %llu; the last %llu: start_ns irq_ns busy_ns\n",
+		   jobs, n);
+	for (i = jobs - n; i < jobs; i++) {
+		u64 *j = copy[i % VGC_JOBS_RING];
+
+		seq_printf(m, "%llu %llu %llu\n", j[0], j[1], j[2]);
+	}
+	kvfree(copy);
+	return 0;
+}
+
+static int vgc_jobs_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, vgc_jobs_show, inode->i_private);
+}
+
+static ssize_t vgc_jobs_write(struct file *file, const char __user *buf,
+			      size_t len, loff_t *ppos)
+{
+	struct vgc_dev *vd = file_inode(file)->i_private;
+	unsigned long flags;
+
+	spin_lock_irqsave(&vd->lock, flags);
+	vd->jobs = 0;
+	spin_unlock_irqrestore(&vd->lock, flags);
+	return len;
+}
+
+static const struct file_operations vgc_jobs_fops = {
+	.owner = THIS_MODULE,
+	.open = vgc_jobs_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = single_release,
+	.write = vgc_jobs_write,
+};
 
 static int vgc_freeze_get(void *data, u64 *val)
 {
@@ -603,7 +700,7 @@ static int vgc_add_core(struct device *dev, struct device_node *np,
 	if (ret)
 		return dev_err_probe(dev, ret, "%pOF: no reg\n", np);
 
-	vd = kzalloc(sizeof(*vd), GFP_KERNEL);
+	vd = kvzalloc(sizeof(*vd), GFP_KERNEL);
 	if (!vd)
 		return -ENOMEM;
 	vd->core = kvzalloc(sizeof(*vd->core), GFP_KERNEL);
@@ -636,6 +733,7 @@ static int vgc_add_core(struct device *dev, struct device_node *np,
 
 	dir = debugfs_create_dir(vd->name, vgc_debugfs);
 	debugfs_create_file("stats", 0444, dir, vd, &vgc_stats_fops);
+	debugfs_create_file("jobs", 0644, dir, vd, &vgc_jobs_fops);
 	debugfs_create_file_unsafe("freeze", 0644, dir, vd, &vgc_freeze_fops);
 	debugfs_create_file_unsafe("inject_bus_error", 0644, dir, vd,
 				   &vgc_inject_fops);
@@ -653,7 +751,7 @@ err_del_power:
 err_free_core:
 	kvfree(vd->core);
 err_free:
-	kfree(vd);
+	kvfree(vd);
 	return ret;
 }
 

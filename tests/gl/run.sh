@@ -7,7 +7,12 @@
 # tests (tests/gl/clear.c), the GL demo with --verify
 # (tools/etnaviv-gl-demo.c: blits through the resolve engine) and, when
 # the host's llvmpipe rendered its reference (BUILD/gl-cube-ref.rgba), the
-# cube scene (tools/etnaviv-gl-cube.c) compared with it.
+# cube scene (tools/etnaviv-gl-cube.c) compared with it. At the end, no
+# core of the device model may have returned a texel corrupted by the TX
+# clock gating erratum (tx_gating_corrupt: the driver must keep TX gating
+# off where the core has it), nor signalled a job's event while a cache
+# still held its work (unflushed_events: the driver's flushes at the end
+# of a job).
 set -u
 build=$1
 rc=0
@@ -34,5 +39,17 @@ for opt in default no_ts no_supertile; do
 		echo "FAIL: gl-cube/$opt: $(echo "$out" | tr '\n' ' ')"
 		rc=1
 	fi
+done
+for st in /sys/kernel/debug/vgc-model/*/stats; do
+	core=$(basename "$(dirname "$st")")
+	for stat in tx_gating_corrupt unflushed_events; do
+		n=$(awk -v k="$stat:" '$1 == k { print $2 }' "$st")
+		if [ "$n" = 0 ]; then
+			echo "PASS: gl-model/$core: $stat 0"
+		else
+			echo "FAIL: gl-model/$core: $stat ${n:-missing}"
+			rc=1
+		fi
+	done
 done
 exit $rc

@@ -17,7 +17,8 @@ fi
 missing=
 for f in include/etnaviv/etnaviv.h include/etnaviv/etnaviv_2d.h \
 	lib/libetnaviv.a lib/libetnaviv.so lib/libetnaviv.so.1 \
-	lib/pkgconfig/libetnaviv.pc bin/etnaviv-info bin/etnaviv-2d-demo; do
+	lib/pkgconfig/libetnaviv.pc bin/etnaviv-info bin/etnaviv-2d-demo \
+	bin/etnaviv-top; do
 	[ -e "$P/$f" ] || missing="$missing $f"
 done
 [ -z "$missing" ] && ok "installed files" || ko "installed files" "missing:$missing"

@@ -928,6 +928,71 @@ static void t_unsupported(struct vgc_core *c)
 	EXPECT_EQ(c->stats.tx_samples, 3);
 }
 
+/*
+ * The TX clock gating erratum (GC2000 r5108): with module-level clock
+ * gating on and TX not excluded, each lookup returns the previous one's
+ * texel, counted in tx_gating_corrupt; with TX gating disabled (as Linux
+ * does on this revision), or gating off, lookups are right. A core
+ * without the erratum (GC880) is right with gating on.
+ */
+static void tx_two_texels(struct vgc_core *c)
+{
+	struct sampler s = {
+		.n = 0,
+		.cfg0 = cfg0(VGC_TEX_TYPE_2D, VGC_TEX_WRAP_REPEAT,
+			     VGC_TEX_WRAP_REPEAT, VGC_TEX_FILTER_NEAREST,
+			     VGC_TEX_FILTER_NONE, VGC_TEX_FILTER_NEAREST,
+			     VGC_TEX_FMT_A8R8G8B8, VGC_TEX_ADDRESSING_TILED),
+		.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_FOUR),
+		.size = 4 | 4u << 16,
+		.lod = lodcfg(0, 0, false, 0),
+		.addr = { TEX }, .levels = 1,
+	};
+
+	memset(mem + TEX, 0, 4 * 4 * 4);
+	put(TEX + tiled_off(0, 0, 4, 4), 4, 0xff0000ffu);	/* blue */
+	put(TEX + tiled_off(3, 0, 4, 4), 4, 0xffff0000u);	/* red */
+	program(c, &s, false);
+}
+
+static void t_gating_erratum(struct vgc_core *c)
+{
+	float o[4];
+
+	tx_two_texels(c);
+	vgc_write(c, VGC_PM_POWER_CONTROLS, VGC_PM_MODULE_CLOCK_GATING);
+	EXPECT_EQ(sample2d(c, 0, 0.1f, 0.1f, o), 0);	/* blue ... */
+	EXPECT_RGBA(o, 0, 0, 0, 0, 0);			/* ... reads zeros */
+	EXPECT_EQ(sample2d(c, 0, 0.9f, 0.1f, o), 0);	/* red ... */
+	EXPECT_RGBA(o, 0, 0, 1, 1, 0);			/* ... reads blue */
+	EXPECT_EQ(c->stats.tx_gating_corrupt, 2);
+
+	/* the driver's fix: TX module clock gating disabled */
+	vgc_write(c, VGC_PM_MODULE_CONTROLS, VGC_PM_NO_GATING_TX);
+	EXPECT_EQ(sample2d(c, 0, 0.9f, 0.1f, o), 0);
+	EXPECT_RGBA(o, 1, 0, 0, 1, 0);
+	EXPECT_EQ(c->stats.tx_gating_corrupt, 2);
+
+	/* gating off altogether: right too */
+	vgc_write(c, VGC_PM_MODULE_CONTROLS, 0);
+	vgc_write(c, VGC_PM_POWER_CONTROLS, 0);
+	EXPECT_EQ(sample2d(c, 0, 0.1f, 0.1f, o), 0);
+	EXPECT_RGBA(o, 0, 0, 1, 1, 0);
+	EXPECT_EQ(c->stats.tx_gating_corrupt, 2);
+	EXPECT_EQ(c->stats.tx_samples, 4);
+}
+
+static void t_gating_no_erratum(struct vgc_core *c)
+{
+	float o[4];
+
+	tx_two_texels(c);
+	vgc_write(c, VGC_PM_POWER_CONTROLS, VGC_PM_MODULE_CLOCK_GATING);
+	EXPECT_EQ(sample2d(c, 0, 0.9f, 0.1f, o), 0);
+	EXPECT_RGBA(o, 1, 0, 0, 1, 0);
+	EXPECT_EQ(c->stats.tx_gating_corrupt, 0);
+}
+
 int main(void)
 {
 	if (sim_test_begin())
@@ -946,6 +1011,8 @@ int main(void)
 	run_test("tx-linear", t_linear, "gc2000");
 	run_test("tx-fault", t_fault, "gc2000");
 	run_test("tx-unsupported", t_unsupported, "gc2000");
+	run_test("tx-gating-erratum", t_gating_erratum, "gc2000");
+	run_test("tx-gating-no-erratum", t_gating_no_erratum, "gc880");
 
 	return sim_test_end("sim-tx");
 }

@@ -19,6 +19,50 @@ static void t_identity(struct vgc_core *c)
 	EXPECT_EQ(vgc_read(c, VGC_CHIP_MODEL), 0x2000);
 }
 
+/*
+ * The cores of the hardware databases (Linux 6.1 etnaviv_hwdb.c and the
+ * later GC7000 r6203 and GC520 r5341 entries): model, revision, feature
+ * word and the first and sixth minor words as the model presents them,
+ * written here from those sources.
+ */
+static void t_hwdb_identities(struct vgc_core *c)
+{
+	static const struct {
+		const char *name;
+		uint32_t model, rev, features, minor0, minor5;
+		bool sec;
+	} want[] = {
+		{ "gc400", 0x400, 0x4652, 0xa0e9e004, 0xe1299fff, 0x120000,
+		  false },
+		{ "gc7000-6202", 0x7000, 0x6202, 0xe0287cad, 0xc1489eff,
+		  0x3b5ac333, true },
+		{ "gc7000-6203", 0x7000, 0x6203, 0xe0287c8d, 0xc1589eff,
+		  0x3b5ac333, true },
+		{ "gc7000-6204", 0x7000, 0x6204, 0xe0287c8d, 0xc1589eff,
+		  0x3b5ac333, true },
+		{ "gc520", 0x520, 0x5341, 0xe02c7eca, 0xe9399eff, 0x20880,
+		  false },
+	};
+	const struct vgc_ident *id;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		id = vgc_ident_find(want[i].name);
+		EXPECT_EQ(id != NULL, 1);
+		if (!id)
+			return;
+		vgc_init(c, id, &ops, NULL);
+		EXPECT_EQ(vgc_read(c, VGC_CHIP_MODEL), want[i].model);
+		EXPECT_EQ(vgc_read(c, VGC_CHIP_REV), want[i].rev);
+		EXPECT_EQ(vgc_read(c, VGC_CHIP_FEATURE), want[i].features);
+		EXPECT_EQ(vgc_read(c, VGC_CHIP_MINOR_FEATURE_0),
+			  want[i].minor0);
+		EXPECT_EQ(vgc_read(c, VGC_CHIP_MINOR_FEATURE_5),
+			  want[i].minor5);
+		EXPECT_EQ(id->security, want[i].sec);
+	}
+}
+
 static void t_gc600_product_faults(struct vgc_core *c)
 {
 	EXPECT_EQ(vgc_read(c, VGC_CHIP_MODEL), 0x600);
@@ -93,6 +137,85 @@ static void t_events_and_ack(struct vgc_core *c)
 	EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), 0);	/* read clears */
 	EXPECT_EQ(vgc_irq_line(c), 0);
 	EXPECT_EQ(c->stats.events, 2);
+}
+
+/*
+ * unflushed_events: an event raised while a cache still holds work done
+ * since its flush. The work is counted as the engines count it (a draw,
+ * a 2D operation); the flushes are the ones Linux 6.1 emits at the end
+ * of a job: colour, depth and shader L1, then TS (or, with the BLT
+ * engine, the BLT flush), PE2D for 2D.
+ */
+static uint32_t flush_stream(struct vgc_core *c, uint32_t p, uint32_t flush,
+			     bool ts, bool blt)
+{
+	p = emit(p, ls(VGC_GL_FLUSH_CACHE, 1), flush);
+	if (ts)
+		p = emit(p, ls(VGC_TS_FLUSH_CACHE, 1), VGC_TS_FLUSH_CACHE_FLUSH);
+	if (blt) {
+		p = emit(p, ls(VGC_BLT_ENABLE, 1), VGC_BLT_ON);
+		p = emit(p, ls(VGC_BLT_SET_COMMAND, 1), VGC_BLT_FLUSH);
+		p = emit(p, ls(VGC_BLT_ENABLE, 1), 0);
+	}
+	return p;
+}
+
+static void run_event(struct vgc_core *c, uint32_t flush, bool ts, bool blt)
+{
+	const struct vgc_ident *id = vgc_get_ident(c);
+	uint32_t base = id->minor[1] & BIT(28) ? MEM_BASE : 0;
+	uint32_t p = 0x3000, q;
+
+	q = flush ? flush_stream(c, p, flush, ts, blt) : p;
+	q = emit(q, ls(VGC_GL_EVENT, 1), 0x40 | 1);
+	emit(q, OP_END, 0);
+	vgc_write(c, VGC_MC_MEMORY_BASE_FE, MEM_BASE);
+	vgc_write(c, VGC_FE_COMMAND_ADDRESS, base + p);
+	vgc_write(c, id->security ? VGC_SEC_COMMAND_CONTROL :
+		  VGC_FE_COMMAND_CONTROL,
+		  VGC_FE_CONTROL_ENABLE | ((q + 8 - p) / 8));
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
+	vgc_read(c, VGC_INTR_ACK);
+}
+
+static void t_unflushed_events(struct vgc_core *c)
+{
+	bool blt = vgc_get_ident(c)->minor[5] & VGC_MINOR5_BLT_ENGINE;
+	uint32_t all3d = VGC_GL_FLUSH_COLOR | VGC_GL_FLUSH_DEPTH |
+			 VGC_GL_FLUSH_SHADER_L1;
+
+	run_event(c, 0, false, false);		/* nothing done: clean */
+	EXPECT_EQ(c->stats.unflushed_events, 0);
+	c->stats.draws_3d++;			/* a draw ... */
+	run_event(c, 0, false, false);		/* ... and no flush */
+	EXPECT_EQ(c->stats.unflushed_events, 1);
+	/* colour and depth flushed, the shader L1 not */
+	run_event(c, VGC_GL_FLUSH_COLOR | VGC_GL_FLUSH_DEPTH, !blt, blt);
+	EXPECT_EQ(c->stats.unflushed_events, 2);
+	run_event(c, all3d, !blt, blt);		/* the whole flush */
+	EXPECT_EQ(c->stats.unflushed_events, 2);
+	run_event(c, 0, false, false);		/* nothing since: clean */
+	EXPECT_EQ(c->stats.unflushed_events, 2);
+
+	/* the tile-status cache: TS_FLUSH_CACHE, or the BLT flush */
+	c->stats.rs_ops++;
+	run_event(c, all3d, blt, !blt);		/* the other core's way */
+	EXPECT_EQ(c->stats.unflushed_events, 3);
+	run_event(c, all3d, !blt, blt);
+	EXPECT_EQ(c->stats.unflushed_events, 3);
+
+	/* 2D */
+	c->stats.de_ops++;
+	run_event(c, all3d, !blt, blt);
+	EXPECT_EQ(c->stats.unflushed_events, 4);
+	run_event(c, VGC_GL_FLUSH_PE2D, false, false);
+	EXPECT_EQ(c->stats.unflushed_events, 4);
+
+	/* a reset loses what the caches held */
+	c->stats.draws_3d++;
+	vgc_reset(c);
+	run_event(c, 0, false, false);
+	EXPECT_EQ(c->stats.unflushed_events, 4);
 }
 
 static void t_end_dma_address(struct vgc_core *c)
@@ -525,11 +648,14 @@ int main(void)
 		return 2;
 
 	run_test("identity", t_identity, "gc2000");
+	run_test("hwdb-identities", t_hwdb_identities, "gc2000");
 	run_test("gc600-product-regs-fault", t_gc600_product_faults, "gc600");
 	run_test("every-identity-resets-idle", t_every_ident_resets_idle,
 		 "gc320");
 	run_test("soft-reset", t_soft_reset, "gc320");
 	run_test("events-and-ack", t_events_and_ack, "gc2000");
+	run_test("unflushed-events", t_unflushed_events, "gc2000");
+	run_test("unflushed-events-blt", t_unflushed_events, "gc7000");
 	run_test("end-dma-address", t_end_dma_address, "gc2000");
 	run_test("wait-link-patch", t_wait_link_patch, "gc320");
 	run_test("half-patched-wait", t_half_patched_wait, "gc320");

@@ -15,12 +15,16 @@
  */
 
 #include <stddef.h>
+#ifndef FACTS_ASM
 #include <stdio.h>
+#endif
 
 #ifndef ETNAVIV_HEADER
 #error "build with -DETNAVIV_HEADER='\"path/to/etnaviv_drm.h\"'"
 #endif
 #include ETNAVIV_HEADER
+
+#ifndef FACTS_ASM
 
 /* A name for the type of the object @p points to. */
 #define TYPE_NAME(p) _Generic((p),					\
@@ -48,6 +52,44 @@
 #define CONST(c)							\
 	printf("%s = 0x%llx (%s)\n", #c, (unsigned long long)(c),	\
 	       CONST_TYPE(c))
+
+#else
+
+/*
+ * The same facts for a compiler that can build but not run a program
+ * (i386 on a host without 32-bit support): `gcc -S -DFACTS_ASM` turns
+ * each into a "#fact" line of the assembler text, with numbers for the
+ * type names (compare.sh's table, in the order of the lists above) and
+ * 64-bit values in 16-bit pieces (x86's "%c" prints signed 32-bit
+ * immediates only); compare.sh prints them as main() would.
+ */
+#define TYPE_NAME(p) _Generic((p),					\
+	__u8 *: 1, __u16 *: 2, __u32 *: 3, __u64 *: 4, __s8 *: 5,	\
+	__s16 *: 6, __s32 *: 7, __s64 *: 8, char (*)[64]: 9,		\
+	struct drm_etnaviv_timespec *: 10, default: 0)
+
+#define CONST_TYPE(x) _Generic((x),					\
+	int: 1, unsigned int: 2, long: 3, unsigned long: 4,		\
+	long long: 5, unsigned long long: 6, default: 0)
+
+#define STRUCT(s)							\
+	__asm__ volatile("\n#fact struct " #s " %c0 %c1" : :		\
+			 "n" (sizeof(struct s)), "n" (_Alignof(struct s)))
+
+#define FIELD(s, f)							\
+	__asm__ volatile("\n#fact field " #s "." #f " %c0 %c1 %c2" : :	\
+			 "n" (offsetof(struct s, f)),			\
+			 "n" (sizeof(((struct s *)0)->f)),		\
+			 "n" (TYPE_NAME(&((struct s *)0)->f)))
+
+#define HALF(c, n) (((unsigned long long)(c) >> (n)) & 0xffffu)
+#define CONST(c)							\
+	__asm__ volatile("\n#fact const " #c " %c0 %c1 %c2 %c3 %c4" : :	\
+			 "n" (HALF(c, 48)), "n" (HALF(c, 32)),		\
+			 "n" (HALF(c, 16)), "n" (HALF(c, 0)),		\
+			 "n" (CONST_TYPE(c)))
+
+#endif
 
 static void structs(void)
 {

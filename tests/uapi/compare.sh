@@ -11,8 +11,10 @@
 #                              headers prints the same sizes, alignments,
 #                              offsets, field types and constant values, and
 #                              both headers define the same macro names and
-#                              structure tags.  Done natively and, when
-#                              gcc-multilib is installed, again with -m32.
+#                              structure tags.  Done natively and for
+#                              i386 (-m32, from the compiler's output).
+#   uapi/facts-from-compiler   the facts read from the compiler's output
+#                              equal the program's (natively).
 #   uapi/header-c90            the header compiles alone as C90 (the rule of
 #                              the kernel's CONFIG_UAPI_HEADER_TEST).
 #   uapi/header-cxx            the header compiles alone as C++.
@@ -33,7 +35,7 @@ CXX=${CXX:-g++}
 INC=(-I "$U/drm" -I "$U")
 
 TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$TMP"' EXIT
 failed=0
 
 pass() { echo "PASS: $1"; }
@@ -72,25 +74,62 @@ names() { # header flags... -> stdout
 		grep -o 'struct drm_etnaviv_[A-Za-z0-9_]*' | sort -u
 }
 
-# Native build, plus i386 when the compiler can build for it.
-flag_sets=("")
-if echo 'int main(void) { return 0; }' |
-	"$CC" -m32 -x c -o "$TMP/m32" - >/dev/null 2>&1; then
-	flag_sets+=("-m32")
+# The same facts from the compiler alone (compare.c's FACTS_ASM: for
+# i386, which this host may not run), printed as the program prints them.
+facts_asm() { # header flags... -> stdout
+	local hdr=$1
+	shift
+	"$CC" -std=c11 -Wall -Wextra -Werror -ffreestanding -S -o - \
+		-DFACTS_ASM "$@" "${INC[@]}" -DETNAVIV_HEADER="\"$hdr\"" \
+		"$ROOT/tests/uapi/compare.c" 2>&1 >"$TMP/facts.s" || return 1
+	awk '
+	BEGIN {
+		split("__u8 __u16 __u32 __u64 __s8 __s16 __s32 __s64 char[64]", t)
+		t[10] = "struct drm_etnaviv_timespec"
+		split("int|unsigned int|long|unsigned long|long long|" \
+		      "unsigned long long", c, "|")
+	}
+	function name(a, i) { return (i in a) ? a[i] : "?" }
+	$1 != "#fact" { next }
+	$2 == "struct" { printf "struct %s: size %d align %d\n", $3, $4, $5 }
+	$2 == "field" {
+		printf "  %s: offset %d size %d type %s\n", $3, $4, $5, name(t, $6)
+	}
+	$2 == "const" {
+		v = sprintf("%04x%04x%04x%04x", $4, $5, $6, $7)
+		sub(/^0+/, "", v)
+		printf "%s = 0x%s (%s)\n", $3, v == "" ? "0" : v, name(c, $8)
+	}' "$TMP/facts.s"
+}
+
+# The translation of the compiler's facts agrees with the program's own
+# output, natively: then its i386 facts can be trusted.
+if facts "$OURS" >"$TMP/run" 2>&1 && facts_asm "$OURS" >"$TMP/asm" 2>&1 &&
+	[ -s "$TMP/asm" ] &&
+	diff -u --label program --label compiler "$TMP/run" "$TMP/asm" >"$TMP/diff"
+then
+	pass uapi/facts-from-compiler
+else
+	fail uapi/facts-from-compiler "the compiler's facts differ" "$TMP/diff"
 fi
 
+# Native (a program) and i386 (the compiler's facts: no 32-bit C library
+# or 32-bit execution needed).
+flag_sets=("" "-m32")
 abi_ok=1
 for flags in "${flag_sets[@]}"; do
 	# shellcheck disable=SC2086  # $flags is empty or one word
 	{
-		if ! facts "$OURS" $flags >"$TMP/ours" 2>&1; then
+		get=facts
+		[ -n "$flags" ] && get=facts_asm
+		if ! $get "$OURS" $flags >"$TMP/ours" 2>&1; then
 			fail uapi/same-abi-as-upstream \
 				"compare.c does not build against our header${flags:+ ($flags)}" \
 				"$TMP/ours"
 			abi_ok=0
 			continue
 		fi
-		facts "$THEIRS" $flags >"$TMP/theirs" 2>&1
+		$get "$THEIRS" $flags >"$TMP/theirs" 2>&1
 		names "$OURS" $flags >>"$TMP/ours"
 		names "$THEIRS" $flags >>"$TMP/theirs"
 	}

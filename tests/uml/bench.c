@@ -3,6 +3,8 @@
  * bench [SUBMITS]: what the driver and the device model cost, measured in
  * one run inside a simulated board. Not a test: it prints numbers.
  *
+ *   syscall_us        mean time of one getppid() system call: what any
+ *                     system call costs under UML on this host
  *   getparam_us       mean time of one GET_PARAM ioctl (the floor of any
  *                     ioctl under UML)
  *   floor_us          mean time of a SUBMIT the driver rejects at once
@@ -33,9 +35,22 @@
  *
  * Output lines: "BENCH <key> <value> <unit>". Compare ratios between runs
  * on one machine, not absolute times.
+ *
+ * Inside the kernel (the harness's kernel patch, kernel/patches/): each
+ * measurement first empties the kernel's timing files, and afterwards
+ * prints them as "KTIME <key> <line>" (debugfs dri/N/ioctl_times of the
+ * device: time in each ioctl handler, in drm_gem_mmap() and in the page
+ * fault handler), "SCHED <key> <line>" (drm_sched/<n>-<name>: push, run_job
+ * and hardware fence times of the last jobs) and "MODEL <key> <line>"
+ * (vgc-model/<core>/jobs: when the FE started work and raised the
+ * interrupt). scripts/bench turns them into per-call times and job phases.
  */
+#include <glob.h>
 #include <stdbool.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/syscall.h>
 
 #include "etna.h"
 
@@ -65,6 +80,81 @@ static int die(const char *what, int ret)
 {
 	fprintf(stderr, "bench: %s: %s\n", what, strerror(-ret));
 	return 1;
+}
+
+/* The kernel's timing files: none when the kernel lacks the patch. */
+#define KTIME_LINES	300	/* jobs printed per file, the last ones */
+static char ktime_ioctls[96];
+static glob_t ktime_jobs;
+
+static void ktime_init(int fd)
+{
+	struct stat st;
+
+	if (!fstat(fd, &st))
+		snprintf(ktime_ioctls, sizeof(ktime_ioctls),
+			 "/sys/kernel/debug/dri/%u/ioctl_times",
+			 minor(st.st_rdev));
+	if (glob("/sys/kernel/debug/drm_sched/*", 0, NULL, &ktime_jobs))
+		memset(&ktime_jobs, 0, sizeof(ktime_jobs));
+	if (glob("/sys/kernel/debug/vgc-model/*/jobs",
+		 ktime_jobs.gl_pathc ? GLOB_APPEND : 0, NULL, &ktime_jobs) &&
+	    !ktime_jobs.gl_pathc)
+		memset(&ktime_jobs, 0, sizeof(ktime_jobs));
+}
+
+static void ktime_reset_file(const char *path)
+{
+	int f = open(path, O_WRONLY);
+
+	if (f < 0)
+		return;
+	if (write(f, "0\n", 2) != 2)
+		fprintf(stderr, "bench: cannot reset %s\n", path);
+	close(f);
+}
+
+/* Start a measurement: empty every timing file. */
+static void ktime_begin(void)
+{
+	size_t i;
+
+	ktime_reset_file(ktime_ioctls);
+	for (i = 0; i < ktime_jobs.gl_pathc; i++)
+		ktime_reset_file(ktime_jobs.gl_pathv[i]);
+}
+
+/* Print @path's lines as "@tag @key line", at most the last @max. */
+static void ktime_print(const char *path, const char *tag, const char *key,
+			unsigned int max)
+{
+	char line[256];
+	unsigned int n = 0, i = 0;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f))
+		n += line[0] != '#';
+	rewind(f);
+	while (fgets(line, sizeof(line), f)) {
+		if (line[0] == '#' || i++ < n - (n < max ? n : max))
+			continue;
+		printf("%s %s %s", tag, key, line);
+	}
+	fclose(f);
+}
+
+/* End measurement @key: print what the kernel timed. */
+static void ktime_end(const char *key)
+{
+	size_t i;
+
+	ktime_print(ktime_ioctls, "KTIME", key, ~0u);
+	for (i = 0; i < ktime_jobs.gl_pathc; i++)
+		ktime_print(ktime_jobs.gl_pathv[i],
+			    strstr(ktime_jobs.gl_pathv[i], "vgc-model") ?
+			    "MODEL" : "SCHED", key, KTIME_LINES);
 }
 
 #define RELOC_BOS	64
@@ -129,9 +219,11 @@ static int bench_relocs(int fd, uint32_t exec_state)
 			stream[n++] = 0;
 	}
 	req.stream_size = n * 4;
+	ktime_begin();
 	us = timed_submits(fd, &req, HEAVY_SUBMITS, &ret);
 	if (ret)
 		return die("relocs: submit", ret);
+	ktime_end("relocs_us");
 	printf("BENCH relocs_us %.1f us\n", us);
 	for (i = 0; i < RELOC_BOS; i++)
 		etna_gem_close(fd, bos[i].handle);
@@ -151,9 +243,11 @@ static int bench_stream64k(int fd, uint32_t exec_state)
 
 	for (i = 0; i < ARRAY_SIZE(stream); i += 2)
 		stream[i] = ETNA_CMD_NOP;
+	ktime_begin();
 	us = timed_submits(fd, &req, HEAVY_SUBMITS, &ret);
 	if (ret)
 		return die("stream64k: submit", ret);
+	ktime_end("stream64k_us");
 	printf("BENCH stream64k_us %.1f us\n", us);
 	return 0;
 }
@@ -161,12 +255,14 @@ static int bench_stream64k(int fd, uint32_t exec_state)
 static int bench_bo_cycle(int fd)
 {
 	struct drm_etnaviv_gem_info info;
-	uint64_t t0 = etna_now_ns();
 	volatile uint8_t *p;
 	uint32_t handle;
 	unsigned int i, off;
+	uint64_t t0;
 	int ret;
 
+	ktime_begin();
+	t0 = etna_now_ns();
 	for (i = 0; i < BO_CYCLES; i++) {
 		ret = etna_gem_new(fd, BO_SIZE, ETNA_BO_WC, &handle);
 		if (ret)
@@ -185,8 +281,9 @@ static int bench_bo_cycle(int fd)
 		munmap((void *)p, BO_SIZE);
 		etna_gem_close(fd, handle);
 	}
-	printf("BENCH bo_cycle_us %.1f us\n",
-	       (etna_now_ns() - t0) / 1e3 / BO_CYCLES);
+	t0 = etna_now_ns() - t0;
+	ktime_end("bo_cycle_us");
+	printf("BENCH bo_cycle_us %.1f us\n", t0 / 1e3 / BO_CYCLES);
 	return 0;
 }
 
@@ -220,12 +317,16 @@ static int bench_ctx_switch(int fd, uint32_t exec_state)
 	double one, two;
 	int ret;
 
+	ktime_begin();
 	one = turns(fds, 1, CTX_SUBMITS, exec_state, &ret);
 	if (ret)
 		return die("one client", ret);
+	ktime_end("one_client_us");
+	ktime_begin();
 	two = turns(fds, 2, CTX_SUBMITS, exec_state, &ret);
 	if (ret)
 		return die("two clients", ret);
+	ktime_end("two_clients_us");
 	close(fds[1]);
 	printf("BENCH one_client_us %.1f us\n", one);
 	printf("BENCH two_clients_us %.1f us\n", two);
@@ -248,6 +349,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	fd = etna_open();
+	ktime_init(fd);
 	ret = etna_param(fd, 0, ETNAVIV_PARAM_GPU_FEATURES_0, &features);
 	if (ret)
 		return die("pipe 0: GET_PARAM", ret);
@@ -275,15 +377,25 @@ int main(int argc, char **argv)
 	}
 
 	t0 = etna_now_ns();
+	for (i = 0; i < GETPARAM_CALLS; i++)
+		syscall(SYS_getppid);
+	t1 = etna_now_ns();
+	printf("BENCH syscall_us %.2f us\n",
+	       (t1 - t0) / 1e3 / GETPARAM_CALLS);
+
+	ktime_begin();
+	t0 = etna_now_ns();
 	for (i = 0; i < GETPARAM_CALLS; i++) {
 		ret = etna_param(fd, 0, ETNAVIV_PARAM_GPU_MODEL, &v);
 		if (ret)
 			return die("GET_PARAM", ret);
 	}
 	t1 = etna_now_ns();
+	ktime_end("getparam_us");
 	printf("BENCH getparam_us %.1f us\n",
 	       (t1 - t0) / 1e3 / GETPARAM_CALLS);
 
+	ktime_begin();
 	t0 = etna_now_ns();
 	for (i = 0; i < GETPARAM_CALLS; i++) {
 		ret = noop_submit(fd, 255, exec_state, &fence);
@@ -291,8 +403,10 @@ int main(int argc, char **argv)
 			return die("submit to pipe 255", ret ? ret : -EPROTO);
 	}
 	t1 = etna_now_ns();
+	ktime_end("floor_us");
 	printf("BENCH floor_us %.1f us\n", (t1 - t0) / 1e3 / GETPARAM_CALLS);
 
+	ktime_begin();
 	t0 = etna_now_ns();
 	for (i = 0; i < submits; i++) {
 		ret = noop_submit(fd, 0, exec_state, &fence);
@@ -304,6 +418,7 @@ int main(int argc, char **argv)
 	if (ret)
 		return die("last fence", ret);
 	t2 = etna_now_ns();
+	ktime_end("submit_us");
 
 	printf("BENCH submit_per_s %.0f 1/s\n", submits * 1e9 / (t2 - t0));
 	printf("BENCH submit_us %.1f us\n", (t2 - t0) / 1e3 / submits);

@@ -34,6 +34,26 @@ static const uint64_t gc3000_specs[NR_SPECS] = {
 	16, 64, 1024, 16, 4, 2, 1024, 0, 256, 320, 16,
 };
 
+static const uint64_t gc400_specs[NR_SPECS] = {
+	4, 64, 128, 8, 1, 1, 1024, 0, 256, 320, 8,
+};
+
+static const uint64_t gc7000_6202_specs[NR_SPECS] = {
+	8, 64, 512, 16, 2, 1, 1024, 0, 512, 320, 16,
+};
+
+static const uint64_t gc7000_6203_specs[NR_SPECS] = {
+	16, 64, 512, 16, 2, 1, 1024, 0, 512, 320, 16,
+};
+
+static const uint64_t gc7000_6204_specs[NR_SPECS] = {
+	16, 64, 512, 16, 2, 1, 1024, 0, 512, 320, 16,
+};
+
+static const uint64_t gc520_specs[NR_SPECS] = {
+	1, 64, 256, 8, 1, 1, 512, 0, 256, 168, 8,
+};
+
 static const struct core_id gc2000 = {
 	"gc2000", 0x2000, 0x5108, true,
 	{ 0xe0296cad, 0xc9799eff, 0x2efbf2d9 }, false, gc2000_specs,
@@ -69,7 +89,33 @@ static const struct core_id gc320_5303 = {
 	{ 0xe02c7eca, 0xe9399eff, 0xfe1fb2db }, true, NULL,
 };
 
+static const struct core_id gc400 = {
+	"gc400", 0x0400, 0x4652, true,
+	{ 0xa0e9e004, 0xe1299fff, 0xbe13b219 }, true, gc400_specs,
+};
+
+static const struct core_id gc7000_6202 = {
+	"gc7000-6202", 0x7000, 0x6202, true,
+	{ 0xe0287cad, 0xc1489eff, 0xfefbfad9 }, true, gc7000_6202_specs,
+};
+
+static const struct core_id gc7000_6203 = {
+	"gc7000-6203", 0x7000, 0x6203, true,
+	{ 0xe0287c8d, 0xc1589eff, 0xfefbfad9 }, true, gc7000_6203_specs,
+};
+
+static const struct core_id gc7000_6204 = {
+	"gc7000-6204", 0x7000, 0x6204, true,
+	{ 0xe0287c8d, 0xc1589eff, 0xfefbfad9 }, true, gc7000_6204_specs,
+};
+
+static const struct core_id gc520 = {
+	"gc520", 0x0520, 0x5341, true,
+	{ 0xe02c7eca, 0xe9399eff, 0xfe1fb2db }, true, gc520_specs,
+};
+
 /* Every core a board may have, by the model's name. */
 static const struct core_id *const core_ids[] = {
-	&gc2000, &gc320, &gc880, &gc600, &gc7000, &gc3000, &gc320_5303,
+	&gc2000, &gc320, &gc880, &gc600, &gc7000, &gc3000, &gc320_5303, &gc400,
+	&gc7000_6202, &gc7000_6203, &gc7000_6204, &gc520,
 };

@@ -63,6 +63,16 @@ static inline int etna_param(int fd, uint32_t pipe, uint32_t param,
 }
 
 /* Absolute CLOCK_MONOTONIC timeout @ns from now, as the ABI wants it. */
+/*
+ * ioctl once: EINTR and EAGAIN come back as they are. For the tests of
+ * interrupted waits, which must see what a program without a retry loop
+ * sees.
+ */
+static inline int etna_ioctl_once(int fd, unsigned long req, void *arg)
+{
+	return ioctl(fd, req, arg) ? -errno : 0;
+}
+
 static inline struct drm_etnaviv_timespec etna_timeout(uint64_t ns)
 {
 	struct drm_etnaviv_timespec ts;

@@ -8,7 +8,9 @@
  * fault (its fence signals -EFAULT), A's pixels must not change, B must
  * not see them, and A's next job must run. Then several clients, each
  * with a buffer at the same address, draw concurrently: each sees only
- * its own pixels. Needs a 2D core behind an MMUv2 (imx6qp).
+ * its own pixels. A buffer closed and another softpinned at its address:
+ * the new one gets the pixels, the old one's pages stay. Needs a 2D core
+ * behind an MMUv2 (imx6qp).
  *
  * Linux 6.1's driver (ETNAVIV_DRIVER=upstream) logs an MMU fault but lets
  * the faulting job's fence signal without an error: with it, B's jobs are
@@ -36,6 +38,7 @@
 #define BO_SIZE		(STRIDE * H)
 #define VA_A		0x10000000u
 #define VA_B		0x20000000u
+#define VA_C		0x30010000u	/* other TLB slots than VA_A's */
 #define FMT_A8R8G8B8	6
 #define CLIENTS		4
 #define ROUNDS		60
@@ -260,6 +263,99 @@ static void test_two_clients(void)
 	client_free(&b);
 }
 
+/*
+ * Address-space reuse: A's buffer, softpinned and drawn into, is closed
+ * (its CPU mapping keeps the pages alive); B, a new buffer of the same
+ * file, is softpinned at the same address and drawn into. B must get the
+ * pixels and A's pages must not change: a translation of A's pages left
+ * in the TLB (no flush after the unmap and the new map) would send B's
+ * job to them.
+ */
+static void test_reuse(void)
+{
+	struct client c, o;
+	struct stream s;
+	uint32_t *a_px, a_bo;
+	uint64_t off = 0;
+	bool ok;
+
+	if (!client_new(&c, VA_A, 0)) {
+		report(false, "reuse: client");
+		return;
+	}
+	/*
+	 * Another buffer of the same client, mapped (by a job) before A:
+	 * nothing is mapped between A's close and the job below that goes
+	 * through it, so only the unmap itself can flush A's translations.
+	 */
+	o = c;
+	o.va = VA_C;
+	ok = !etna_gem_new(c.fd, BO_SIZE, ETNA_BO_UNCACHED, &o.bo) ||
+	     fail("buffer: %s", strerror(errno));
+	build_clear(&s, VA_C, 0xff444444);
+	ok = ok && expect_status(run(&o, &s), 1);
+	report(ok, "reuse: another buffer of the client mapped first");
+
+	build_clear(&s, VA_A, 0xff0000ff);
+	ok = expect_status(run(&c, &s), 1) && all_pixels(&c, 0xff0000ff, "A");
+	report(ok, "reuse: A drawn at its softpinned address");
+
+	a_px = c.px;
+	a_bo = c.bo;
+	ok = !etna_gem_close(c.fd, a_bo) || fail("GEM_CLOSE: %s",
+						 strerror(errno));
+	report(ok, "reuse: A's handle closed, its CPU mapping kept");
+
+	/*
+	 * A job of the same client at A's old address, through another
+	 * buffer: ours unmapped A with its handle (fault, A untouched);
+	 * Linux 6.1 keeps the mapping while the buffer lives (the write
+	 * lands in A).
+	 */
+	{
+		struct client a = { .px = a_px };
+		uint32_t want = fault_status == 1 ? 0xff777777 : 0xff0000ff;
+
+		build_clear(&s, VA_A, 0xff777777);
+		ok = ok && expect_status(run(&o, &s), fault_status) &&
+		     all_pixels(&a, want, "A (closed)");
+		report(ok, fault_status == 1 ?
+		       "reuse: a job at the closed A's address writes A (upstream keeps its mapping)" :
+		       "reuse: a job at the closed A's address faults, A untouched");
+		etna_gem_close(c.fd, o.bo);
+		if (fault_status == 1)
+			for (unsigned int i = 0; i < W * H; i++)
+				a_px[i] = 0xff0000ff;
+	}
+	if (ok && (etna_gem_new(c.fd, BO_SIZE, ETNA_BO_UNCACHED, &c.bo) ||
+		   etna_gem_info(c.fd, c.bo, &off)))
+		ok = fail("buffer B: %s", strerror(errno));
+	if (ok) {
+		c.px = mmap(NULL, BO_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED,
+			    c.fd, off);
+		if (c.px == MAP_FAILED) {
+			c.px = a_px;
+			ok = fail("mmap B: %s", strerror(errno));
+		}
+	}
+	if (ok) {
+		memset(c.px, 0, BO_SIZE);
+		build_clear(&s, VA_A, 0xff00ff00);
+		ok = expect_status(run(&c, &s), 1) &&
+		     all_pixels(&c, 0xff00ff00, "B");
+	}
+	report(ok, "reuse: B, softpinned where A was, gets the pixels");
+	{
+		struct client a = { .px = a_px };
+
+		report(all_pixels(&a, 0xff0000ff, "A (closed)"),
+		       "reuse: the closed A's pages do not change");
+	}
+	if (c.px != a_px)
+		munmap(a_px, BO_SIZE);
+	client_free(&c);
+}
+
 /* One of several clients drawing at once; returns the failed rounds. */
 static int switch_client(unsigned int id)
 {
@@ -334,6 +430,7 @@ int main(void)
 		fault_status = 1;
 
 	test_two_clients();
+	test_reuse();
 	test_switching();
 	printf("isolation: %u failed\n", nr_failed);
 	return nr_failed ? 1 : 0;

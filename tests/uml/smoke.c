@@ -13,8 +13,14 @@
  *
  * Output: one line per check, "PASS: <name>" or "FAIL: <name>: <reason>".
  * Exit status 0 iff nothing failed.
+ *
+ * "smoke --dump-params FILE" also writes every GET_PARAM answer of every
+ * pipe to FILE (before the other checks), for tests/uml/getparam-equal.sh
+ * to compare between the drivers; "--dump-params-only FILE" writes it and
+ * exits.
  */
 #include <dirent.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <sys/mman.h>
@@ -1044,13 +1050,70 @@ static void check_submits(int fd, const bool present[ETNA_MAX_PIPES],
 	check_model(before, nb, targets, nt);
 }
 
-int main(void)
+/*
+ * Every GET_PARAM answer of every pipe, one line each: "KEY PARAM VALUE",
+ * KEY the core's name from the manifest (pipe numbers differ between the
+ * drivers on the legacy board) or "pipeN" for a pipe the board lacks,
+ * VALUE the hexadecimal value or the error (ENXIO, EINVAL, other: "error").
+ */
+static bool dump_params(int fd, const struct board *board, const char *path)
+{
+	FILE *f = fopen(path, "w");
+	uint32_t pipe, param;
+	uint64_t v;
+	int ret;
+
+	if (!f)
+		return fail("%s: %s", path, strerror(errno));
+	for (pipe = 0; pipe < ETNA_MAX_PIPES; pipe++) {
+		const struct core_id *id = board ? board->pipe[pipe] : NULL;
+		char key[32];
+
+		if (id)
+			snprintf(key, sizeof(key), "%s", id->name);
+		else
+			snprintf(key, sizeof(key), "pipe%u", pipe);
+		for (param = FIRST_PARAM; param <= LAST_PARAM + 1; param++) {
+			v = 0;
+			ret = etna_param(fd, pipe, param, &v);
+			if (ret)
+				fprintf(f, "%s 0x%02x %s\n", key, param,
+					ret == -ENXIO ? "ENXIO" :
+					ret == -EINVAL ? "EINVAL" : "error");
+			else
+				fprintf(f, "%s 0x%02x 0x%llx\n", key, param,
+					(unsigned long long)v);
+		}
+	}
+	if (fclose(f))
+		return fail("%s: %s", path, strerror(errno));
+	return true;
+}
+
+int main(int argc, char **argv)
 {
 	bool present[ETNA_MAX_PIPES];
 	const struct board *board;
-	int fd = etna_open();
+	const char *dump = NULL;
+	bool only = false;
+	int fd;
 
+	if (argc == 3 && (!strcmp(argv[1], "--dump-params") ||
+			  !strcmp(argv[1], "--dump-params-only"))) {
+		dump = argv[2];
+		only = !strcmp(argv[1], "--dump-params-only");
+	} else if (argc != 1) {
+		fprintf(stderr, "usage: smoke [--dump-params[-only] FILE]\n");
+		return 2;
+	}
+	fd = etna_open();
 	board = check_params(fd, present);
+	if (dump)
+		report(dump_params(fd, board, dump), "getparam dump %s", dump);
+	if (only) {
+		close(fd);
+		return nr_failed ? 1 : 0;
+	}
 	check_bos(fd);
 	if (board)
 		check_submits(fd, present, board);

@@ -131,6 +131,17 @@ bool __printf(5, 6) expect2(int ret, int want_ours, int want_up,
 			    const char *note, const char *fmt, ...);
 struct drm_etnaviv_timespec ts_at(int64_t sec, int64_t nsec);
 struct drm_etnaviv_timespec ts_ago(uint64_t ns);
+/*
+ * A vgem buffer with a vgem write fence, imported on @fd and @fd2 (ih,
+ * ih2): jobs that use it implicitly stay pending until pending_release()
+ * (fence.c).
+ */
+struct pending {
+	int vfd, dmabuf;
+	uint32_t vh, vfence, ih, ih2;
+};
+int pending_setup(struct pending *pd, int fd2);
+int pending_release(struct pending *pd);
 int lowest_free_fd(void);
 int gem_info(uint32_t handle, uint64_t *offset);
 int cpu_prep(uint32_t handle, uint32_t op,
@@ -190,6 +201,7 @@ void test_submit_sizes(const struct engine *e);
 /* fence.c */
 void test_submit_fence_fds(const struct engine *e, int drm_fd2);
 void test_busy(const struct engine *e, int fd2);
+void test_submit_classes(const struct engine *e, int fd2);
 
 /* stream.c */
 void test_submit_relocs(const struct engine *e);

@@ -190,12 +190,8 @@ static int prime_import(int dfd, int dmabuf, uint32_t *handle)
  * etnaviv files: jobs that use it implicitly stay pending until the
  * fence is signalled (or vgem's 10 s timeout passes).
  */
-struct pending {
-	int vfd, dmabuf;
-	uint32_t vh, vfence, ih, ih2;
-};
 
-static int pending_setup(struct pending *pd, int fd2)
+int pending_setup(struct pending *pd, int fd2)
 {
 	struct drm_mode_create_dumb cd = {
 		.width = 256, .height = BO_SIZE / 1024, .bpp = 32,
@@ -230,7 +226,7 @@ static int pending_setup(struct pending *pd, int fd2)
 	return 0;
 }
 
-static int pending_release(struct pending *pd)
+int pending_release(struct pending *pd)
 {
 	struct drm_vgem_fence_signal fs = { .fence = pd->vfence };
 

@@ -92,6 +92,7 @@ int main(void)
 		test_submit_footprint_rs(e);
 		test_submit_pmrs(e);
 		test_userptr_submit(e);
+		test_submit_classes(e, fd2);
 	}
 	test_wait_fence_args();
 	for (i = 0; i < nr_engines; i++)

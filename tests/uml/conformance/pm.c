@@ -138,16 +138,6 @@ void test_pm(void)
 	for (pipe = 0; pipe < ETNA_MAX_PIPES; pipe++) {
 		if (!present[pipe])
 			continue;
-		/* ours has no counters yet: its cores have no domains */
-		if (!upstream && pm_dom(pipe, 0, &d) == -EINVAL) {
-			report(true, "pm-query-dom-iter-0/pipe%u (ours: EINVAL; "
-			       "upstream: accepted; ours has no domains yet)",
-			       pipe);
-			expect(pm_sig(pipe, 0, 0, &s), -EINVAL,
-			       "pm-query-sig-domain-0/pipe%u (ours: no domains "
-			       "yet)", pipe);
-			continue;
-		}
 		if (etna_param(fd, pipe, ETNAVIV_PARAM_GPU_FEATURES_0, &f0))
 			f0 = 0;
 		test_pm_walk(pipe, f0 & ETNA_FEATURE_PIPE_3D,

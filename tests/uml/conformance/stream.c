@@ -563,16 +563,30 @@ void test_submit_pmrs(const struct engine *e)
 	PMR();
 	p.read_offset = 4096;
 	sub_expect(e, &req, -EINVAL, "pmr-read-offset-past-bo");
+	/*
+	 * read_offset counts words: Linux 6.1 bounds it in bytes (below
+	 * the size less 4) and writes at byte 4 * read_offset, past a 4 KiB
+	 * buffer for any offset from 1024 to 4091; ours refuses. Not tried
+	 * on upstream (it would write past the buffer's kernel mapping).
+	 */
+	if (!upstream) {
+		PMR();
+		p.read_offset = 1024;
+		sub_expect(e, &req, -EINVAL,
+			   "pmr-read-offset-words-past-bo (ours only: 6.1 "
+			   "writes past the buffer)");
+		PMR();
+		p.read_offset = 1023;
+		sub_expect(e, &req, 0, "pmr-read-offset-last-word");
+	}
 	PMR();
 	req.pmrs = 0;
-	sub_expect2(e, &req, -EINVAL, -EFAULT,
-		    "ours: no domains, refused before reading", "pmrs-null");
+	sub_expect(e, &req, -EFAULT, "pmrs-null");
 
 	/* domain 0, signal 0, before and after: sampled into the BO */
 	PMR();
 	ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
-	ok = ret == pick(-EINVAL, 0) ||
-	     fail("got %s", err_name(ret));
+	ok = ret == 0 || fail("got %s", err_name(ret));
 	if (!ret) {
 		if (!finish(e->pipe, req.fence, "its fence"))
 			ok = false;
@@ -589,9 +603,7 @@ void test_submit_pmrs(const struct engine *e)
 		ok = false;
 	}
 	report(ok, "submit-pmr-domain-0-signal-0%s",
-	       check_name("", e->name, -EINVAL, 0,
-			  upstream ? "sequence stored in word 0"
-				   : "ours has no domains yet"));
+	       check_name("", e->name, 0, 0, "sequence stored in word 0"));
 	etna_gem_close(fd, h);
 #undef PMR
 }

@@ -383,6 +383,8 @@ static uint32_t address_state(const struct engine *e)
  * ETNA_SUBMIT_FENCE_FD_IN, @in_fd is the fence to wait for. With @out_fd,
  * asks for a sync file.
  */
+bool submit_once;
+
 int submit_ex(int fd, const struct engine *e, uint32_t bo,
 	      uint32_t bo_flags, uint32_t bo_offset, uint32_t flags,
 	      int in_fd, uint32_t *fence, int *out_fd)
@@ -416,7 +418,9 @@ int submit_ex(int fd, const struct engine *e, uint32_t bo,
 	stream[3] = 0;
 	if (out_fd)
 		req.flags |= ETNA_SUBMIT_FENCE_FD_OUT;
-	ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
+	ret = submit_once ?
+	      etna_ioctl_once(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req) :
+	      etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
 	if (!ret && fence)
 		*fence = req.fence;
 	if (out_fd)

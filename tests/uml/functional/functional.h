@@ -50,6 +50,8 @@ struct engine {
 extern struct engine engines[MAX_ENGINES];
 extern unsigned int nr_engines;
 extern int vgem_fd;	/* kept open for the prime-sync checks (vgem.c) */
+/* submit_ex() and submit_job() without the EINTR retry (signals.c) */
+extern bool submit_once;
 
 void __printf(2, 3) info(const char *name, const char *fmt, ...);
 const char *err_name(int ret);
@@ -96,6 +98,7 @@ void test_prime_etnaviv(void);
 int vgem_open(char *node, size_t len, char *err, size_t errlen);
 
 /* vgem.c */
+int vgem_dumb_export(int vfd, size_t size, uint32_t *vh, int *dmabuf);
 void test_prime_vgem(void);
 void test_prime_sync(void);
 void test_pool_share(void);
@@ -107,12 +110,20 @@ void test_fence_in(void);
 /* sync.c */
 void test_implicit_sync(void);
 
+/* signals.c */
+void test_signals(const struct engine *e);
+
 /* hang.c */
 void test_hang(const struct engine *e);
 void test_exit_inflight(const struct engine *e);
 void test_bus_error(const struct engine *e);
 void test_hang_vm_leak(const struct engine *e);
 void test_job_max(const struct engine *e);
+
+/* diag.c */
+void test_coredump(const struct engine *e);
+void test_job_limits(const struct engine *e);
+void test_fdinfo(void);
 
 /* clients.c */
 void test_clients(void);

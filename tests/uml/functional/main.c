@@ -58,6 +58,12 @@ int main(int argc, char **argv)
 			test_job_max(&engines[i]);
 			break;
 		}
+	if (want(argc, argv, "coredump"))
+		test_coredump(cores[0]);
+	if (want(argc, argv, "limits"))
+		test_job_limits(cores[0]);
+	if (want(argc, argv, "fdinfo"))
+		test_fdinfo();
 	if (want(argc, argv, "exit"))
 		test_exit_inflight(cores[0]);
 	if (want(argc, argv, "clients"))
@@ -72,6 +78,8 @@ int main(int argc, char **argv)
 		test_memlock();
 	for (i = 0; i < n && want(argc, argv, "bus-error"); i++)
 		test_bus_error(cores[i]);
+	for (i = 0; i < n && want(argc, argv, "signals"); i++)
+		test_signals(cores[i]);
 	if (vgem_fd >= 0)
 		close(vgem_fd);
 done:

@@ -45,6 +45,10 @@ void test_implicit_sync(void)
 	ok = ret == -EBUSY || fail("got %s, want EBUSY", err_name(ret));
 	report(ok, "sync: writer busy: GEM_WAIT NONBLOCK is EBUSY");
 
+	ret = etna_wait_fence(fd, ew->pipe, fence, ETNA_WAIT_NONBLOCK, 0);
+	ok = ret == -EBUSY || fail("got %s, want EBUSY", err_name(ret));
+	report(ok, "sync: writer busy: WAIT_FENCE NONBLOCK is EBUSY");
+
 	ret = etna_cpu_prep(fd, bo, ETNA_PREP_READ | ETNA_PREP_NOSYNC, 0);
 	ok = ret == -EBUSY || fail("got %s, want EBUSY", err_name(ret));
 	if (!ret)

@@ -133,7 +133,7 @@ out:
 }
 
 /* vgem dumb BO of @size, exported; its handle in *vh. */
-static int vgem_dumb_export(int vfd, size_t size, uint32_t *vh, int *dmabuf)
+int vgem_dumb_export(int vfd, size_t size, uint32_t *vh, int *dmabuf)
 {
 	struct drm_mode_create_dumb cd = {
 		.width = 256, .height = size / 1024, .bpp = 32,

@@ -92,6 +92,65 @@ static int etna_reset(struct etna_core *core)
 	return -ETIMEDOUT;
 }
 
+/*
+ * Module-level clock gating: on, but for the modules that misbehave with
+ * it on some cores (the facts and their sources: hw/gc.db, hw/cores.db).
+ */
+static void etna_core_clock_gating(struct etna_core *core)
+{
+	const struct etna_ident *id = &core->id;
+	u32 power, modules;
+
+	lockdep_assert_held(&core->hw_lock);
+	power = etna_read(core, ETNA_PM_POWER_CONTROLS) |
+		ETNA_PM_MODULE_CLOCK_GATING;
+	if (id->revision == ETNA_PM_STALL_GATING_REV_A ||
+	    id->revision == ETNA_PM_STALL_GATING_REV_B)
+		power |= ETNA_PM_NO_STALL_GATING;
+	etna_write(core, ETNA_PM_POWER_CONTROLS, power);
+
+	modules = etna_read(core, ETNA_PM_MODULE_CONTROLS);
+	if (id->model >= ETNA_PM_PA_GATING_FIRST_MODEL &&
+	    id->model != ETNA_PM_PA_GATING_OK_MODEL &&
+	    !(id->minor[3] & ETNA_MINOR3_BUG_FIXES12))
+		modules |= ETNA_PM_NO_GATING_PA;
+	if (id->revision < ETNA_PM_PE_GATING_FIXED_REV &&
+	    (id->minor[0] & ETNA_MINOR0_HZ) &&
+	    !(id->minor[1] & ETNA_MINOR1_DISABLE_PE_GATING))
+		modules |= ETNA_PM_NO_GATING_PE;
+	if (id->revision < ETNA_PM_UNK15_FIXED_REV)
+		modules |= ETNA_PM_MODULE_UNK15;
+	if (etna_hw_has_quirk(core, ETNA_QUIRK_NO_TX_GATING))
+		modules |= ETNA_PM_NO_GATING_TX;
+	if (etna_hw_has_quirk(core, ETNA_QUIRK_NO_SE_RA_TX_GATING))
+		modules |= ETNA_PM_NO_GATING_SE | ETNA_PM_NO_GATING_RA |
+			   ETNA_PM_NO_GATING_TX;
+	modules |= ETNA_PM_NO_GATING_RA_HZ | ETNA_PM_NO_GATING_RA_EZ;
+	etna_write(core, ETNA_PM_MODULE_CONTROLS, modules);
+}
+
+/*
+ * The pulse eater: Vivante's value where the register cannot be read,
+ * with the known cores' variants; newer 3D cores keep theirs, without
+ * the internal DFS.
+ */
+static void etna_core_pulse_eater(struct etna_core *core)
+{
+	const struct etna_ident *id = &core->id;
+	u32 val = ETNA_PM_PULSE_EATER_DEFAULT;
+
+	lockdep_assert_held(&core->hw_lock);
+	if (etna_hw_has_quirk(core, ETNA_QUIRK_PULSE_EATER_UNK23))
+		val |= ETNA_PM_PE_UNK23;
+	if (etna_hw_has_quirk(core, ETNA_QUIRK_PULSE_EATER_UNK17))
+		val = (val & ~ETNA_PM_PE_UNK16) | ETNA_PM_PE_UNK17;
+	if (id->revision > ETNA_PM_PULSE_EATER_READ_REV &&
+	    (id->features & ETNA_FEAT_PIPE_3D))
+		val = etna_read(core, ETNA_PM_PULSE_EATER) |
+		      ETNA_PM_PE_INTERNAL_DFS;
+	etna_write(core, ETNA_PM_PULSE_EATER, val);
+}
+
 /* The registers a reset clears, set up for the driver. */
 static void etna_core_setup(struct etna_core *core)
 {
@@ -105,14 +164,13 @@ static void etna_core_setup(struct etna_core *core)
 		val = etna_read(core, ETNA_MC_DEBUG_MEMORY);
 		etna_write(core, ETNA_MC_DEBUG_MEMORY, val & ~0xffu);
 	}
-	val = etna_read(core, ETNA_PM_POWER_CONTROLS);
-	etna_write(core, ETNA_PM_POWER_CONTROLS,
-		   val | ETNA_PM_MODULE_CLOCK_GATING);
+	etna_core_clock_gating(core);
 	etna_write(core, ETNA_AXI_CONFIG, 0x2200);	/* AWCACHE/ARCACHE 2 */
 	if (edev->sec_mode) {
 		val = etna_read(core, ETNA_AHB_CONTROL);
 		etna_write(core, ETNA_AHB_CONTROL, val | ETNA_AHB_NONSEC_ACCESS);
 	}
+	etna_core_pulse_eater(core);
 	if (!edev->mmu_v2) {
 		for (i = 0; i < ETNA_MC_CLIENTS; i++)
 			etna_write(core, ETNA_MC_MEMORY_BASE(i),
@@ -129,9 +187,11 @@ static void etna_core_setup(struct etna_core *core)
 /*
  * An MMU exception: report what faulted where, and fail the job that ran
  * (its fence signals with -EFAULT when it completes); the other clients'
- * jobs go on. From the interrupt handler, with the event lock held.
+ * jobs go on. When jobs of several clients may have run it (@events, of
+ * the same interrupt, completed some), none is failed. From the interrupt
+ * handler, with the event lock held.
  */
-static void etna_mmu_fault(struct etna_core *core)
+static void etna_mmu_fault(struct etna_core *core, unsigned long events)
 {
 	static const char * const reason[] = {
 		"", "slave not present", "page not present", "write violation",
@@ -139,7 +199,7 @@ static void etna_mmu_fault(struct etna_core *core)
 		"write security violation",
 	};
 	bool sec = core->edev->sec_mode;
-	struct etna_hw_fence *hf = etna_event_oldest(core);
+	struct etna_hw_fence *hf = etna_event_faulted(core, events);
 	u32 status = 0, addr, code;
 	int slot;
 
@@ -157,12 +217,12 @@ static void etna_mmu_fault(struct etna_core *core)
 				    "MMU fault: client %d, address 0x%08x: %s, job of %s[%d]\n",
 				    slot, addr,
 				    code < ARRAY_SIZE(reason) ? reason[code] :
-				    "unknown", hf ? hf->comm : "(none)",
+				    "unknown", hf ? hf->comm : "(unknown)",
 				    hf ? hf->pid : 0);
 	}
 	if (!status)
 		dev_err_ratelimited(core->dev, "MMU exception, job of %s[%d]\n",
-				    hf ? hf->comm : "(none)", hf ? hf->pid : 0);
+				    hf ? hf->comm : "(unknown)", hf ? hf->pid : 0);
 	if (hf && hf->finished)
 		dma_fence_set_error(hf->finished, -EFAULT);
 }
@@ -170,7 +230,7 @@ static void etna_mmu_fault(struct etna_core *core)
 static irqreturn_t etna_irq(int irq, void *data)
 {
 	struct etna_core *core = data;
-	unsigned long flags, events;
+	unsigned long flags, events, sync;
 	u32 status;
 
 	status = etna_read(core, ETNA_INTR_ACK);
@@ -181,12 +241,23 @@ static irqreturn_t etna_irq(int irq, void *data)
 		atomic_inc(&core->axi_errors);
 		dev_err_ratelimited(core->dev, "AXI bus error, status 0x%08x\n",
 				    etna_read(core, ETNA_AXI_STATUS));
+		/* the FE cannot go on: recover now, not after a timeout */
+		atomic_set(&core->axi_pending, 1);
+		if (READ_ONCE(core->sched.ready))
+			drm_sched_fault(&core->sched);
 	}
 	events = status & GENMASK(ETNA_NR_EVENTS - 1, 0);
 
 	spin_lock_irqsave(&core->event_lock, flags);
 	if (status & ETNA_INTR_MMU_EXCEPTION)
-		etna_mmu_fault(core);
+		etna_mmu_fault(core, events);
+	/* at a sync point the FE has stopped: sample, then signal (post) */
+	sync = events & core->sync_mask;
+	if (sync) {
+		core->sync_hit |= sync;
+		events &= ~sync;
+		schedule_work(&core->sync_work);
+	}
 	etna_events_signal(core, events);
 	spin_unlock_irqrestore(&core->event_lock, flags);
 	return IRQ_HANDLED;
@@ -207,7 +278,7 @@ void etna_core_recover(struct etna_core *core)
 	}
 	mutex_lock(&core->hw_lock);
 	disable_irq(core->irq);
-	dev_err(core->dev, "hang detected at FE address 0x%08x, resetting\n",
+	dev_err(core->dev, "resetting, FE address 0x%08x\n",
 		etna_read(core, ETNA_FE_DMA_ADDRESS));
 	etna_reset(core);
 	etna_events_cancel(core, -ETIMEDOUT);
@@ -278,6 +349,7 @@ void etna_core_fini(struct etna_core *core)
 
 	if (!off)
 		disable_irq(core->irq);
+	cancel_work_sync(&core->sync_work);
 	mutex_lock(&core->hw_lock);
 	if (!off)
 		etna_reset(core);
@@ -558,6 +630,7 @@ static int etna_core_probe(struct platform_device *pdev)
 	mutex_init(&core->submit_lock);
 	init_waitqueue_head(&core->queue_wq);
 	spin_lock_init(&core->event_lock);
+	INIT_WORK(&core->sync_work, etna_pm_sync_work);
 
 	core->mmio = devm_platform_ioremap_resource(pdev, 0);
 	if (IS_ERR(core->mmio))

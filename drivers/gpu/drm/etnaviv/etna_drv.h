@@ -14,11 +14,13 @@
  *  - etna_main.c: the DRM device, the component master, the ioctl table
  *  - etna_debugfs.c: the debugfs files
  *  - etna_sched.c: the scheduler of a core and its hang check
+ *  - etna_dump.c: the devcoredump of a hung job
  *  - etna_submit.c: GEM_SUBMIT, from the user's stream to a queued job
  *  - etna_core.c: one core: probe, clocks, reset, interrupt, recovery
  *  - etna_ring.c: the front-end ring, the events, running a job
  *  - etna_bo.c: buffer objects, their mappings by address space
- *  - etna_fence.c: hardware fences, WAIT_FENCE, UAPI timeouts
+ *  - etna_fence.c: hardware fences, a client's engine time, WAIT_FENCE,
+ *    UAPI timeouts
  *  - etna_vm.c: GPU address spaces
  *  - etna_pool.c: the memory of the rings and command buffers
  *  - etna_hw.c: identification, the table of known cores and their quirks,
@@ -51,7 +53,10 @@
  *  - etna_dev.users_lock (mutex): the count of open files per user
  *    (user_files).
  *  - etna_core.event_lock (spinlock, taken with interrupts off; the
- *    interrupt handler takes it): event_fence and event_free.
+ *    interrupt handler takes it): event_fence, event_free and busy_until;
+ *    which events are perfmon sync points (sync_mask) and which the FE
+ *    reached (sync_hit). The sync points' records (sync[]) are under
+ *    hw_lock.
  *  - etna_core.submit_lock (mutex): the order in which jobs are armed and
  *    pushed to a core's scheduler, and the ids of user_fences
  *    (next_fence_id); the xarray has its own lock for its entries, which
@@ -77,7 +82,9 @@
  * buffers' dma_resv (ww_mutex, all of a job's at once, in
  * drm_gem_lock_reservations()), drm_file.table_lock (spinlock, handle
  * lookup), drm_device.filelist_mutex (debugfs), the shmem helpers'
- * pages_lock (mutex, through their page functions), mm->mmap_lock
+ * pages_lock (mutex, through their page functions) and vmap_lock (mutex,
+ * drm_gem_vmap() and drm_gem_vunmap() of the buffers of perfmon requests,
+ * at submit and when the job is freed), mm->mmap_lock
  * (pinning user pages; the fault handler runs under it), the
  * scheduler's job_list_lock (timeout handler) and its entity and run
  * queue locks (inside drm_sched_entity_push_job()).
@@ -98,6 +105,10 @@
  *    - etna_vm.lock
  *
  *  - mm->mmap_lock (a CPU fault, mmap)
+ *
+ *    - the shmem pages_lock
+ *
+ *  - the shmem vmap_lock (holding none of ours)
  *
  *    - the shmem pages_lock
  *
@@ -132,11 +143,13 @@
 #include <linux/bits.h>
 #include <linux/dma-fence.h>
 #include <linux/idr.h>
+#include <linux/iosys-map.h>
 #include <linux/kref.h>
 #include <linux/sched.h>
 #include <linux/mutex.h>
 #include <linux/pm_runtime.h>
 #include <linux/spinlock.h>
+#include <linux/workqueue.h>
 #include <linux/xarray.h>
 #include <drm/drm_device.h>
 #include <drm/drm_gem_shmem_helper.h>
@@ -198,6 +211,14 @@ struct etna_ident {
 #define ETNA_QUIRK_512_INSTRUCTIONS	BIT(4)
 /* one varying fewer than the spec field says */
 #define ETNA_QUIRK_ONE_VARYING_LESS	BIT(5)
+/* texture unit clock gating is broken: keep it off */
+#define ETNA_QUIRK_NO_TX_GATING		BIT(6)
+/* setup engine, rasteriser and texture unit clock gating: keep them off */
+#define ETNA_QUIRK_NO_SE_RA_TX_GATING	BIT(7)
+/* the pulse eater wants bit 23 set */
+#define ETNA_QUIRK_PULSE_EATER_UNK23	BIT(8)
+/* the pulse eater wants bit 17 set instead of bit 16 */
+#define ETNA_QUIRK_PULSE_EATER_UNK17	BIT(9)
 
 /**
  * struct etna_pool - GPU-visible memory for the rings and command buffers
@@ -363,12 +384,30 @@ struct etna_client {
  * @vm: the file's address space (a reference): its own on MMUv2
  * @client: its share of what the clients share (a reference)
  * @uid: MMUv2: the user it is counted for in etna_dev.user_files
+ * @usage: its engine time, for fdinfo (a reference)
  */
 struct etna_file {
 	struct drm_sched_entity entity[ETNA_MAX_PIPES];
 	struct etna_vm *vm;
 	struct etna_client *client;
 	uid_t uid;
+	struct etna_usage *usage;
+};
+
+/**
+ * struct etna_usage - what one open file's jobs took of the engines
+ * @ref: references: the file, and each of its jobs and their hardware
+ *	fences, so that a job finishing after the file closed counts
+ * @id: the file's drm-client-id, unique while the module is loaded
+ * @busy_ns: nanoseconds an engine spent on its jobs, by ETNA_PIPE_*
+ *
+ * The counters are atomics, added to as each job's hardware fence
+ * signals (etna_fence.c) and read by fdinfo.
+ */
+struct etna_usage {
+	struct kref ref;
+	u64 id;
+	atomic64_t busy_ns[ETNA_PIPE_2D + 1];
 };
 
 /**
@@ -399,6 +438,8 @@ struct etna_file {
  * @event_lock: protects @event_fence and @event_free; taken in IRQ context
  * @event_fence: the hardware fence each event in flight signals
  * @event_free: bitmap of free events
+ * @busy_until: when the last job's hardware fence signalled (ns,
+ *	monotonic): the next job's busy time starts no earlier
  * @fence_ctx: dma_fence context of the hardware fences
  * @fence_seq: last hardware fence seqno handed out (@hw_lock)
  * @sched: job scheduler of this core
@@ -410,7 +451,16 @@ struct etna_file {
  * @hang_dma: FE DMA address at the last hang check (only the scheduler's
  *	timeout handler, which never runs twice at once, uses it)
  * @axi_errors: AXI bus errors reported
+ * @axi_pending: an AXI bus error the scheduler's timeout handler has not
+ *	yet recovered from (set by the interrupt handler)
  * @mmu_errors: MMU exceptions reported
+ * @sync: per event that is a sync point (etna_perfmon.c): the job whose
+ *	counters it samples, whether after the job (post; its event is also
+ *	the job's fence event) or before, and where and with how many qwords
+ *	the FE restarts past the END (@hw_lock)
+ * @sync_mask: events that are sync points (@event_lock)
+ * @sync_hit: sync points the FE reached, for @sync_work (@event_lock)
+ * @sync_work: samples at a sync point and restarts the FE
  * @hw_ready: the core was started (etna_core_init()): a runtime resume
  *	resets it and sets its registers up again
  * @bind_ref: the runtime PM reference taken when the core was bound is
@@ -442,9 +492,10 @@ struct etna_core {
 	struct etna_vm *vm;
 	u32 vm_seq;
 
-	spinlock_t event_lock;	/* event_fence, event_free */
+	spinlock_t event_lock;	/* event_fence, event_free, sync_mask/hit */
 	struct dma_fence *event_fence[30];
 	unsigned long event_free;
+	u64 busy_until;
 
 	u64 fence_ctx;
 	u32 fence_seq;
@@ -456,6 +507,7 @@ struct etna_core {
 
 	u32 hang_dma;
 	atomic_t axi_errors;
+	atomic_t axi_pending;
 	atomic_t mmu_errors;
 
 	bool hw_ready;
@@ -463,6 +515,14 @@ struct etna_core {
 	bool sched_ready;
 	wait_queue_head_t idle_wq;
 	u32 freq_scale;
+
+	struct etna_sync_point {
+		struct etna_job *job;
+		bool post;
+		u32 restart, qwords;
+	} sync[30];
+	unsigned long sync_mask, sync_hit;
+	struct work_struct sync_work;
 };
 
 /* FSCALE is 64 / 2^n: n up to 6 (one 64th of the clock) */
@@ -538,6 +598,25 @@ static inline struct etna_bo *to_etna_bo(struct drm_gem_object *obj)
 }
 
 /**
+ * struct etna_pmr - a perfmon request of a job (etna_perfmon.c)
+ * @obj: the buffer the sample goes to (the job holds it)
+ * @map: its kernel mapping, until the job is freed
+ * @flags: ETNA_PM_PROCESS_PRE or _POST (anything else: never sampled)
+ * @domain: domain index in the job's exec-state list
+ * @signal: signal index in the domain
+ * @sequence: written into word 0 after the post samples
+ * @offset: the sample's word in the buffer
+ */
+struct etna_pmr {
+	struct drm_gem_object *obj;
+	struct iosys_map map;
+	u32 flags;
+	u8 domain;
+	u16 signal;
+	u32 sequence, offset;
+};
+
+/**
  * struct etna_job - one submitted command stream
  * @base: scheduler job
  * @core: where it runs
@@ -553,6 +632,7 @@ static inline struct etna_bo *to_etna_bo(struct drm_gem_object *obj)
  * @prev_vm: the one the core switched away from to run the job, kept
  *	until the job is done so that its tables outlive the switch
  * @client: the submitting file's share (a reference)
+ * @usage: the submitting file's engine time (a reference)
  * @va_charge: what the job charged to @client's va_bytes
  * @pool_charge: what it charged to @client's pool_bytes
  * @pid: the submitting process, for fault reports
@@ -562,6 +642,8 @@ static inline struct etna_bo *to_etna_bo(struct drm_gem_object *obj)
  *	only the scheduler's timeout handler uses it)
  * @out_fence: the scheduler's finished fence, what user space sees
  * @fence_id: id of @out_fence in core->user_fences
+ * @pmrs: its perfmon requests (etna_perfmon.c), or NULL
+ * @nr_pmrs: how many of @pmrs are set up (their buffers mapped)
  *
  * Owned by the scheduler after it is pushed; freed in free_job.
  */
@@ -579,6 +661,7 @@ struct etna_job {
 	struct etna_vm *vm;
 	struct etna_vm *prev_vm;
 	struct etna_client *client;
+	struct etna_usage *usage;
 	u64 va_charge;
 	u64 pool_charge;
 	pid_t pid;
@@ -587,6 +670,8 @@ struct etna_job {
 	u32 run_ms;
 	struct dma_fence *out_fence;
 	u32 fence_id;
+	struct etna_pmr *pmrs;
+	u32 nr_pmrs;
 };
 
 static inline struct etna_job *to_etna_job(struct drm_sched_job *job)
@@ -600,6 +685,11 @@ static inline struct etna_job *to_etna_job(struct drm_sched_job *job)
  * @core: the core it runs on
  * @finished: the job's finished fence (a reference), which an MMU fault
  *	fails
+ * @usage: the submitting file's engine time (a reference)
+ * @exec_state: the engine the job runs on (ETNA_PIPE_*)
+ * @start_ns: when the job went on the ring (ns, monotonic)
+ * @client: the submitting file's &etna_client, only compared (which jobs
+ *	belong to one client), never followed
  * @pid: the submitting process, for fault reports
  * @comm: its name
  */
@@ -607,6 +697,10 @@ struct etna_hw_fence {
 	struct dma_fence base;
 	struct etna_core *core;
 	struct dma_fence *finished;
+	struct etna_usage *usage;
+	u32 exec_state;
+	u64 start_ns;
+	const void *client;
 	pid_t pid;
 	char comm[TASK_COMM_LEN];
 };
@@ -615,6 +709,10 @@ static inline struct etna_hw_fence *to_etna_hw_fence(struct dma_fence *f)
 {
 	return container_of(f, struct etna_hw_fence, base);
 }
+
+#if IS_ENABLED(CONFIG_KUNIT)
+const struct etna_ident *etna_hw_lookup(u32 model, u32 revision, u32 *quirks);
+#endif
 
 static inline bool etna_hw_has_quirk(const struct etna_core *core, u32 quirk)
 {
@@ -649,6 +747,9 @@ static inline struct etna_core *etna_pipe(struct drm_device *drm, u32 pipe,
 int etna_sched_init(struct etna_core *core);
 void etna_sched_fini(struct etna_core *core);
 
+/* etna_dump.c */
+void etna_dump_job(struct etna_job *job);
+
 /* etna_submit.c */
 int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 			  struct drm_file *file);
@@ -671,7 +772,20 @@ int etna_ring_start(struct etna_core *core);
 struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job);
 void etna_events_signal(struct etna_core *core, unsigned long events);
 void etna_events_cancel(struct etna_core *core, int error);
+void etna_fe_restart(struct etna_core *core, u32 addr, u32 qwords);
+
+/* etna_perfmon.c */
+int etna_pm_query_dom(struct etna_core *core,
+		      struct drm_etnaviv_pm_domain *args);
+int etna_pm_query_sig(struct etna_core *core,
+		      struct drm_etnaviv_pm_signal *args);
+int etna_pm_prepare(struct etna_job *job,
+		    const struct drm_etnaviv_gem_submit_pmr *reqs, u32 nr);
+void etna_pm_release(struct etna_job *job);
+void etna_pm_sync_work(struct work_struct *work);
 struct etna_hw_fence *etna_event_oldest(struct etna_core *core);
+struct etna_hw_fence *etna_event_faulted(struct etna_core *core,
+					 unsigned long events);
 
 /* etna_bo.c */
 struct drm_gem_object *etna_bo_create_object(struct drm_device *drm,
@@ -695,6 +809,9 @@ int etna_ioctl_gem_userptr(struct drm_device *drm, void *data,
 struct etna_hw_fence *etna_hw_fence_alloc(struct etna_core *core,
 					  struct etna_job *job);
 void etna_hw_fence_init(struct etna_hw_fence *hf);
+void etna_hw_fence_account(struct etna_hw_fence *hf);
+struct etna_usage *etna_usage_create(void);
+void etna_usage_put(struct etna_usage *usage);
 int etna_timeout_valid(const struct drm_etnaviv_timespec *ts);
 long etna_timeout_jiffies(const struct drm_etnaviv_timespec *ts);
 int etna_ioctl_wait_fence(struct drm_device *drm, void *data,

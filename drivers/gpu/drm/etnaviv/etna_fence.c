@@ -9,6 +9,14 @@
  * and fail it. The hardware fences of a core share one context and are
  * numbered in the order of the ring, under the core's hw_lock.
  *
+ * Engine time: each open file has a struct etna_usage, which its jobs and
+ * their hardware fences hold. As a hardware fence signals (or is failed
+ * by a reset), the time from the job's start on the ring, or from the
+ * previous fence of the core if that came later, until now is added to
+ * the file's count for the job's engine. The FE runs a core's jobs in
+ * ring order, so these intervals never overlap: the sum over the files is
+ * the time the engine was busy. fdinfo shows it as drm-engine-3d/-2d.
+ *
  * What user space sees is the scheduler's finished fence: as a sync file,
  * in the buffers' dma_resv, or by the id GEM_SUBMIT returned, which
  * WAIT_FENCE looks up in the core's user_fences. Timeouts of the UAPI are
@@ -34,7 +42,10 @@ static const char *etna_fence_timeline_name(struct dma_fence *f)
 
 static void etna_hw_fence_release(struct dma_fence *f)
 {
-	dma_fence_put(to_etna_hw_fence(f)->finished);
+	struct etna_hw_fence *hf = to_etna_hw_fence(f);
+
+	dma_fence_put(hf->finished);
+	etna_usage_put(hf->usage);
 	dma_fence_free(f);
 }
 
@@ -61,6 +72,12 @@ struct etna_hw_fence *etna_hw_fence_alloc(struct etna_core *core,
 		return NULL;
 	hf->core = core;
 	hf->finished = dma_fence_get(&job->base.s_fence->finished);
+	if (job->usage) {
+		kref_get(&job->usage->ref);
+		hf->usage = job->usage;
+	}
+	hf->exec_state = job->exec_state;
+	hf->client = job->client;
 	hf->pid = job->pid;
 	memcpy(hf->comm, job->comm, sizeof(hf->comm));
 	return hf;
@@ -80,6 +97,60 @@ void etna_hw_fence_init(struct etna_hw_fence *hf)
 	lockdep_assert_held(&core->hw_lock);
 	dma_fence_init(&hf->base, &etna_hw_fence_ops, &etna_fence_lock,
 		       core->fence_ctx, ++core->fence_seq);
+	hf->start_ns = ktime_get_ns();
+}
+
+/**
+ * etna_hw_fence_account() - count a finished job's engine time
+ * @hf: its hardware fence, about to be signalled (or failed)
+ *
+ * Called with the core's event_lock held, in the order the jobs ran.
+ */
+void etna_hw_fence_account(struct etna_hw_fence *hf)
+{
+	struct etna_core *core = hf->core;
+	u64 now = ktime_get_ns(), begin;
+
+	lockdep_assert_held(&core->event_lock);
+	begin = max(hf->start_ns, core->busy_until);
+	if (hf->usage && hf->exec_state < ARRAY_SIZE(hf->usage->busy_ns) &&
+	    now > begin)
+		atomic64_add(now - begin, &hf->usage->busy_ns[hf->exec_state]);
+	core->busy_until = max(now, core->busy_until);
+}
+
+/**
+ * etna_usage_create() - the engine-time counters of a new file
+ *
+ * Return: them, with one reference and a new client id, or NULL.
+ */
+struct etna_usage *etna_usage_create(void)
+{
+	static atomic64_t next_id = ATOMIC64_INIT(0);
+	struct etna_usage *usage = kzalloc(sizeof(*usage), GFP_KERNEL);
+
+	if (!usage)
+		return NULL;
+	kref_init(&usage->ref);
+	usage->id = atomic64_inc_return(&next_id);
+	return usage;
+}
+
+static void etna_usage_release(struct kref *ref)
+{
+	kfree(container_of(ref, struct etna_usage, ref));
+}
+
+/**
+ * etna_usage_put() - drop a reference to a file's engine-time counters
+ * @usage: them, or NULL
+ *
+ * May be called from any context (a fence's release).
+ */
+void etna_usage_put(struct etna_usage *usage)
+{
+	if (usage)
+		kref_put(&usage->ref, etna_usage_release);
 }
 
 /**

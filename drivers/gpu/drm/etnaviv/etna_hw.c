@@ -18,6 +18,7 @@
  * defaults) as in Linux 6.1 drivers/gpu/drm/etnaviv/etnaviv_gpu.c; the
  * SPECS fields from rnndb state_hi.xml; feature bits from common.xml.h.
  */
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 
 #include <drm/drm_file.h>
@@ -46,23 +47,39 @@ struct etna_hw_core {
 /* etna_hw_cores[], generated from hw/cores.db */
 #include "etna_hw_table.h"
 
-/* Find @core in the table by its identity so far and take its quirks. */
-static const struct etna_hw_core *etna_hw_match(struct etna_core *core)
+/**
+ * etna_hw_lookup() - a core in the table of known cores
+ * @model: its model
+ * @revision: its revision
+ * @quirks: set to its ETNA_QUIRK_* flags (0 for an unknown core)
+ *
+ * Return: the words that replace its registers, or NULL.
+ */
+VISIBLE_IF_KUNIT const struct etna_ident *etna_hw_lookup(u32 model,
+							 u32 revision,
+							 u32 *quirks)
 {
 	const struct etna_hw_core *known;
 	unsigned int i;
 
-	core->quirks = 0;
+	*quirks = 0;
 	for (i = 0; i < ARRAY_SIZE(etna_hw_cores); i++) {
 		known = &etna_hw_cores[i];
-		if (known->model != core->id.model ||
+		if (known->model != model ||
 		    (known->revision != ETNA_HW_ANY_REVISION &&
-		     known->revision != core->id.revision))
+		     known->revision != revision))
 			continue;
-		core->quirks = known->quirks;
-		return known;
+		*quirks = known->quirks;
+		return known->ident;
 	}
 	return NULL;
+}
+EXPORT_SYMBOL_IF_KUNIT(etna_hw_lookup);
+
+/* Find @core in the table by its identity so far and take its quirks. */
+static const struct etna_ident *etna_hw_match(struct etna_core *core)
+{
+	return etna_hw_lookup(core->id.model, core->id.revision, &core->quirks);
 }
 
 /* Spec fields encode 0 as "the default of this generation". */
@@ -137,7 +154,7 @@ static void etna_hw_read_ident(struct etna_core *core)
 	struct etna_ident *id = &core->id;
 	u32 chip_id = etna_read(core, ETNA_CHIP_IDENTITY);
 	bool old_identity = ((chip_id >> 24) & 0xff) == 0x01;
-	const struct etna_hw_core *known;
+	const struct etna_ident *known;
 	struct etna_ident read;
 
 	if (old_identity) {
@@ -163,10 +180,10 @@ static void etna_hw_read_ident(struct etna_core *core)
 	    etna_read(core, ETNA_CHIP_DATE) == ETNA_ECO1_DATE)
 		id->eco_id = 1;
 
-	if (known && known->ident) {
+	if (known) {
 		/* the table's words, the identity the core reported */
 		read = *id;
-		*id = *known->ident;
+		*id = *known;
 		id->product_id = read.product_id;
 		id->customer_id = read.customer_id;
 		id->eco_id = read.eco_id;

@@ -22,9 +22,76 @@ static const struct etna_ident etna_gc7000_r6214 = {
 		   0x90044250, 0x00000024 },
 };
 
+/* GC400 r4652: the registers understate the core. */
+static const struct etna_ident etna_gc400_r4652 = {
+	.model = 0x400, .revision = 0x4652,
+	.stream_count = 4, .register_max = 64, .thread_count = 128,
+	.vertex_cache_size = 8, .shader_core_count = 1, .pixel_pipes = 1,
+	.vertex_output_buffer_size = 1024, .buffer_size = 0,
+	.instruction_count = 256, .num_constants = 320, .varyings_count = 8,
+	.features = 0xa0e9e004,
+	.minor = { 0xe1299fff, 0xbe13b219, 0xce110010, 0x08000001, 0x00020102,
+		   0x00120000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
+		   0x00000000, 0x00000000 },
+};
+
+/* GC7000 r6202: the registers understate the core. */
+static const struct etna_ident etna_gc7000_6202_r6202 = {
+	.model = 0x7000, .revision = 0x6202,
+	.stream_count = 8, .register_max = 64, .thread_count = 512,
+	.vertex_cache_size = 16, .shader_core_count = 2, .pixel_pipes = 1,
+	.vertex_output_buffer_size = 1024, .buffer_size = 0,
+	.instruction_count = 512, .num_constants = 320, .varyings_count = 16,
+	.features = 0xe0287cad,
+	.minor = { 0xc1489eff, 0xfefbfad9, 0xeb9d4fbf, 0xedfffced, 0xdb0dafc7,
+		   0x3b5ac333, 0xfccee201, 0x03fffa6f, 0x00e10ef0, 0x0088003c,
+		   0x00004040, 0x00000024 },
+};
+
+/* GC7000 r6203: the registers understate the core. */
+static const struct etna_ident etna_gc7000_6203_r6203 = {
+	.model = 0x7000, .revision = 0x6203,
+	.stream_count = 16, .register_max = 64, .thread_count = 512,
+	.vertex_cache_size = 16, .shader_core_count = 2, .pixel_pipes = 1,
+	.vertex_output_buffer_size = 1024, .buffer_size = 0,
+	.instruction_count = 512, .num_constants = 320, .varyings_count = 16,
+	.features = 0xe0287c8d,
+	.minor = { 0xc1589eff, 0xfefbfad9, 0xeb9d4fbf, 0xedfffced, 0xdb0dafc7,
+		   0x3b5ac333, 0xfcce6000, 0xfffbfa6f, 0x00e10ef3, 0x00c8003c,
+		   0x00004040, 0x00000024 },
+};
+
+/* GC7000 r6204: the registers understate the core. */
+static const struct etna_ident etna_gc7000_6204_r6204 = {
+	.model = 0x7000, .revision = 0x6204,
+	.stream_count = 16, .register_max = 64, .thread_count = 512,
+	.vertex_cache_size = 16, .shader_core_count = 2, .pixel_pipes = 1,
+	.vertex_output_buffer_size = 1024, .buffer_size = 0,
+	.instruction_count = 512, .num_constants = 320, .varyings_count = 16,
+	.features = 0xe0287c8d,
+	.minor = { 0xc1589eff, 0xfefbfad9, 0xeb9d4fbf, 0xedfffced, 0xdb0dafc7,
+		   0x3b5ac333, 0xfcce6000, 0xfffbfa6f, 0x00e10ef3, 0x04c8003c,
+		   0x00004060, 0x00000024 },
+};
+
+/* GC520 r5341: the registers understate the core. */
+static const struct etna_ident etna_gc520_r5341 = {
+	.model = 0x520, .revision = 0x5341,
+	.stream_count = 1, .register_max = 64, .thread_count = 256,
+	.vertex_cache_size = 8, .shader_core_count = 1, .pixel_pipes = 1,
+	.vertex_output_buffer_size = 512, .buffer_size = 0,
+	.instruction_count = 256, .num_constants = 168, .varyings_count = 8,
+	.features = 0xe02c7eca,
+	.minor = { 0xe9399eff, 0xfe1fb2db, 0xcedf0080, 0x10800005, 0x20000000,
+		   0x00020880, 0x00000000, 0x00001000, 0x00000000, 0x00000000,
+		   0x00000000, 0x00000000 },
+};
+
 static const struct etna_hw_core etna_hw_cores[] = {
 	{ 0x2000, 0x5108,
-	  ETNA_QUIRK_512_INSTRUCTIONS | ETNA_QUIRK_ONE_VARYING_LESS },
+	  ETNA_QUIRK_512_INSTRUCTIONS |
+	  ETNA_QUIRK_ONE_VARYING_LESS |
+	  ETNA_QUIRK_NO_TX_GATING },
 	{ 0x320, 0x5007, ETNA_QUIRK_MC_DEBUG_MEMORY },
 	{ 0x320, 0x5220, ETNA_QUIRK_MC_DEBUG_MEMORY },
 	{ 0x880, ETNA_HW_ANY_REVISION,
@@ -32,8 +99,19 @@ static const struct etna_hw_core etna_hw_cores[] = {
 	{ 0x600, 0x19, ETNA_QUIRK_NO_PRODUCT_ECO },
 	{ 0x7000, 0x6214, 0, &etna_gc7000_r6214 },
 	{ 0x2000, 0xffff5450, ETNA_QUIRK_REPORTS_GC2000 },
+	{ 0x4000, 0x5208, ETNA_QUIRK_PULSE_EATER_UNK23 },
+	{ 0x4000, 0x5222,
+	  ETNA_QUIRK_NO_TX_GATING | ETNA_QUIRK_PULSE_EATER_UNK23 },
+	{ 0x1000, 0x5039, ETNA_QUIRK_PULSE_EATER_UNK17 },
+	{ 0x1000, 0x5040, ETNA_QUIRK_PULSE_EATER_UNK17 },
 	{ 0x3000, 0x5435, ETNA_QUIRK_ONE_VARYING_LESS },
 	{ 0x320, 0x5303, ETNA_QUIRK_ECO_BY_DATE },
+	{ 0x400, 0x4652, 0, &etna_gc400_r4652 },
+	{ 0x7000, 0x6202,
+	  ETNA_QUIRK_NO_SE_RA_TX_GATING, &etna_gc7000_6202_r6202 },
+	{ 0x7000, 0x6203, 0, &etna_gc7000_6203_r6203 },
+	{ 0x7000, 0x6204, 0, &etna_gc7000_6204_r6204 },
+	{ 0x520, 0x5341, 0, &etna_gc520_r5341 },
 };
 
 #endif /* ETNA_HW_TABLE_H */

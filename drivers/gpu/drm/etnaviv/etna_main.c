@@ -12,7 +12,12 @@
  * Binding identifies the cores (etna_hw.c), which decide the MMU of the
  * device, sets up the command-buffer pool and the kernel's address space,
  * then starts every core with its scheduler. Here too: the ioctl table
- * and the open files, each with its address space and scheduler entities.
+ * and the open files, each with its address space and scheduler entities,
+ * and what /proc/PID/fdinfo shows of them (the DRM usage statistics of
+ * Documentation/gpu/drm-usage-stats.rst): the driver, a client id unique
+ * to the open file, each engine's busy time for the file's jobs
+ * (drm-engine-3d, drm-engine-2d, in ns) and the size of the buffers the
+ * file holds handles to (drm-memory-system).
  */
 #include <linux/component.h>
 #include <linux/dma-mapping.h>
@@ -20,6 +25,7 @@
 #include <linux/of.h>
 #include <linux/of_device.h>
 #include <linux/platform_device.h>
+#include <linux/seq_file.h>
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_ioctl.h>
@@ -29,6 +35,7 @@
 
 #include "etna_drv.h"
 #include "etna_debugfs.h"
+#include "etna_regs.h"
 
 #define ETNA_POOL_SIZE	SZ_1M
 /*
@@ -43,30 +50,31 @@ static const char * const etna_legacy_masters[] = {
 	"marvell,dove-gpu-subsystem",
 };
 
-/*
- * No performance counters are exposed yet: there are no domains, so every
- * query is out of range, as for a core without counters.
- */
+/* Performance counters: the domains and signals of a core (etna_perfmon.c) */
 static int etna_ioctl_pm_query_dom(struct drm_device *drm, void *data,
 				   struct drm_file *file)
 {
 	struct drm_etnaviv_pm_domain *args = data;
+	struct etna_core *core;
 	int err;
 
-	if (!etna_pipe(drm, args->pipe, &err))
+	core = etna_pipe(drm, args->pipe, &err);
+	if (!core)
 		return err;
-	return -EINVAL;
+	return etna_pm_query_dom(core, args);
 }
 
 static int etna_ioctl_pm_query_sig(struct drm_device *drm, void *data,
 				   struct drm_file *file)
 {
 	struct drm_etnaviv_pm_signal *args = data;
+	struct etna_core *core;
 	int err;
 
-	if (!etna_pipe(drm, args->pipe, &err))
+	core = etna_pipe(drm, args->pipe, &err);
+	if (!core)
 		return err;
-	return -EINVAL;
+	return etna_pm_query_sig(core, args);
 }
 
 static const struct drm_ioctl_desc etna_ioctls[] = {
@@ -147,10 +155,15 @@ static int etna_open(struct drm_device *drm, struct drm_file *file)
 		ret = -ENOMEM;
 		goto err_user;
 	}
+	ef->usage = etna_usage_create();
+	if (!ef->usage) {
+		ret = -ENOMEM;
+		goto err_client;
+	}
 	ef->vm = etna_vm_create(edev);
 	if (IS_ERR(ef->vm)) {
 		ret = PTR_ERR(ef->vm);
-		goto err_client;
+		goto err_usage;
 	}
 
 	for (i = 0; i < ETNA_MAX_PIPES; i++) {
@@ -171,6 +184,8 @@ err_entities:
 		if (edev->cores[i])
 			drm_sched_entity_destroy(&ef->entity[i]);
 	etna_vm_put(ef->vm);
+err_usage:
+	etna_usage_put(ef->usage);
 err_client:
 	etna_client_put(ef->client);
 err_user:
@@ -192,13 +207,61 @@ static void etna_postclose(struct drm_device *drm, struct drm_file *file)
 			drm_sched_entity_destroy(&ef->entity[i]);
 	/* the handles are closed: what is left is held by jobs and cores */
 	etna_vm_put(ef->vm);
+	etna_usage_put(ef->usage);
 	etna_client_put(ef->client);
 	if (edev->mmu_v2)
 		etna_user_put(edev, ef->uid);
 	kfree(ef);
 }
 
-DEFINE_DRM_GEM_FOPS(etna_fops);
+static int etna_fdinfo_add_size(int handle, void *ptr, void *data)
+{
+	struct drm_gem_object *obj = ptr;
+	u64 *bytes = data;
+
+	*bytes += obj->size;
+	return 0;
+}
+
+/* The DRM usage statistics of an open file, for /proc/PID/fdinfo. */
+static void etna_show_fdinfo(struct seq_file *m, struct file *f)
+{
+	static const char * const engine[] = {
+		[ETNA_PIPE_3D] = "3d", [ETNA_PIPE_2D] = "2d",
+	};
+	struct drm_file *file = f->private_data;
+	struct etna_dev *edev = to_etna_dev(file->minor->dev);
+	struct etna_file *ef = file->driver_priv;
+	u32 pipes = 0, bit;
+	unsigned int i;
+	u64 bytes = 0;
+
+	for (i = 0; i < edev->nr_cores; i++) {
+		if (!edev->cores[i])
+			continue;
+		if (edev->cores[i]->id.features & ETNA_FEAT_PIPE_3D)
+			pipes |= BIT(ETNA_PIPE_3D);
+		if (edev->cores[i]->id.features & ETNA_FEAT_PIPE_2D)
+			pipes |= BIT(ETNA_PIPE_2D);
+	}
+	spin_lock(&file->table_lock);
+	idr_for_each(&file->object_idr, etna_fdinfo_add_size, &bytes);
+	spin_unlock(&file->table_lock);
+
+	seq_printf(m, "drm-driver:\t%s\n", file->minor->dev->driver->name);
+	seq_printf(m, "drm-client-id:\t%llu\n", ef->usage->id);
+	for (bit = 0; bit < ARRAY_SIZE(engine); bit++)
+		if (pipes & BIT(bit))
+			seq_printf(m, "drm-engine-%s:\t%lld ns\n", engine[bit],
+				   atomic64_read(&ef->usage->busy_ns[bit]));
+	seq_printf(m, "drm-memory-system:\t%llu KiB\n", bytes / SZ_1K);
+}
+
+static const struct file_operations etna_fops = {
+	.owner = THIS_MODULE,
+	DRM_GEM_FOPS,
+	.show_fdinfo = etna_show_fdinfo,
+};
 
 static const struct drm_driver etna_drm_driver = {
 	.driver_features = DRIVER_GEM | DRIVER_RENDER,

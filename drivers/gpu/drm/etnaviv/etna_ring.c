@@ -11,15 +11,25 @@
  *	[MMU switch or flush, SEMA, STALL] MMUv2: if the job's space differs
  *	                                  from the last one, or changed
  *	[FLUSH_CACHE, SEMA, STALL, PIPE]  if the job's pipe differs
+ *	[EVENT p, END]                    perfmon: sync point before
  *	LINK -> job's command buffer      (which ends with a LINK to R)
- *   R: FLUSH_CACHE, SEMA, STALL, EVENT n, WAIT, LINK -> WAIT
+ *   R: FLUSH_CACHE, [caches], SEMA, STALL, [BLT sync], EVENT n, [END],
+ *	WAIT, LINK -> WAIT
  *
+ * R flushes what the job's engine may hold: the 2D engine's cache, or the
+ * 3D depth, colour and shader L1 caches, then the tile-status cache (TS
+ * flush) or, on cores with the BLT engine, the BLT engine's (BLT flush);
+ * on those cores the FE also waits for the BLT engine before the event
+ * (as Linux 6.1's etnaviv_buffer.c does).
  * and then turns the previous WAIT into a LINK to the block: argument
  * first, header second, each made visible before the next, so the FE sees
  * either the old WAIT or the complete LINK.
  *
  * Event n raises interrupt bit n once the PE is done with the job; each of
  * the ETNA_NR_EVENTS events in flight holds the hardware fence it signals.
+ * A job with perfmon requests stops the FE at two sync points, an event
+ * followed by END, before and after it (etna_perfmon.c samples the
+ * counters there and restarts the FE past the END).
  * The FE is started at a core's first job (and after every reset); on
  * MMUv2 it first turns the MMU on from a few commands at the ring's
  * physical address. Everything here runs under the core's hw_lock, the
@@ -38,8 +48,7 @@
 #include "etna_regs.h"
 
 #define RING_SIZE	SZ_4K
-#define RING_BLOCK_MAX	(16 * 8)	/* bytes of the largest block */
-#define RET_QWORDS	6		/* the return part of a block */
+#define RING_BLOCK_MAX	(27 * 8)	/* bytes of the largest block */
 #define WAIT_CYCLES	200
 
 static u32 *ring_at(struct etna_core *core, u32 off)
@@ -65,6 +74,18 @@ static void etna_fe_start(struct etna_core *core, u32 addr, u32 qwords)
 	if (core->edev->sec_mode)
 		etna_write(core, ETNA_SEC_COMMAND_CONTROL,
 			   ETNA_FE_CONTROL_ENABLE | qwords);
+}
+
+/**
+ * etna_fe_restart() - start the FE again after it stopped at an END
+ * @core: the core; its hw_lock held
+ * @addr: GPU address of the command after the END
+ * @qwords: commands up to and including the next LINK or WAIT/LINK
+ */
+void etna_fe_restart(struct etna_core *core, u32 addr, u32 qwords)
+{
+	lockdep_assert_held(&core->hw_lock);
+	etna_fe_start(core, addr, qwords);
 }
 
 /*
@@ -218,7 +239,10 @@ int etna_ring_start(struct etna_core *core)
 
 /* ---- events ------------------------------------------------------------ */
 
-/* A free event for @fence: its number, or -EBUSY. */
+/*
+ * A free event for @fence (NULL for a sync point before a job): its
+ * number, or -EBUSY.
+ */
 static int etna_event_get(struct etna_core *core, struct dma_fence *fence)
 {
 	unsigned long flags;
@@ -246,6 +270,38 @@ static void etna_event_power_put(struct etna_core *core)
 	pm_runtime_put_autosuspend(core->dev);
 }
 
+/* Give back an event that was never emitted. */
+static void etna_event_put(struct etna_core *core, int ev)
+{
+	unsigned long flags;
+
+	lockdep_assert_held(&core->hw_lock);
+	spin_lock_irqsave(&core->event_lock, flags);
+	__set_bit(ev, &core->event_free);
+	spin_unlock_irqrestore(&core->event_lock, flags);
+}
+
+/*
+ * Make event @ev a sync point: when it comes the FE has stopped at the
+ * END that follows it, and etna_pm_sync_work() samples @job's counters
+ * and restarts the FE at @restart with @qwords.
+ */
+static void etna_sync_point(struct etna_core *core, int ev,
+			    struct etna_job *job, bool post, u32 restart,
+			    u32 qwords)
+{
+	unsigned long flags;
+
+	lockdep_assert_held(&core->hw_lock);
+	core->sync[ev].job = job;
+	core->sync[ev].post = post;
+	core->sync[ev].restart = restart;
+	core->sync[ev].qwords = qwords;
+	spin_lock_irqsave(&core->event_lock, flags);
+	__set_bit(ev, &core->sync_mask);
+	spin_unlock_irqrestore(&core->event_lock, flags);
+}
+
 /**
  * etna_events_signal() - events came: signal their fences, free them
  * @core: the core; its event_lock held (by the interrupt handler)
@@ -263,6 +319,7 @@ void etna_events_signal(struct etna_core *core, unsigned long events)
 		if (!fence)
 			continue;	/* spurious, or from before a reset */
 		__set_bit(ev, &core->event_free);
+		etna_hw_fence_account(to_etna_hw_fence(fence));
 		dma_fence_signal(fence);
 		dma_fence_put(fence);
 		etna_event_power_put(core);
@@ -289,6 +346,7 @@ void etna_events_cancel(struct etna_core *core, int error)
 		core->event_fence[ev] = NULL;
 		if (!fence)
 			continue;
+		etna_hw_fence_account(to_etna_hw_fence(fence));
 		dma_fence_set_error(fence, error);
 		dma_fence_signal(fence);
 		dma_fence_put(fence);
@@ -296,20 +354,31 @@ void etna_events_cancel(struct etna_core *core, int error)
 	}
 	core->event_free = GENMASK(ETNA_NR_EVENTS - 1, 0);
 	wake_up_all(&core->idle_wq);
+	core->sync_mask = 0;	/* the ring restarts without them */
+	core->sync_hit = 0;
 	spin_unlock_irqrestore(&core->event_lock, flags);
 }
 
 /**
- * etna_event_oldest() - the job in flight longest
+ * etna_event_faulted() - the job an MMU exception came from
  * @core: the core; its event_lock held
+ * @events: the events of the same interrupt, not signalled yet
  *
- * The FE runs the jobs in order: this one was running when an error came.
+ * The FE runs the jobs in order and their events come in that order. If
+ * none of the jobs in flight completed in this interrupt, the exception
+ * came while the oldest ran. If some did, it came while one of them ran or
+ * the one after them (both bits wait in the acknowledge register until it
+ * is read): the first of those jobs when they all belong to one client,
+ * else no job can be blamed without maybe blaming an innocent client.
  *
- * Return: its hardware fence, or NULL if no job is in flight.
+ * Return: the job's hardware fence, or NULL (no job in flight, or jobs of
+ * several clients may have faulted).
  */
-struct etna_hw_fence *etna_event_oldest(struct etna_core *core)
+struct etna_hw_fence *etna_event_faulted(struct etna_core *core,
+					 unsigned long events)
 {
-	struct etna_hw_fence *oldest = NULL, *hf;
+	struct etna_hw_fence *done = NULL, *next = NULL, *hf;
+	const void *client = NULL;
 	int ev;
 
 	lockdep_assert_held(&core->event_lock);
@@ -317,10 +386,24 @@ struct etna_hw_fence *etna_event_oldest(struct etna_core *core)
 		if (!core->event_fence[ev])
 			continue;
 		hf = to_etna_hw_fence(core->event_fence[ev]);
-		if (!oldest || (s32)(hf->base.seqno - oldest->base.seqno) < 0)
-			oldest = hf;
+		if (test_bit(ev, &events)) {
+			if (!done || (s32)(hf->base.seqno - done->base.seqno) < 0)
+				done = hf;
+		} else if (!next ||
+			   (s32)(hf->base.seqno - next->base.seqno) < 0) {
+			next = hf;
+		}
 	}
-	return oldest;
+	if (!done)
+		return next;
+	client = done->client;
+	if (next && next->client != client)
+		return NULL;
+	for_each_set_bit(ev, &events, ETNA_NR_EVENTS)
+		if (core->event_fence[ev] &&
+		    to_etna_hw_fence(core->event_fence[ev])->client != client)
+			return NULL;
+	return done;
 }
 
 /* ---- running a job ------------------------------------------------------ */
@@ -329,6 +412,58 @@ static u32 etna_pipe_flush(int exec_state)
 {
 	return exec_state == ETNA_PIPE_2D ? ETNA_FLUSH_PE2D :
 	       ETNA_FLUSH_DEPTH | ETNA_FLUSH_COLOR;
+}
+
+/*
+ * The BLT engine (a core with MINOR_FEATURE_5 BLT_ENGINE) takes states
+ * only while BLT_ENABLE is on: @state with @val between enable and
+ * disable; a semaphore is followed by its stall.
+ */
+static void etna_ring_blt(struct etna_core *core, u32 *off, u32 state,
+			  u32 val)
+{
+	lockdep_assert_held(&core->hw_lock);
+	ring_emit(core, off, ETNA_CMD_LOAD_STATE(ETNA_BLT_ENABLE, 1),
+		  ETNA_BLT_ON);
+	ring_emit(core, off, ETNA_CMD_LOAD_STATE(state, 1), val);
+	if (state == ETNA_GL_SEMAPHORE_TOKEN)
+		ring_emit(core, off, ETNA_CMD_STALL, val);
+	ring_emit(core, off, ETNA_CMD_LOAD_STATE(ETNA_BLT_ENABLE, 1), 0);
+}
+
+/*
+ * The return part of a job's block (R above), up to its WAIT/LINK: the
+ * flushes of what the job's engine caches, and event @ev.
+ */
+static void etna_ring_return(struct etna_core *core, int exec_state, int ev,
+			     u32 *off)
+{
+	bool blt = core->id.minor[5] & ETNA_MINOR5_BLT_ENGINE;
+
+	lockdep_assert_held(&core->hw_lock);
+	if (exec_state == ETNA_PIPE_2D) {
+		ring_emit(core, off, ETNA_CMD_LOAD_STATE(ETNA_GL_FLUSH_CACHE, 1),
+			  ETNA_FLUSH_PE2D);
+	} else {
+		ring_emit(core, off, ETNA_CMD_LOAD_STATE(ETNA_GL_FLUSH_CACHE, 1),
+			  ETNA_FLUSH_DEPTH | ETNA_FLUSH_COLOR |
+			  ETNA_FLUSH_SHADER_L1);
+		if (blt)
+			etna_ring_blt(core, off, ETNA_BLT_SET_COMMAND,
+				      ETNA_BLT_FLUSH);
+		else
+			ring_emit(core, off,
+				  ETNA_CMD_LOAD_STATE(ETNA_TS_FLUSH_CACHE, 1),
+				  ETNA_TS_FLUSH);
+	}
+	ring_emit(core, off, ETNA_CMD_LOAD_STATE(ETNA_GL_SEMAPHORE_TOKEN, 1),
+		  ETNA_SYNC_FE_TO_PE);
+	ring_emit(core, off, ETNA_CMD_STALL, ETNA_SYNC_FE_TO_PE);
+	if (blt)
+		etna_ring_blt(core, off, ETNA_GL_SEMAPHORE_TOKEN,
+			      ETNA_SYNC_FE_TO_BLT);
+	ring_emit(core, off, ETNA_CMD_LOAD_STATE(ETNA_GL_EVENT, 1),
+		  ETNA_GL_EVENT_FROM_PE | ev);
 }
 
 /*
@@ -396,8 +531,8 @@ static void etna_ring_mmu(struct etna_core *core, struct etna_job *job,
 struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job)
 {
 	struct etna_hw_fence *hf;
-	u32 start, off, ret_off, link;
-	int ev;
+	u32 start, off, ret_off, ret_end, link;
+	int ev, pre = -1;
 
 	hf = etna_hw_fence_alloc(core, job);
 	if (!hf)
@@ -413,9 +548,15 @@ struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job)
 	etna_hw_fence_init(hf);
 	/* an idle FE spinning in its WAIT/LINK loop costs power: start late */
 	ev = core->fe_running ? 0 : etna_ring_start(core);
-	if (!ev)
+	if (!ev && job->nr_pmrs) {
+		pre = etna_event_get(core, NULL);
+		ev = pre;
+	}
+	if (ev >= 0)
 		ev = etna_event_get(core, &hf->base);
 	if (ev < 0) {
+		if (pre >= 0)
+			etna_event_put(core, pre);
 		mutex_unlock(&core->hw_lock);
 		pm_runtime_put_autosuspend(core->dev);
 		dma_fence_put(&hf->base);
@@ -441,22 +582,31 @@ struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job)
 			  job->exec_state == ETNA_PIPE_2D ? 1 : 0);
 		core->exec_state = job->exec_state;
 	}
+	if (pre >= 0) {
+		ring_emit(core, &off, ETNA_CMD_LOAD_STATE(ETNA_GL_EVENT, 1),
+			  ETNA_GL_EVENT_FROM_PE | pre);
+		ring_emit(core, &off, ETNA_CMD_END, 0);
+		etna_sync_point(core, pre, job, false, core->ring_gpu + off, 1);
+	}
 	link = off;
 	off += 8;	/* LINK to the job, written once its return is known */
 
 	ret_off = off;
-	ring_emit(core, &off, ETNA_CMD_LOAD_STATE(ETNA_GL_FLUSH_CACHE, 1),
-		  etna_pipe_flush(job->exec_state));
-	ring_emit(core, &off, ETNA_CMD_LOAD_STATE(ETNA_GL_SEMAPHORE_TOKEN, 1),
-		  ETNA_SYNC_FE_TO_PE);
-	ring_emit(core, &off, ETNA_CMD_STALL, ETNA_SYNC_FE_TO_PE);
-	ring_emit(core, &off, ETNA_CMD_LOAD_STATE(ETNA_GL_EVENT, 1),
-		  ETNA_GL_EVENT_FROM_PE | ev);
+	etna_ring_return(core, job->exec_state, ev, &off);
+	ret_end = 0;
+	if (pre >= 0) {
+		ring_emit(core, &off, ETNA_CMD_END, 0);
+		etna_sync_point(core, ev, job, true, core->ring_gpu + off, 2);
+		ret_end = off;	/* the job's return stops at the sync point */
+	}
 	ring_emit(core, &off, ETNA_CMD_WAIT(WAIT_CYCLES), 0);
 	ring_emit(core, &off, ETNA_CMD_LINK(2), core->ring_gpu + off - 8);
 
 	/* The job's stream returns to R through the LINK we reserved. */
-	job->cmd_vaddr[job->cmd_size / 4] = ETNA_CMD_LINK(RET_QWORDS);
+	if (!ret_end)
+		ret_end = off;
+	job->cmd_vaddr[job->cmd_size / 4] =
+		ETNA_CMD_LINK((ret_end - ret_off) / 8);
 	job->cmd_vaddr[job->cmd_size / 4 + 1] = core->ring_gpu + ret_off;
 	ring_at(core, link)[0] = ETNA_CMD_LINK(job->cmd_size / 8 + 1);
 	ring_at(core, link)[1] = job->cmd_gpu;

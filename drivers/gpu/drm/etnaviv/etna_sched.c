@@ -4,8 +4,9 @@
  *
  * Every core has a drm_gpu_scheduler, and every open file an entity on
  * each, so that one client's jobs run in the order it submitted them. The
- * scheduler lets JOBS_IN_FLIGHT jobs onto a core's ring at once, fewer
- * than the ring has events and room for. run_job puts a job on the ring
+ * scheduler lets hw_job_limit jobs (module parameter, as upstream's; at
+ * most JOBS_IN_FLIGHT, fewer than the ring has events and room for) onto
+ * a core's ring at once. run_job puts a job on the ring
  * (etna_ring.c) and hands back its hardware fence; free_job lets go of
  * what the job held once its fence has signalled.
  *
@@ -13,9 +14,17 @@
  * started is looked at. A FE that moved since the last look is busy, not
  * hung: the job gets another period, up to job_max_ms in all (a stream
  * can keep the FE crawling forward, 16 bytes per period, and the core
- * with it). Otherwise the core is reset and its ring restarted
- * (etna_core_recover()); the jobs in flight fail, and the scheduler runs
- * the innocent ones again.
+ * with it). Otherwise the hung job is dumped (etna_dump.c), the core is
+ * reset and its ring restarted (etna_core_recover()); the jobs in flight
+ * fail, and the scheduler runs the innocent ones again, and the hung one
+ * too while it has hung no more than job_hang_limit times (module
+ * parameter, as upstream's: the scheduler's hang_limit; by default a hung
+ * job is cancelled at once). A cancelled job's fence, and those of the
+ * jobs its file queued behind it, signal -ECANCELED.
+ *
+ * An AXI bus error stops the FE for good: the interrupt handler starts
+ * the same recovery at once (drm_sched_fault()), and the job that ran
+ * signals -EIO instead.
  */
 #include <linux/module.h>
 
@@ -24,6 +33,26 @@
 
 #define JOBS_IN_FLIGHT	16		/* < ETNA_NR_EVENTS, fits the ring */
 #define JOB_TIMEOUT_MS	500
+
+static int etna_param_set_jobs(const char *val, const struct kernel_param *kp)
+{
+	return param_set_uint_minmax(val, kp, 1, JOBS_IN_FLIGHT);
+}
+
+static const struct kernel_param_ops etna_param_jobs_ops = {
+	.set = etna_param_set_jobs,
+	.get = param_get_uint,
+};
+
+static unsigned int hw_job_limit = JOBS_IN_FLIGHT;
+module_param_cb(hw_job_limit, &etna_param_jobs_ops, &hw_job_limit, 0444);
+MODULE_PARM_DESC(hw_job_limit,
+		 "Jobs on a core's ring at once (1-16, default 16)");
+
+static unsigned int job_hang_limit;
+module_param(job_hang_limit, uint, 0444);
+MODULE_PARM_DESC(job_hang_limit,
+		 "Times a hung job is run again after the reset (default 0)");
 
 static unsigned int job_max_ms = 5000;
 module_param(job_max_ms, uint, 0644);
@@ -55,10 +84,17 @@ static enum drm_gpu_sched_stat etna_sched_timedout_job(struct drm_sched_job *sj)
 	struct etna_core *core = job->core;
 	struct drm_gpu_scheduler *sched = &core->sched;
 	unsigned int max = READ_ONCE(job_max_ms);
+	bool bus_error;
 	u32 dma;
 
 	if (job->hw_fence && dma_fence_is_signaled(job->hw_fence))
 		goto still_running;
+	bus_error = atomic_xchg(&core->axi_pending, 0);
+	if (bus_error) {
+		dev_err(core->dev, "AXI bus error in the job of %s[%d]\n",
+			job->comm, job->pid);
+		goto recover;
+	}
 	/*
 	 * A FE that moved since the last check is busy, not hung. In its
 	 * WAIT/LINK loop it moves by 8 bytes only: that is no progress.
@@ -75,12 +111,23 @@ static enum drm_gpu_sched_stat etna_sched_timedout_job(struct drm_sched_job *sj)
 			goto still_running;
 		dev_err(core->dev, "job of %s[%d] ran for %u ms, the limit\n",
 			job->comm, job->pid, job->run_ms);
+	} else {
+		dev_err(core->dev, "job of %s[%d] hung at FE address 0x%08x\n",
+			job->comm, job->pid, dma);
 	}
 
+recover:
 	drm_sched_stop(sched, sj);
 	drm_sched_increase_karma(sj);
+	etna_dump_job(job);
 	etna_core_recover(core);
 	drm_sched_resubmit_jobs(sched);
+	/*
+	 * A cancelled job (not run again) is not signalled yet:
+	 * drm_sched_start() signals it, with the bus error's errno.
+	 */
+	if (bus_error && sj->s_fence->finished.error)
+		dma_fence_set_error(&sj->s_fence->finished, -EIO);
 	drm_sched_start(sched, true);
 	return DRM_GPU_SCHED_STAT_NOMINAL;
 
@@ -113,7 +160,8 @@ int etna_sched_init(struct etna_core *core)
 {
 	const struct drm_sched_init_args args = {
 		.ops = &etna_sched_ops,
-		.credit_limit = JOBS_IN_FLIGHT,
+		.credit_limit = hw_job_limit,
+		.hang_limit = job_hang_limit,
 		.timeout = msecs_to_jiffies(JOB_TIMEOUT_MS),
 		.name = dev_name(core->dev),
 		.dev = core->dev,

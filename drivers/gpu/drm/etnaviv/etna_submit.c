@@ -127,6 +127,7 @@ void etna_job_free(struct etna_job *job)
 		dma_fence_put(job->out_fence);
 	}
 	dma_fence_put(job->hw_fence);
+	etna_pm_release(job);	/* before the buffers it maps */
 	etna_pool_free(&edev->pool, &job->cmd);
 	/* mappings before their buffers: a mapping never outlives its bo */
 	for (i = 0; job->maps && i < job->nr_bos; i++)
@@ -136,6 +137,7 @@ void etna_job_free(struct etna_job *job)
 	kvfree(job->bos);	/* and the maps after them */
 	etna_vm_put(job->prev_vm);
 	etna_vm_put(job->vm);
+	etna_usage_put(job->usage);
 	/* what it charged is free again: its client may go on */
 	if (client) {
 		atomic64_sub(job->va_charge, &client->va_bytes);
@@ -379,6 +381,7 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	struct etna_file *ef = file->driver_priv;
 	struct etna_dev *edev = to_etna_dev(drm);
 	struct drm_etnaviv_gem_submit_reloc *relocs = NULL;
+	struct drm_etnaviv_gem_submit_pmr *pmrs = NULL;
 	struct drm_etnaviv_gem_submit_bo *bos = NULL;
 	struct ww_acquire_ctx ctx;
 	struct sync_file *sync = NULL;
@@ -397,6 +400,10 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	     args->exec_state != ETNA_PIPE_2D) ||
 	    args->flags & ~ETNA_SUBMIT_FLAGS)
 		return -EINVAL;
+	/* the engine the job selects must be one the core has */
+	if (!(core->id.features & (args->exec_state == ETNA_PIPE_2D ?
+				   ETNA_FEAT_PIPE_2D : ETNA_FEAT_PIPE_3D)))
+		return -EINVAL;
 	/* softpin needs an MMUv2, and then comes without relocations */
 	if (args->flags & ETNA_SUBMIT_SOFTPIN &&
 	    (!edev->mmu_v2 || args->nr_relocs))
@@ -405,9 +412,6 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	    args->nr_bos > SUBMIT_MAX_BOS ||
 	    args->nr_relocs > SUBMIT_MAX_RELOCS ||
 	    args->nr_pmrs > SUBMIT_MAX_PMRS)
-		return -EINVAL;
-	/* no performance domains exist, so no request can name one */
-	if (args->nr_pmrs)
 		return -EINVAL;
 	ret = etna_submit_throttle(core, &ef->entity[args->pipe]);
 	if (ret)
@@ -421,6 +425,8 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	job->vm = etna_vm_get(ef->vm);
 	kref_get(&ef->client->ref);
 	job->client = ef->client;
+	kref_get(&ef->usage->ref);
+	job->usage = ef->usage;
 	job->pid = task_pid_nr(current);
 	get_task_comm(job->comm, current);
 
@@ -429,6 +435,9 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 		goto err_job;
 	relocs = etna_copy_array(args->relocs, args->nr_relocs,
 				 sizeof(*relocs), &ret);
+	if (ret)
+		goto err_job;
+	pmrs = etna_copy_array(args->pmrs, args->nr_pmrs, sizeof(*pmrs), &ret);
 	if (ret)
 		goto err_job;
 	stream = etna_copy_array(args->stream, args->stream_size / 4, 4, &ret);
@@ -446,6 +455,9 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 		goto err_job;
 	ret = etna_submit_relocate(job, stream, args->stream_size / 4, relocs,
 				   args->nr_relocs);
+	if (ret)
+		goto err_job;
+	ret = etna_pm_prepare(job, pmrs, args->nr_pmrs);
 	if (ret)
 		goto err_job;
 
@@ -529,6 +541,7 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 		args->fence_fd = out_fd;
 	}
 	kvfree(stream);
+	kvfree(pmrs);
 	kvfree(relocs);
 	kvfree(bos);
 	return 0;
@@ -541,6 +554,7 @@ err_job:
 		drm_sched_job_cleanup(&job->base);
 	etna_job_free(job);
 	kvfree(stream);
+	kvfree(pmrs);
 	kvfree(relocs);
 	kvfree(bos);
 	return ret;
