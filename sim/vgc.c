@@ -28,6 +28,7 @@ void vgc_init(struct vgc_core *c, const struct vgc_ident *id,
 	c->ctx = ctx;
 	c->powered = true;
 	c->clocked = true;
+	c->clk_div = 1;
 	vgc_reset(c);
 	c->stats.resets = 0;
 }
@@ -104,10 +105,22 @@ u32 vgc_get_fscale(const struct vgc_core *c)
 	return c->fscale;
 }
 
+void vgc_set_clock_div(struct vgc_core *c, u32 div)
+{
+	c->clk_div = div < 1 ? 1 : div > 64 ? 64 : div;
+}
+
+u32 vgc_speed64(const struct vgc_core *c)
+{
+	u32 s = c->fscale / c->clk_div;
+
+	return s ? s : 1;
+}
+
 /* Count @cycles of work at the current frequency scale. */
 static void account_cycles(struct vgc_core *c, u64 cycles)
 {
-	u64 t = cycles * 64 + c->tick_rem;
+	u64 t = cycles * 64 * c->clk_div + c->tick_rem;
 
 	c->stats.cycles += cycles;
 	c->stats.busy_ticks += t / c->fscale;

@@ -204,6 +204,7 @@ struct vgc_host_ops {
  *	the 2D, resolve and 3D engines processed
  * @busy_ticks: what @cycles took in cycles of the undivided clock: each
  *	cycle counts 64 / FSCALE (the scale last latched by FSCALE_LOAD)
+ *	times the divider of the core clock's rate (vgc_set_clock_div())
  */
 struct vgc_stats {
 	u64 commands, waits, events, draws, flushes, resets;
@@ -352,6 +353,7 @@ struct vgc_core {
 	bool clocked;		/* the clocks the AHB needs run */
 	u32 fscale;		/* latched FSCALE, 1..64 */
 	u32 tick_rem;		/* busy_ticks remainder, in 1/fscale */
+	u32 clk_div;		/* core clock rate divider, 1..64 */
 
 	struct vgc_flush_marks flushed;
 	struct vgc_mmu2 mmu2;
@@ -425,6 +427,13 @@ void vgc_set_clock(struct vgc_core *c, bool on);
 bool vgc_powered(const struct vgc_core *c);
 /* The frequency scale FSCALE_LOAD last latched (64: full speed). */
 u32 vgc_get_fscale(const struct vgc_core *c);
+/*
+ * The core clock runs at its full rate divided by @div (1 to 64; a
+ * clock controller's divider, outside the core: a reset keeps it).
+ */
+void vgc_set_clock_div(struct vgc_core *c, u32 div);
+/* How fast the core runs, in 64ths of its full clock (at least 1). */
+u32 vgc_speed64(const struct vgc_core *c);
 
 /* The identity @c was initialised with. */
 const struct vgc_ident *vgc_get_ident(const struct vgc_core *c);

@@ -93,6 +93,7 @@ struct vgc_gate {
 	struct clk_hw hw;
 	struct vgc_dev *vd;
 	bool on;	/* under vd->lock */
+	u32 div;	/* rate divider, a power of two; under vd->lock */
 };
 
 struct vgc_dev {
@@ -341,7 +342,7 @@ static int vgc_fe_thread(void *data)
 		busy0 = vd->core->stats.busy_ns;
 		/* a divided clock runs fewer commands in the same time */
 		r = vgc_fe_run(vd->core, max(1u, VGC_RUN_BUDGET *
-					 vgc_get_fscale(vd->core) / 64));
+					 vgc_speed64(vd->core) / 64));
 		progress = vgc_fe_progress(vd->core);
 		if (progress && !vd->work_start) {
 			vd->work_start = t0;
@@ -419,10 +420,55 @@ static int vgc_gate_is_enabled(struct clk_hw *hw)
 	return container_of(hw, struct vgc_gate, hw)->on;
 }
 
+/*
+ * Each gate divides its parent's rate by a power of two up to 64, as a
+ * SoC's clock controller would (Linux 6.1's etnaviv scales the core and
+ * shader clock rates on cores with DYNAMIC_FREQUENCY_SCALING). The core
+ * gate's divider slows the model's core, as FSCALE does.
+ */
+static u32 vgc_gate_div_for(unsigned long rate, unsigned long parent)
+{
+	u32 div = 1;
+
+	while (div < 64 && rate && parent / div > rate)
+		div *= 2;
+	return div;
+}
+
+static unsigned long vgc_gate_recalc_rate(struct clk_hw *hw,
+					  unsigned long parent_rate)
+{
+	return parent_rate / container_of(hw, struct vgc_gate, hw)->div;
+}
+
+static long vgc_gate_round_rate(struct clk_hw *hw, unsigned long rate,
+				unsigned long *parent_rate)
+{
+	return *parent_rate / vgc_gate_div_for(rate, *parent_rate);
+}
+
+static int vgc_gate_set_rate(struct clk_hw *hw, unsigned long rate,
+			     unsigned long parent_rate)
+{
+	struct vgc_gate *g = container_of(hw, struct vgc_gate, hw);
+	struct vgc_dev *vd = g->vd;
+	unsigned long flags;
+
+	spin_lock_irqsave(&vd->lock, flags);
+	g->div = vgc_gate_div_for(rate, parent_rate);
+	vgc_set_clock_div(vd->core, vd->gate[1].div);
+	spin_unlock_irqrestore(&vd->lock, flags);
+	vgc_kick(vd);
+	return 0;
+}
+
 static const struct clk_ops vgc_gate_ops = {
 	.enable = vgc_gate_enable,
 	.disable = vgc_gate_disable,
 	.is_enabled = vgc_gate_is_enabled,
+	.recalc_rate = vgc_gate_recalc_rate,
+	.round_rate = vgc_gate_round_rate,
+	.set_rate = vgc_gate_set_rate,
 };
 
 static struct clk_hw *vgc_clk_xlate(struct of_phandle_args *args, void *data)
@@ -487,6 +533,7 @@ static int vgc_add_power(struct device *dev, struct vgc_dev *vd)
 		init.num_parents = 1;
 		init.ops = &vgc_gate_ops;
 		vd->gate[i].vd = vd;
+		vd->gate[i].div = 1;
 		vd->gate[i].hw.init = &init;
 		ret = clk_hw_register(dev, &vd->gate[i].hw);
 		kfree(name);	/* the clock framework keeps a copy */
@@ -517,13 +564,14 @@ static int vgc_stats_show(struct seq_file *m, void *unused)
 	struct vgc_dev *vd = m->private;
 	struct vgc_stats s;
 	unsigned long flags;
-	u32 fscale;
+	u32 fscale, speed;
 	int fe, powered;
 
 	spin_lock_irqsave(&vd->lock, flags);
 	s = vd->core->stats;
 	fe = vgc_fe_get_state(vd->core);
 	fscale = vgc_get_fscale(vd->core);
+	speed = vgc_speed64(vd->core);
 	powered = vgc_powered(vd->core);
 	spin_unlock_irqrestore(&vd->lock, flags);
 
@@ -572,6 +620,7 @@ static int vgc_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "cycles: %llu\nbusy_ticks: %llu\n", s.cycles,
 		   s.busy_ticks);
 	seq_printf(m, "fscale: %u\npowered: %d\n", fscale, powered);
+	seq_printf(m, "speed64: %u\n", speed);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(vgc_stats);

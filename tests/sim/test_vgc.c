@@ -640,6 +640,20 @@ static void t_fscale_ticks(struct vgc_core *c)
 	vgc_write(c, VGC_CLOCK_CONTROL, 0x1100);
 	vgc_write(c, VGC_CLOCK_CONTROL, 0x100);
 	EXPECT_EQ(vgc_get_fscale(c), 64);
+	EXPECT_EQ(vgc_speed64(c), 64);
+
+	/* the clock controller halves the core clock: a reset keeps that */
+	vgc_set_clock_div(c, 2);
+	vgc_write(c, VGC_CLOCK_CONTROL, 0x1100);
+	vgc_write(c, VGC_CLOCK_CONTROL, 0x100);
+	EXPECT_EQ(vgc_speed64(c), 32);
+	setup_linear(c);
+	start(c, p, 10);
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
+	EXPECT_EQ(c->stats.cycles, 20);
+	EXPECT_EQ(c->stats.busy_ticks, 40 + 20);	/* 2 ticks a cycle */
+	vgc_set_clock_div(c, 1);
+	EXPECT_EQ(vgc_speed64(c), 64);
 }
 
 int main(void)
