@@ -22,8 +22,7 @@ void test_implicit_sync(void)
 	drain(fd);
 
 	/* a job that WRITEs the BO, on a frozen core */
-	/* a power-up resets the core too: those do not count */
-	resets0 = stat_of(ew, "resets") - stat_of(ew, "power_ons");
+	resets0 = resets_of(ew);
 	ret = knob_set(ew, "freeze", 1);
 	ok = !ret || fail("write 1 to %s/freeze: %s", ew->core,
 			  err_name(ret));
@@ -95,8 +94,7 @@ void test_implicit_sync(void)
 	ok = !ret || fail("GEM_WAIT NONBLOCK: %s", err_name(ret));
 	report(ok, "sync: after unfreeze GEM_WAIT NONBLOCK returns 0");
 	if (held < 400 * MS_NS) {
-		long long r = stat_of(ew, "resets") -
-			      stat_of(ew, "power_ons");
+		long long r = resets_of(ew);
 
 		ok = r == resets0 ||
 		     fail("core reset (%lld -> %lld) although the FE was "
