@@ -29,6 +29,7 @@ void vgc_init(struct vgc_core *c, const struct vgc_ident *id,
 	c->powered = true;
 	c->clocked = true;
 	c->clk_div = 1;
+	c->clock_khz = VGC_CLOCK_KHZ_DEFAULT;
 	vgc_reset(c);
 	c->stats.resets = 0;
 }
@@ -105,9 +106,19 @@ u32 vgc_get_fscale(const struct vgc_core *c)
 	return c->fscale;
 }
 
+/* The operation in flight goes on at a new rate from now. */
+static void eng_rebase(struct vgc_core *c)
+{
+	if (c->eng_on) {
+		c->eng_t0 = now_ns(c);
+		c->eng_units = 0;
+	}
+}
+
 void vgc_set_clock_div(struct vgc_core *c, u32 div)
 {
 	c->clk_div = div < 1 ? 1 : div > 64 ? 64 : div;
+	eng_rebase(c);
 }
 
 u32 vgc_speed64(const struct vgc_core *c)
@@ -161,6 +172,8 @@ void vgc_reset(struct vgc_core *c)
 	c->rs.busy = false;
 	vgc_rs_ts_flush(c);
 	c->p3d.busy = false;
+	c->eng_on = false;
+	c->eng_mask = 0;
 	memset(c->tx_latch, 0, sizeof(c->tx_latch));
 	caches_clean(c);
 	vgc_mmu_reset(c);
@@ -205,6 +218,85 @@ enum vgc_fe_state vgc_fe_get_state(const struct vgc_core *c)
 bool vgc_fe_progress(const struct vgc_core *c)
 {
 	return c->progress;
+}
+
+/* The engines that work on the operation in flight, or on its time. */
+#define ENG_DE	0x1u
+#define ENG_RS	0x2u
+#define ENG_3D	0x4u
+
+static bool work_pending(const struct vgc_core *c)
+{
+	return c->de.busy || c->rs.busy || c->p3d.busy;
+}
+
+static unsigned int eng_busy(const struct vgc_core *c)
+{
+	unsigned int m = c->eng_on ? c->eng_mask : 0;
+
+	if (c->de.busy)
+		m |= ENG_DE;
+	if (c->rs.busy)
+		m |= ENG_RS;
+	if (c->p3d.busy)
+		m |= ENG_3D;
+	return m;
+}
+
+/*
+ * The core's clock as its engines see it: clock_khz, slowed by the
+ * clock controller's divider and by FSCALE (FSCALE/64 of it), at least
+ * 1 kHz.
+ */
+static u64 core_khz(const struct vgc_core *c)
+{
+	u64 khz = (u64)c->clock_khz * c->fscale / (64u * c->clk_div);
+
+	return khz ? khz : 1;
+}
+
+/*
+ * Cycles of the core clock in @ns (whole milliseconds apart: no
+ * overflow), and the nanoseconds @cycles take (rounded up; cut at 10^12
+ * cycles).
+ */
+u64 vgc_cycles(const struct vgc_core *c, u64 ns)
+{
+	u64 khz = core_khz(c);
+
+	return ns / 1000000u * khz + ns % 1000000u * khz / 1000000u;
+}
+
+static u64 cycles_ns(const struct vgc_core *c, u64 cycles)
+{
+	u64 khz = core_khz(c);
+
+	if (cycles > 1000000000000ull)
+		cycles = 1000000000000ull;
+	return (cycles * 1000000u + khz - 1) / khz;
+}
+
+void vgc_set_clock_khz(struct vgc_core *c, u32 khz)
+{
+	c->clock_khz = khz ? khz : 1;
+	eng_rebase(c);
+}
+
+u32 vgc_get_clock_khz(const struct vgc_core *c)
+{
+	return c->clock_khz;
+}
+
+u64 vgc_fe_stall_ns(struct vgc_core *c)
+{
+	u64 now = now_ns(c), at;
+
+	if (!c->eng_on)
+		return 0;
+	/* its work drawn, the engine waits for its time to run out */
+	at = c->eng_t0 + cycles_ns(c, c->eng_units +
+				   (work_pending(c) ? VGC_DE_SPAN : 0));
+	return at > now ? at - now : 0;
 }
 
 bool vgc_de_busy(const struct vgc_core *c)
@@ -318,18 +410,18 @@ u32 vgc_read(struct vgc_core *c, u32 off)
 		 * resolve.
 		 */
 		v = REG(c, off) | VGC_CLK_IDLE_VG;
-		if (!c->rs.busy && !c->p3d.busy)
+		if (!(eng_busy(c) & (ENG_RS | ENG_3D)))
 			v |= VGC_CLK_IDLE_3D;
-		return c->de.busy ? v : v | VGC_CLK_IDLE_2D;
+		return eng_busy(c) & ENG_DE ? v : v | VGC_CLK_IDLE_2D;
 	case VGC_IDLE_STATE:
 		v = VGC_IDLE_ALL;
 		if (c->fe_state != VGC_FE_IDLE)
 			v &= ~VGC_IDLE_FE;
-		if (c->de.busy)
+		if (eng_busy(c) & ENG_DE)
 			v &= ~(VGC_IDLE_DE | VGC_IDLE_PE);
-		if (c->rs.busy)	/* the RS works in the PE's pixel pipes */
+		if (eng_busy(c) & ENG_RS) /* the RS works in the PE's pipes */
 			v &= ~VGC_IDLE_PE;
-		if (c->p3d.busy)	/* a draw keeps the whole 3D pipe busy */
+		if (eng_busy(c) & ENG_3D) /* a draw keeps the 3D pipe busy */
 			v &= ~(VGC_IDLE_PE | VGC_IDLE_FE);
 		return v;
 	case VGC_AXI_STATUS:
@@ -399,9 +491,11 @@ void vgc_write(struct vgc_core *c, u32 off, u32 val)
 		 * FSCALE/64 of its clock. A scale of 0 would stop the clock;
 		 * the model keeps the old scale (an assumption).
 		 */
-		if ((val & VGC_CLK_FSCALE_LOAD) && (val & VGC_CLK_FSCALE_MASK))
+		if ((val & VGC_CLK_FSCALE_LOAD) && (val & VGC_CLK_FSCALE_MASK)) {
 			c->fscale = (val & VGC_CLK_FSCALE_MASK) >>
 				    VGC_CLK_FSCALE_SHIFT;
+			eng_rebase(c);
+		}
 		/* Idle bits are status; FSCALE_LOAD only latches the scale. */
 		REG(c, off) = val & ~(VGC_CLK_IDLE_3D | VGC_CLK_IDLE_2D |
 				      VGC_CLK_IDLE_VG);
@@ -738,10 +832,59 @@ static enum vgc_run fe_step(struct vgc_core *c)
 }
 
 /*
- * The FE blocks on every command while a 2D or a resolve operation is in
- * flight; a call draws at most VGC_DE_RUN_CHUNKS spans of pixels, so a
- * huge rectangle or window takes many calls (each returns VGC_RUN_BUSY)
- * and never stalls the host.
+ * The engine in flight works for the time its work takes: since it
+ * started (eng_t0) it may have done as many budget units (a 2D or
+ * resolve pixel, a pixel of a line or a rotation VGC_DE_PIXEL_COST, a 3D
+ * vertex, quad or shader step) as the core clock has had cycles, and the
+ * FE goes on only when the time of what it did has run out. A run does
+ * at most @pixels units. Without a clock (no now_ns) the engines take no
+ * time. Returns VGC_RUN_BUSY to go on, VGC_RUN_STALL when the engine is
+ * ahead of its time, VGC_RUN_IDLE when the run's units are spent.
+ */
+static enum vgc_run engine_step(struct vgc_core *c, long *pixels)
+{
+	bool paced = c->ops->now_ns;
+	u64 now = paced ? now_ns(c) : 0, due = 0;
+	long b, b0;
+
+	if (paced && !c->eng_on) {
+		c->eng_on = true;
+		c->eng_mask = eng_busy(c);
+		c->eng_t0 = now;
+		c->eng_units = 0;
+	}
+	if (paced)
+		due = now > c->eng_t0 ? vgc_cycles(c, now - c->eng_t0) : 0;
+	if (!work_pending(c)) {
+		if (due < c->eng_units)
+			return VGC_RUN_STALL;
+		c->eng_on = false;
+		return VGC_RUN_BUSY;
+	}
+	if (paced && due <= c->eng_units)
+		return VGC_RUN_STALL;
+	b = *pixels;
+	if (paced && (u64)b > due - c->eng_units)
+		b = due - c->eng_units;
+	b0 = b;
+	c->progress = true;
+	if (c->de.busy)
+		vgc_de_run(c, &b);
+	else if (c->rs.busy)
+		vgc_rs_run(c, &b);
+	else
+		vgc_3d_run(c, &b);
+	c->eng_units += b0 - b;		/* an engine may overrun its units */
+	*pixels -= b0 - b;
+	return *pixels > 0 || !work_pending(c) ? VGC_RUN_BUSY : VGC_RUN_IDLE;
+}
+
+/*
+ * The FE blocks on every command while a 2D, resolve or 3D operation is in
+ * flight and until its time has run out (engine_step()); a call draws at
+ * most VGC_DE_SPAN * VGC_DE_RUN_CHUNKS units, so a huge rectangle or
+ * window takes many calls (each returns VGC_RUN_BUSY, or VGC_RUN_STALL
+ * while the engine waits for its time) and never stalls the host.
  */
 enum vgc_run vgc_fe_run(struct vgc_core *c, unsigned int budget)
 {
@@ -754,22 +897,12 @@ enum vgc_run vgc_fe_run(struct vgc_core *c, unsigned int budget)
 		return VGC_RUN_IDLE;
 	t0 = now_ns(c);
 	while (budget-- && r == VGC_RUN_BUSY) {
-		if (c->de.busy) {
-			c->progress = true;
-			if (!vgc_de_run(c, &pixels))
+		if (work_pending(c) || c->eng_on) {
+			r = engine_step(c, &pixels);
+			if (r == VGC_RUN_IDLE) {
+				r = VGC_RUN_BUSY;	/* more to draw */
 				break;
-			continue;
-		}
-		if (c->rs.busy) {
-			c->progress = true;
-			if (!vgc_rs_run(c, &pixels))
-				break;
-			continue;
-		}
-		if (c->p3d.busy) {
-			c->progress = true;
-			if (!vgc_3d_run(c, &pixels))
-				break;
+			}
 			continue;
 		}
 		r = fe_step(c);

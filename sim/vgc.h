@@ -300,7 +300,11 @@ enum vgc_run {
 	VGC_RUN_IDLE,	/* nothing to execute: FE idle or hung */
 	VGC_RUN_BUSY,	/* budget exhausted, more work pending */
 	VGC_RUN_WAIT,	/* executed a WAIT: call again after a short delay */
+	/* an engine did what its time allows: again after vgc_fe_stall_ns() */
+	VGC_RUN_STALL,
 };
+
+#define VGC_CLOCK_KHZ_DEFAULT	1000000u	/* 1 GHz: a cycle a nanosecond */
 
 #define VGC_STATE_WORDS		0x10000	/* 18-bit byte address space */
 
@@ -346,6 +350,15 @@ struct vgc_core {
 	bool freeze;		/* test knob: FE makes no progress */
 	bool inject_bus_error;	/* test knob: next memory access fails */
 	bool progress;		/* last run did more than WAIT/LINK */
+	/*
+	 * Engine time (see vgc_fe_run()): the core clock, and since when
+	 * (@eng_t0, the environment's ns) the engine in flight has worked
+	 * @eng_units cycles; @eng_on while its time has not run out.
+	 */
+	u32 clock_khz;
+	bool eng_on;
+	u8 eng_mask;	/* which engines: ENG_* of vgc.c */
+	u64 eng_t0, eng_units;
 	bool irq_edge;		/* an interrupt was latched: deliver it */
 	/* the TX data latch a gated clock leaves stale (vgc_tx.c) */
 	float tx_latch[4];
@@ -406,6 +419,20 @@ enum vgc_fe_state vgc_fe_get_state(const struct vgc_core *c);
  * eagerly for a while after progress.
  */
 bool vgc_fe_progress(const struct vgc_core *c);
+/*
+ * After VGC_RUN_STALL: nanoseconds until the engine in flight may do a
+ * span's more work (or, its work drawn, until its time is up).
+ */
+u64 vgc_fe_stall_ns(struct vgc_core *c);
+/*
+ * The core clock in kHz (default VGC_CLOCK_KHZ_DEFAULT; 0 is taken as 1).
+ * The engines work one budget unit a cycle of it; the cycle counters count
+ * it. A board's property, kept across resets.
+ */
+void vgc_set_clock_khz(struct vgc_core *c, u32 khz);
+/* Cycles of the core clock in @ns nanoseconds. */
+u64 vgc_cycles(const struct vgc_core *c, u64 ns);
+u32 vgc_get_clock_khz(const struct vgc_core *c);
 /* Whether a 2D operation is in flight (the FE waits for it). */
 bool vgc_de_busy(const struct vgc_core *c);
 /* Whether a resolve operation is in flight (the FE waits for it). */

@@ -18,9 +18,10 @@
  * The model's choices where the facts run out (sim/doc/perfmon.md):
  * - every counter is 32 bits and wraps; a soft reset zeroes all of them,
  *   a block's RESET select (15) zeroes that block's;
- * - the cycles are the model's own time at one cycle a nanosecond, from
- *   the last reset; busy cycles are the time the FE spent executing
- *   commands or drawing (struct vgc_stats busy_ns), idle ones the rest;
+ * - the cycles are the model's own time at the core clock (default 1 GHz:
+ *   one cycle a nanosecond; vgc_set_clock_khz()), from the last reset;
+ *   busy cycles are the time the FE spent executing commands or drawing
+ *   (struct vgc_stats busy_ns), idle ones the rest;
  * - all work is counted in pixel pipe 0: the other pipes read 0;
  * - while DISABLE_DEBUG_REGISTERS is set every profiling register reads
  *   0 (counted in prof_reads_disabled); the counters keep counting;
@@ -178,7 +179,7 @@ static bool cycles_in_mc(const struct vgc_core *c)
 
 static u32 total_cycles(struct vgc_core *c)
 {
-	return (u32)(now(c) - c->prof.epoch_ns);
+	return (u32)vgc_cycles(c, now(c) - c->prof.epoch_ns);
 }
 
 static u32 idle_cycles(struct vgc_core *c)
@@ -186,7 +187,7 @@ static u32 idle_cycles(struct vgc_core *c)
 	u64 total = now(c) - c->prof.epoch_ns;
 	u64 busy = c->stats.busy_ns - c->prof.busy_base;
 
-	return (u32)(busy < total ? total - busy : 0);
+	return (u32)(busy < total ? vgc_cycles(c, total - busy) : 0);
 }
 
 bool vgc_prof_read(struct vgc_core *c, u32 off, u32 *v)

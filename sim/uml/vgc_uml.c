@@ -49,6 +49,7 @@
 #define VGC_RUN_BUDGET	256	/* FE commands per lock hold */
 #define VGC_NR_GATES	3	/* bus, core, shader: the clock's 2nd cell */
 #define VGC_JOBS_RING	1024	/* work stretches kept for debugfs "jobs" */
+#define VGC_STALL_MAX_NS (10 * NSEC_PER_MSEC)	/* longest engine-time sleep */
 
 static unsigned int poll_spin_us = 1000;
 module_param(poll_spin_us, uint, 0644);
@@ -333,7 +334,7 @@ static int vgc_fe_thread(void *data)
 	u64 spin_until = 0;
 	bool progress, idle = false;
 	enum vgc_run r;
-	u64 t0, busy0;
+	u64 t0, busy0, stall = 0;
 
 	while (!kthread_should_stop()) {
 		atomic_set(&vd->kick, 0);
@@ -343,6 +344,8 @@ static int vgc_fe_thread(void *data)
 		/* a divided clock runs fewer commands in the same time */
 		r = vgc_fe_run(vd->core, max(1u, VGC_RUN_BUDGET *
 					 vgc_speed64(vd->core) / 64));
+		if (r == VGC_RUN_STALL)
+			stall = vgc_fe_stall_ns(vd->core);
 		progress = vgc_fe_progress(vd->core);
 		if (progress && !vd->work_start) {
 			vd->work_start = t0;
@@ -373,6 +376,15 @@ static int vgc_fe_thread(void *data)
 							   vgc_kicked(vd),
 							   ns_to_ktime(delay * NSEC_PER_USEC));
 			delay = min(delay * 2, max(poll_max_us, 1u));
+			break;
+		case VGC_RUN_STALL:
+			/* an engine waits for its time: until then, or a kick */
+			vgc_fe_set_idle(&idle, false);
+			stall = clamp_t(u64, stall, poll_min_us * NSEC_PER_USEC,
+					VGC_STALL_MAX_NS);
+			wait_event_interruptible_hrtimeout(vd->wq,
+							   vgc_kicked(vd),
+							   ns_to_ktime(stall));
 			break;
 		case VGC_RUN_IDLE:
 			vgc_fe_set_idle(&idle, false);
@@ -731,6 +743,33 @@ static int vgc_inject_set(void *data, u64 val)
 DEFINE_DEBUGFS_ATTRIBUTE(vgc_inject_fops, vgc_inject_get, vgc_inject_set,
 			 "%llu\n");
 
+static int vgc_clock_get(void *data, u64 *val)
+{
+	struct vgc_dev *vd = data;
+	unsigned long flags;
+
+	spin_lock_irqsave(&vd->lock, flags);
+	*val = vgc_get_clock_khz(vd->core);
+	spin_unlock_irqrestore(&vd->lock, flags);
+	return 0;
+}
+
+static int vgc_clock_set(void *data, u64 val)
+{
+	struct vgc_dev *vd = data;
+	unsigned long flags;
+
+	if (!val || val > VGC_CLOCK_KHZ_DEFAULT)
+		return -EINVAL;
+	spin_lock_irqsave(&vd->lock, flags);
+	vgc_set_clock_khz(vd->core, val);
+	spin_unlock_irqrestore(&vd->lock, flags);
+	vgc_kick(vd);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(vgc_clock_fops, vgc_clock_get, vgc_clock_set,
+			 "%llu\n");
+
 static int vgc_add_core(struct device *dev, struct device_node *np,
 			const char *ident, struct irq_domain *domain)
 {
@@ -786,6 +825,8 @@ static int vgc_add_core(struct device *dev, struct device_node *np,
 	debugfs_create_file_unsafe("freeze", 0644, dir, vd, &vgc_freeze_fops);
 	debugfs_create_file_unsafe("inject_bus_error", 0644, dir, vd,
 				   &vgc_inject_fops);
+	debugfs_create_file_unsafe("clock_khz", 0644, dir, vd,
+				   &vgc_clock_fops);
 
 	vgc_pds[vgc_nr_devs] = &vd->pd;
 	vgc_devs[vgc_nr_devs++] = vd;

@@ -67,22 +67,26 @@ export TERM=xterm
 # its socket: not on the host's file system (hostfs has no sockets)
 SOCK=/run/etnaviv-top-test.$$
 tmux -S "$SOCK" new-session -d -x 100 -y 30 "$TOP -d 0.5" 2>"$T/tmux.err"
+# the screen refreshes every 0.5 s and the workload loop has gaps between
+# its runs: look at it until a refresh shows both an engine busy and the
+# workload's process line (at most 15 s), never once after a fixed sleep
+busy_re='^[23]d +\[\|+ *\] +([1-9][0-9]*\.[0-9]|0\.[1-9])%'
+proc_re='^ +[0-9]+  gpu-workload +[0-9.]+% +[0-9.]+% +[0-9]+ KiB'
 screen=
-for _ in $(seq 40); do
+for _ in $(seq 60); do
 	sleep 0.25
 	screen=$(tmux -S "$SOCK" capture-pane -p 2>/dev/null)
-	echo "$screen" | grep -q 'gpu-workload' && break
+	echo "$screen" | grep -Eq "$busy_re" &&
+		echo "$screen" | grep -Eq "$proc_re" && break
 done
-sleep 1
-screen=$(tmux -S "$SOCK" capture-pane -p 2>/dev/null)
 echo "$screen" >"$T/screen.txt"
 cat "$T/screen.txt"
-if echo "$screen" | grep -Eq '^[23]d +\[\|+ *\] +([1-9][0-9]*\.[0-9]|0\.[1-9])%'; then
+if echo "$screen" | grep -Eq "$busy_re"; then
 	ok screen-busy-engine
 else
 	ko screen-busy-engine "no engine bar above 0: $(grep -E '^[23]d' "$T/screen.txt" | tr '\n' '|') $(head -1 "$T/tmux.err")"
 fi
-if echo "$screen" | grep -Eq '^ +[0-9]+  gpu-workload +[0-9.]+% +[0-9.]+% +[0-9]+ KiB'; then
+if echo "$screen" | grep -Eq "$proc_re"; then
 	ok screen-process
 else
 	ko screen-process "no gpu-workload line: $(grep -A3 PID "$T/screen.txt" | tr '\n' '|')"

@@ -147,7 +147,7 @@ static int knob_path(const struct engine *e, const char *knob, char *path,
 
 int knob_set(const struct engine *e, const char *knob, int val)
 {
-	char path[256], buf[8];
+	char path[256], buf[16];
 	int fd, n, ret = 0;
 
 	if (knob_path(e, knob, path, sizeof(path)))

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * functional: recovery from a hung core, from a process exiting with jobs
- * in flight and from an AXI bus error
+ * in flight and from an AXI bus error; the longest a job may run, and a
+ * 2D operation longer than the hang timeout that is not a hang
  */
 #include "functional.h"
 #include "etnaviv.h"
@@ -477,4 +478,233 @@ out:
 	etnaviv_gpu_close(gpu);
 	etnaviv_device_close(dev);
 	close(fd);
+}
+
+/* ------------------------------------------------------------------ */
+/* A 2D operation longer than the hang timeout */
+
+#define LONG_W		512	/* a 512x512 A8R8G8B8 surface: 1 MiB */
+#define LONG_KHZ	87	/* core clock: 262144 pixels take 3.01 s */
+#define LONG_MIN_NS	(3 * SEC_NS)	/* the model's time, at least */
+
+struct long_2d {
+	const struct engine *e;
+	struct etnaviv_device *dev;
+	struct etnaviv_gpu *gpu;
+	struct etnaviv_pipe *pipe;
+	struct etnaviv_2d_surface dst;
+	int fd;
+};
+
+/*
+ * One job of one fill of the whole surface with @argb; its fence, sync
+ * file (or -1) and errno-style result. The job's time: *@t (ns) from the
+ * flush to the fence, waited for at most 20 s.
+ */
+static int long_fill(struct long_2d *l, uint32_t argb, int *sync,
+		     uint64_t *t)
+{
+	struct etnaviv_cmd_stream *s = etnaviv_cmd_stream_new(l->pipe, 0);
+	struct etnaviv_2d_rect rect = { 0, 0, LONG_W, LONG_W };
+	struct etnaviv_flush_args args = { .in_fence_fd = -1,
+					   .want_fence_fd = true,
+					   .out_fence_fd = -1 };
+	uint64_t t0 = etna_now_ns();
+	int ret;
+
+	if (!s)
+		return -ENOMEM;
+	ret = etnaviv_2d_fill(s, &l->dst, &rect, argb, ETNAVIV_2D_ROP_PATTERN,
+			      NULL);
+	if (!ret)
+		ret = etnaviv_cmd_stream_flush_ext(s, &args);
+	if (!ret)
+		ret = etna_wait_fence(l->fd, l->e->pipe, args.fence, 0,
+				      20 * SEC_NS);
+	*t = etna_now_ns() - t0;
+	*sync = args.out_fence_fd;
+	etnaviv_cmd_stream_del(s);
+	return ret;
+}
+
+/* Pixels of the surface that hold @argb; -1 if it cannot be read. */
+static long long long_count(struct long_2d *l, uint32_t argb)
+{
+	const uint32_t *p;
+	long long n = 0;
+	unsigned int i;
+
+	if (etnaviv_bo_cpu_prep(l->dst.bo, ETNAVIV_PREP_READ, 5 * SEC_NS))
+		return -1;
+	p = etnaviv_bo_map(l->dst.bo);
+	for (i = 0; p && i < LONG_W * LONG_W; i++)
+		n += p[i] == argb;
+	etnaviv_bo_cpu_fini(l->dst.bo);
+	return p ? n : -1;
+}
+
+/*
+ * The FE waits at the DRAW_2D while the 2D engine works: at a core clock
+ * of 87 kHz (debugfs clock_khz) one fill of 512x512 pixels lasts 3 s of
+ * the model's time, six hang-check periods with the FE at one address.
+ *  - ours: the job completes, every pixel right, no reset (the hang
+ *    check sees the engine's pixel and memory counters move);
+ *  - upstream 6.1: its hang check watches only the FE address, resets the
+ *    core after a second and cancels the job (a documented difference);
+ *  - both: frozen mid-fill (the engine wedged, no counter moving) the
+ *    job is cancelled and the core reset;
+ *  - ours: with job_max_ms at 1 s, the same job, progressing all along,
+ *    is still stopped at the cap, its fill unfinished.
+ */
+void test_long_2d(const struct engine *e)
+{
+	const char *en = engine_name(e);
+	struct long_2d l = { .e = e, .fd = etna_open() };
+	long old_max = param_get(JOB_MAX_PARAM);
+	long khz = knob_get(e, "clock_khz");
+	long long res0, res1, px0, n;
+	int ret, st, sync = -1;
+	uint64_t t, t0;
+	bool ok;
+
+	if (khz <= 0) {
+		info("long-2d", "%s: the model has no clock_khz knob", en);
+		close(l.fd);
+		return;
+	}
+	l.dev = etnaviv_device_wrap(l.fd);
+	l.gpu = l.dev ? etnaviv_gpu_open(l.dev, e->pipe) : NULL;
+	l.pipe = l.gpu ? etnaviv_pipe_new(l.gpu, ETNAVIV_PIPE_2D) : NULL;
+	l.dst.bo = l.dev ? etnaviv_bo_new(l.dev, (uint64_t)LONG_W * LONG_W * 4,
+					  ETNA_BO_WC) : NULL;
+	l.dst.stride = LONG_W * 4;
+	l.dst.format = ETNAVIV_2D_A8R8G8B8;
+	l.dst.width = LONG_W;
+	l.dst.height = LONG_W;
+	ret = l.pipe && l.dst.bo ? knob_set(e, "clock_khz", LONG_KHZ) : -ENOMEM;
+	/* ours: the cap well above the job, so only the hang check counts */
+	if (!ret && old_max >= 0)
+		ret = param_set(JOB_MAX_PARAM, 20000);
+	ok = !ret || fail("setup: %s", err_name(ret));
+	report(ok, "long-2d %s: a 1 MiB surface, the core clock at %u kHz",
+	       en, LONG_KHZ);
+	if (!ok)
+		goto out;
+
+	res0 = stat_of(e, "resets");
+	ret = long_fill(&l, 0xff336699u, &sync, &t);
+	st = sync >= 0 ? sync_status(sync) : 0;
+	res1 = stat_of(e, "resets");
+	n = long_count(&l, 0xff336699u);
+	info("long-2d", "%s: a 3 s fill: %s after %.3f s, sync file %s, "
+	     "resets +%lld, %lld of %u pixels", en, err_name(ret), secs(t),
+	     status_name(st), res1 - res0, n, LONG_W * LONG_W);
+	/* ours: not before the model's time for the fill has passed */
+	ok = (!ret && (is_upstream() || t >= LONG_MIN_NS)) ||
+	     fail("%s after %.3f s, want 0 after at least %.3f s",
+		  err_name(ret), secs(t), secs(LONG_MIN_NS));
+	report(ok, "long-2d %s: the fence signals%s", en,
+	       is_upstream() ? "" : " after the fill's time");
+	if (is_upstream()) {
+		/* its hang check sees the FE at one address: a hang */
+		ok = (st == -ECANCELED && res1 > res0) ||
+		     fail("sync file %s, resets +%lld; want ECANCELED and a "
+			  "reset", status_name(st), res1 - res0);
+		report(ok, "long-2d %s: upstream resets the core and cancels "
+		       "the job", en);
+		ok = (n >= 0 && n < LONG_W * LONG_W) ||
+		     fail("%lld pixels filled", n);
+		report(ok, "long-2d %s: upstream leaves the fill unfinished",
+		       en);
+	} else {
+		ok = (st == 1 && res1 == res0) ||
+		     fail("sync file %s, resets +%lld; want signalled without "
+			  "error, no reset", status_name(st), res1 - res0);
+		report(ok, "long-2d %s: the job completes without error or "
+		       "reset", en);
+		ok = n == LONG_W * LONG_W ||
+		     fail("%lld of %u pixels filled", n, LONG_W * LONG_W);
+		report(ok, "long-2d %s: every pixel is filled", en);
+	}
+	if (sync >= 0)
+		close(sync);
+	sync = -1;
+
+	/*
+	 * The engine wedges mid-fill: no counter moves. Ours: job_max_ms at
+	 * 60 s, so that only the hang check ends the job within the wait.
+	 */
+	if (old_max >= 0)
+		param_set(JOB_MAX_PARAM, 60000);
+	res0 = stat_of(e, "resets");
+	px0 = stat_of(e, "de_pixels");
+	{
+		struct etnaviv_cmd_stream *s = etnaviv_cmd_stream_new(l.pipe, 0);
+		struct etnaviv_2d_rect rect = { 0, 0, LONG_W, LONG_W };
+		struct etnaviv_flush_args args = { .in_fence_fd = -1,
+						   .want_fence_fd = true,
+						   .out_fence_fd = -1 };
+
+		ret = s ? etnaviv_2d_fill(s, &l.dst, &rect, 0xff00ff00u,
+					  ETNAVIV_2D_ROP_PATTERN, NULL) :
+			  -ENOMEM;
+		if (!ret)
+			ret = etnaviv_cmd_stream_flush_ext(s, &args);
+		etnaviv_cmd_stream_del(s);
+		sync = args.out_fence_fd;
+		/* the fill has begun: the engine drew some pixels */
+		t0 = etna_now_ns();
+		while (!ret && stat_of(e, "de_pixels") == px0 &&
+		       etna_now_ns() - t0 < 5 * SEC_NS)
+			usleep(10000);
+		if (!ret)
+			ret = knob_set(e, "freeze", 1);
+		if (!ret)
+			ret = etna_wait_fence(l.fd, e->pipe, args.fence, 0,
+					      10 * SEC_NS);
+	}
+	st = sync >= 0 ? sync_status(sync) : 0;
+	res1 = stat_of(e, "resets");
+	ok = (!ret && st == -ECANCELED && res1 > res0) ||
+	     fail("%s, sync file %s, resets +%lld; want ECANCELED and a "
+		  "reset", err_name(ret), status_name(st), res1 - res0);
+	report(ok, "long-2d %s: a wedged engine mid-fill is a hang: "
+	       "cancelled, core reset", en);
+	knob_set(e, "freeze", 0);
+	if (sync >= 0)
+		close(sync);
+	sync = -1;
+
+	if (old_max < 0)
+		goto out;
+	/* ours: progressing all along, the job still stops at job_max_ms */
+	ret = param_set(JOB_MAX_PARAM, 1000);
+	res0 = stat_of(e, "resets");
+	if (!ret)
+		ret = long_fill(&l, 0xffff0000u, &sync, &t);
+	st = sync >= 0 ? sync_status(sync) : 0;
+	res1 = stat_of(e, "resets");
+	n = long_count(&l, 0xffff0000u);
+	param_set(JOB_MAX_PARAM, 20000);
+	ok = (!ret && st < 0 && st > -1000 && res1 > res0 && n > 0 &&
+	      n < LONG_W * LONG_W) ||
+	     fail("%s, sync file %s, resets +%lld, %lld pixels filled",
+		  err_name(ret), status_name(st), res1 - res0, n);
+	report(ok, "long-2d %s: at job_max_ms the progressing job is stopped",
+	       en);
+	if (sync >= 0)
+		close(sync);
+	sync = -1;
+out:
+	knob_set(e, "freeze", 0);
+	if (khz > 0)
+		knob_set(e, "clock_khz", khz);
+	if (old_max >= 0)
+		param_set(JOB_MAX_PARAM, old_max);
+	if (l.dst.bo)
+		etnaviv_bo_unref(l.dst.bo);
+	etnaviv_pipe_del(l.pipe);
+	etnaviv_gpu_close(l.gpu);
+	etnaviv_device_close(l.dev);
+	close(l.fd);
 }

@@ -58,6 +58,11 @@ int main(int argc, char **argv)
 			test_job_max(&engines[i]);
 			break;
 		}
+	for (i = 0; i < nr_engines && want(argc, argv, "long-2d"); i++)
+		if (engines[i].exec_state == ETNA_PIPE_2D) {
+			test_long_2d(&engines[i]);
+			break;
+		}
 	if (want(argc, argv, "coredump"))
 		test_coredump(cores[0]);
 	if (want(argc, argv, "limits"))

@@ -27,27 +27,55 @@
 
 /*
  * The direction of a userptr object's DMA mapping: the GPU only reads one
- * created without ETNA_USERPTR_WRITE. Mapped so, several objects over the
- * same memory are fine with the DMA API (overlapping mappings the device
- * writes are not: DMA debugging reports them).
+ * created without ETNA_USERPTR_WRITE.
  */
 static enum dma_data_direction etna_userptr_dir(const struct etna_bo *bo)
 {
 	return bo->read_only ? DMA_TO_DEVICE : DMA_BIDIRECTIONAL;
 }
 
+/*
+ * Map a userptr object's pages for the device. Several objects may cover
+ * the same user pages, so that their mappings overlap, which the DMA API
+ * leaves to the driver: the cache maintenance of a mapping is by address,
+ * and the same whichever mapping does it. Done here explicitly, as the
+ * mapping would do it: write back the CPU's caches now; invalidate them
+ * at CPU_PREP and at the unmap (etna_userptr_dma_unmap()), for what the
+ * GPU wrote. What one object's GPU writes and another's CPU access do to
+ * each other is the owner's own memory's business, as with any two views
+ * of user memory; no one else's memory is at stake.
+ */
+static int etna_userptr_dma_map(struct etna_bo *bo, struct sg_table *sgt)
+{
+	struct device *dev = bo->shmem.base.dev->dev;
+	int ret;
+
+	ret = dma_map_sgtable(dev, sgt, etna_userptr_dir(bo),
+			      DMA_ATTR_SKIP_CPU_SYNC);
+	if (!ret)
+		dma_sync_sgtable_for_device(dev, sgt, etna_userptr_dir(bo));
+	return ret;
+}
+
+static void etna_userptr_dma_unmap(struct etna_bo *bo)
+{
+	struct device *dev = bo->shmem.base.dev->dev;
+	struct sg_table *sgt = bo->shmem.sgt;
+
+	dma_sync_sgtable_for_cpu(dev, sgt, etna_userptr_dir(bo));
+	dma_unmap_sgtable(dev, sgt, etna_userptr_dir(bo),
+			  DMA_ATTR_SKIP_CPU_SYNC);
+	sg_free_table(sgt);
+	kfree(sgt);
+	bo->shmem.sgt = NULL;
+}
+
 static void etna_userptr_release(struct etna_bo *bo)
 {
 	struct etna_userptr *u = bo->uptr;
-	struct sg_table *sgt = bo->shmem.sgt;
 
-	if (sgt) {
-		dma_unmap_sgtable(bo->shmem.base.dev->dev, sgt,
-				  etna_userptr_dir(bo), 0);
-		sg_free_table(sgt);
-		kfree(sgt);
-		bo->shmem.sgt = NULL;
-	}
+	if (bo->shmem.sgt)
+		etna_userptr_dma_unmap(bo);
 	if (u->pages) {
 		unpin_user_pages(u->pages, u->npages);
 		atomic64_sub(u->npages, &u->mm->pinned_vm);
@@ -77,7 +105,6 @@ static int etna_userptr_charge(struct etna_userptr *u)
 static struct sg_table *etna_userptr_get_sgt(struct etna_bo *bo)
 {
 	struct etna_userptr *u = bo->uptr;
-	struct device *dev = bo->shmem.base.dev->dev;
 	struct sg_table *sgt;
 	struct page **pages;
 	long pinned;
@@ -115,7 +142,7 @@ static struct sg_table *etna_userptr_get_sgt(struct etna_bo *bo)
 					u->npages << PAGE_SHIFT, GFP_KERNEL);
 	if (ret)
 		goto err_sgt;
-	ret = dma_map_sgtable(dev, sgt, etna_userptr_dir(bo), 0);
+	ret = etna_userptr_dma_map(bo, sgt);
 	if (ret)
 		goto err_table;
 	u->pages = pages;
@@ -170,11 +197,16 @@ static void etna_bo_unlist(struct etna_mapping *map)
 struct etna_mapping *etna_bo_get_mapping(struct etna_bo *bo,
 					 struct etna_vm *vm, u64 va)
 {
+	struct etna_dev *edev = to_etna_dev(bo->shmem.base.dev);
 	struct etna_mapping *map;
 	struct sg_table *sgt;
 	int ret;
 
 	mutex_lock(&bo->map_lock);
+	if (bo->unplugged) {
+		map = ERR_PTR(-ENODEV);
+		goto out;
+	}
 	list_for_each_entry(map, &bo->mappings, bo_link) {
 		if (map->vm != vm)
 			continue;
@@ -208,6 +240,13 @@ use:
 		map = ERR_PTR(ret);
 out:
 	mutex_unlock(&bo->map_lock);
+	if (!IS_ERR(map)) {
+		/* the device's list, for unbind; it locks it before map_lock */
+		mutex_lock(&edev->bos_lock);
+		if (list_empty(&bo->dev_link))
+			list_add_tail(&bo->dev_link, &edev->bos);
+		mutex_unlock(&edev->bos_lock);
+	}
 	return map;
 }
 
@@ -223,21 +262,82 @@ static void etna_bo_unmap_vm(struct etna_bo *bo, struct etna_vm *vm)
 	mutex_unlock(&bo->map_lock);
 }
 
-/* A buffer is freed: no job uses it any more. */
-static void etna_bo_unmap_all(struct etna_bo *bo)
+/* A buffer is freed, or the device unbound: no job uses it any more. */
+static void etna_bo_unmap_all_locked(struct etna_bo *bo)
 {
 	struct etna_mapping *map, *tmp;
 
-	mutex_lock(&bo->map_lock);
+	lockdep_assert_held(&bo->map_lock);
 	list_for_each_entry_safe(map, tmp, &bo->mappings, bo_link)
 		etna_bo_unlist(map);
+}
+
+static void etna_bo_unmap_all(struct etna_bo *bo)
+{
+	mutex_lock(&bo->map_lock);
+	etna_bo_unmap_all_locked(bo);
 	mutex_unlock(&bo->map_lock);
+}
+
+/*
+ * The device is unbound: a buffer gives up its mappings and the DMA
+ * mapping of its pages (an imported buffer's belongs to its attachment,
+ * until the buffer is freed). Its pages stay, for user space's mappings.
+ */
+static void etna_bo_unplug(struct etna_bo *bo)
+{
+	struct drm_gem_shmem_object *shmem = &bo->shmem;
+	struct device *dev = shmem->base.dev->dev;
+	struct sg_table *sgt = NULL;
+
+	lockdep_assert_held(&to_etna_dev(shmem->base.dev)->bos_lock);
+	mutex_lock(&bo->map_lock);
+	etna_bo_unmap_all_locked(bo);
+	bo->unplugged = true;
+	if (bo->uptr && shmem->sgt) {
+		etna_userptr_dma_unmap(bo);
+	} else if (!bo->uptr && !shmem->base.import_attach) {
+		mutex_lock(&shmem->pages_lock);
+		sgt = shmem->sgt;
+		shmem->sgt = NULL;
+		mutex_unlock(&shmem->pages_lock);
+	}
+	mutex_unlock(&bo->map_lock);
+	if (sgt) {
+		dma_unmap_sgtable(dev, sgt, DMA_BIDIRECTIONAL, 0);
+		sg_free_table(sgt);
+		kfree(sgt);
+		/* the pages reference the sg table held */
+		drm_gem_shmem_put_pages(shmem);
+	}
+}
+
+/**
+ * etna_bos_unplug() - the device is unbound: every buffer lets go of it
+ * @edev: the device; no job is left, and no ioctl can give the GPU a
+ *	buffer any more
+ */
+void etna_bos_unplug(struct etna_dev *edev)
+{
+	struct etna_bo *bo, *tmp;
+
+	/* a buffer being freed waits for the lock before it goes */
+	mutex_lock(&edev->bos_lock);
+	list_for_each_entry_safe(bo, tmp, &edev->bos, dev_link) {
+		etna_bo_unplug(bo);
+		list_del_init(&bo->dev_link);
+	}
+	mutex_unlock(&edev->bos_lock);
 }
 
 static void etna_bo_free(struct drm_gem_object *obj)
 {
+	struct etna_dev *edev = to_etna_dev(obj->dev);
 	struct etna_bo *bo = to_etna_bo(obj);
 
+	mutex_lock(&edev->bos_lock);
+	list_del_init(&bo->dev_link);
+	mutex_unlock(&edev->bos_lock);
 	etna_bo_unmap_all(bo);
 	if (bo->uptr)
 		etna_userptr_release(bo);
@@ -382,6 +482,7 @@ struct drm_gem_object *etna_bo_create_object(struct drm_device *drm,
 		return ERR_PTR(-ENOMEM);
 	mutex_init(&bo->map_lock);
 	INIT_LIST_HEAD(&bo->mappings);
+	INIT_LIST_HEAD(&bo->dev_link);
 	bo->flags = ETNA_BO_WC;	/* imported buffers */
 	bo->shmem.map_wc = true;
 	bo->shmem.base.funcs = &etna_bo_funcs;
@@ -488,12 +589,14 @@ int etna_ioctl_gem_cpu_prep(struct drm_device *drm, void *data,
 	ret = etna_resv_wait(obj->resv, args->op & ETNA_PREP_WRITE ?
 			     DMA_RESV_USAGE_READ : DMA_RESV_USAGE_WRITE,
 			     args->op & ETNA_PREP_NOSYNC, &args->timeout);
+	mutex_lock(&bo->map_lock);	/* the sg table, against unbind */
 	if (!ret && (bo->flags & ETNA_BO_CACHE_MASK) == ETNA_BO_CACHED &&
 	    bo->shmem.sgt) {
 		dma_sync_sgtable_for_cpu(drm->dev, bo->shmem.sgt,
 					 etna_prep_dir(bo, args->op));
 		bo->prep_op = args->op;
 	}
+	mutex_unlock(&bo->map_lock);
 	drm_gem_object_put(obj);
 	return ret;
 }
@@ -511,12 +614,14 @@ int etna_ioctl_gem_cpu_fini(struct drm_device *drm, void *data,
 	if (!obj)
 		return -ENOENT;
 	bo = to_etna_bo(obj);
+	mutex_lock(&bo->map_lock);	/* the sg table, against unbind */
 	if ((bo->flags & ETNA_BO_CACHE_MASK) == ETNA_BO_CACHED &&
 	    bo->shmem.sgt && bo->prep_op) {
 		dma_sync_sgtable_for_device(drm->dev, bo->shmem.sgt,
 					    etna_prep_dir(bo, bo->prep_op));
 		bo->prep_op = 0;
 	}
+	mutex_unlock(&bo->map_lock);
 	drm_gem_object_put(obj);
 	return 0;
 }

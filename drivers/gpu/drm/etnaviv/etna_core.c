@@ -339,10 +339,12 @@ void etna_core_refuse(struct etna_core *core)
 }
 
 /**
- * etna_core_fini() - stop a core started by etna_core_init()
- * @core: the core; no file has it open any more, its scheduler is gone
+ * etna_core_stop() - stop a core started by etna_core_init()
+ * @core: the core; its scheduler is stopped
+ *
+ * Resets it (if it can be powered): the jobs it had fail with -ENODEV.
  */
-void etna_core_fini(struct etna_core *core)
+void etna_core_stop(struct etna_core *core)
 {
 	/* powered, the interrupt is enabled; suspended, it is masked */
 	int off = pm_runtime_resume_and_get(core->dev);
@@ -354,13 +356,23 @@ void etna_core_fini(struct etna_core *core)
 	if (!off)
 		etna_reset(core);
 	etna_events_cancel(core, -ENODEV);
+	/* the next etna_core_init() finds it as at probe */
+	core->fe_running = false;
+	atomic_set(&core->axi_pending, 0);
 	etna_vm_put(core->vm);
 	core->vm = NULL;
-	core->fe_running = false;
 	mutex_unlock(&core->hw_lock);
 	core->hw_ready = false;
 	if (!off)
 		pm_runtime_put(core->dev);
+}
+
+/**
+ * etna_core_fini() - let go of what etna_core_init() set up
+ * @core: the core, stopped; every job on it is freed
+ */
+void etna_core_fini(struct etna_core *core)
+{
 	WARN_ON(!xa_empty(&core->user_fences));
 	xa_destroy(&core->user_fences);
 	etna_ring_fini(core);

@@ -52,6 +52,13 @@
  *    runtime PM callbacks); the frequency scale (freq_scale).
  *  - etna_dev.users_lock (mutex): the count of open files per user
  *    (user_files).
+ *  - etna_dev.files_lock (mutex): the list of open files (files) and
+ *    whether the device was unbound (detached); postclose holds it while
+ *    it destroys the file's entities and unbind while it finishes them,
+ *    so that each goes exactly once.
+ *  - etna_dev.bos_lock (mutex): the list of buffers the GPU was given
+ *    (bos); a buffer being freed takes itself off it first, so that
+ *    unbind, walking it under the lock, never meets a freed one.
  *  - etna_core.event_lock (spinlock, taken with interrupts off; the
  *    interrupt handler takes it): event_fence, event_free and busy_until;
  *    which events are perfmon sync points (sync_mask) and which the FE
@@ -65,18 +72,19 @@
  *    hardware fence.
  *
  * Not locks, but rules: power (etna_core.c, "DOC: Power"): the core's
- * registers are touched only while the caller holds a runtime PM
- * reference (or is a runtime PM callback); each event in flight holds
- * one, dropped when it signals. hw_ready and bind_ref change only while
- * the core holds such a reference of its own, so the callbacks, which
- * read them, cannot run meanwhile. etna_dev.cores and nr_cores are set before the
- * DRM device is registered and only read afterwards; a PTA slot
+ * registers are touched only while the caller holds a runtime PM reference
+ * (or is a runtime PM callback); each event in flight holds one, dropped
+ * when it signals. hw_ready and bind_ref change only while the core holds
+ * such a reference of its own, so the callbacks, which read them, cannot
+ * run meanwhile. etna_dev.cores and nr_cores are set before the DRM device
+ * is registered and only read afterwards (unbind clears cores once the
+ * device is unplugged and the files' entities are gone); a PTA slot
  * (etna_dev.pta) is written only by the address space that owns it, the
- * IDA hands the slots out; etna_core.hang_dma is used only by the
- * scheduler's timeout handler, which does not run twice at once for one
- * scheduler; the error counters are atomics; etna_bo.prep_op belongs to
- * its client (a race between its own CPU_PREP and CPU_FINI only costs it
- * a cache sync).
+ * IDA hands the slots out; etna_job.hang_dma, hang_work and hang_seen are
+ * used only by the scheduler's timeout handler, which does not run twice
+ * at once for one scheduler; the error counters are atomics;
+ * etna_bo.prep_op belongs to its client (a race between its own CPU_PREP
+ * and CPU_FINI only costs it a cache sync).
  *
  * Locks of the DRM core and of other subsystems that we take: the
  * buffers' dma_resv (ww_mutex, all of a job's at once, in
@@ -97,6 +105,15 @@
  *    - drm_file.table_lock
  *    - etna_bo.map_lock, and what nests in it (below)
  *    - etna_vm.lock
+ *
+ *  - etna_dev.files_lock
+ *
+ *    - the scheduler's entity and run queue locks (destroying or
+ *      finishing a file's entities), etna_vm.lock (unbind)
+ *
+ *  - etna_dev.bos_lock
+ *
+ *    - etna_bo.map_lock, and what nests in it (below)
  *
  *  - etna_bo.map_lock
  *
@@ -126,16 +143,23 @@
  *      - etna_fence_lock, then (signalling) the locks of the scheduler's
  *        fences and of their waiters
  *
+ *  - the scheduler's job_list_lock
+ *
+ *    - the lock of a scheduler's fence (unbind sets the error of the
+ *      fences of the jobs a stopped core had)
+ *
  *  - etna_pool.lock, etna_dev.users_lock (and the xarray's own lock
- *    inside it), drm_file.table_lock, the scheduler's job_list_lock:
- *    innermost, nothing nests in them.
+ *    inside it), drm_file.table_lock: innermost, nothing nests in them.
  *
  * The interrupt handler takes event_lock only, so hw_lock may be held
  * across disable_irq(). hw_lock is never held while waiting for the
  * scheduler (drm_sched_stop() and drm_sched_fini() run before it is
- * taken), and no driver lock is held while waiting for pool space or for
- * a fence. A function that expects one of our locks held says so with
- * lockdep_assert_held().
+ * taken), and no driver lock but files_lock is held while waiting for
+ * pool space or for a fence (files_lock: while a closing file's queued
+ * jobs drain, or an unbound file's queued jobs wait for their in-fences
+ * before they are cancelled). Unbind waits for the ioctls inside
+ * drm_dev_enter() (open, SUBMIT) holding none of ours. A function that
+ * expects one of our locks held says so with lockdep_assert_held().
  */
 #ifndef ETNA_DRV_H
 #define ETNA_DRV_H
@@ -257,6 +281,8 @@ struct etna_pool {
  * @pta_id: MMUv2 with the security block: this space's slot in the page
  *	table array
  * @pool_node: MMUv2: where the command-buffer pool is mapped
+ * @unplugged: the device was unbound: the tables are freed, nothing is
+ *	mapped any more (under @lock)
  * @maps: the mappings that have a range in it, least recently used
  *	first (MMUv1 evicts idle ones from the front when it is full)
  *
@@ -277,6 +303,7 @@ struct etna_vm {
 	int pta_id;
 	struct drm_mm_node pool_node;
 	struct list_head maps;
+	bool unplugged;
 };
 
 /**
@@ -327,9 +354,18 @@ struct etna_mapping {
  * @users_lock: protects @user_files
  * @user_files: MMUv2: open files (each with its address space, and with
  *	the security block a PTA slot) by user id, as xarray values
+ * @files_lock: protects @files and @detached
+ * @files: the open files (struct etna_file), until their postclose
+ * @detached: the device was unbound: the files' entities are gone
+ * @nr_jobs: jobs alive (submitted and not freed yet)
+ * @jobs_wq: unbind waits here for @nr_jobs to drop to 0
+ * @bos_lock: protects @bos
+ * @bos: the buffers the GPU was given (struct etna_bo.dev_link), with
+ *	their device mappings, until freed
  *
- * Created at master bind, destroyed at master unbind; the cores are bound
- * and unbound with it.
+ * Created at master bind; at master unbind the device is unplugged and
+ * lets go of the hardware and of every DMA mapping, but lives on until
+ * its last open file closes. The cores are bound and unbound with it.
  */
 struct etna_dev {
 	struct drm_device drm;
@@ -349,6 +385,13 @@ struct etna_dev {
 	wait_queue_head_t client_wq;
 	struct mutex users_lock;	/* user_files */
 	struct xarray user_files;
+	struct mutex files_lock;	/* files, detached */
+	struct list_head files;
+	bool detached;
+	atomic_t nr_jobs;
+	wait_queue_head_t jobs_wq;
+	struct mutex bos_lock;		/* bos */
+	struct list_head bos;
 };
 
 /* MMUv2: where every address space maps the command-buffer pool */
@@ -380,6 +423,7 @@ struct etna_client {
 
 /**
  * struct etna_file - per-open-file state
+ * @link: entry in etna_dev.files
  * @entity: scheduler entity per pipe, so one client's jobs run in order
  * @vm: the file's address space (a reference): its own on MMUv2
  * @client: its share of what the clients share (a reference)
@@ -387,6 +431,7 @@ struct etna_client {
  * @usage: its engine time, for fdinfo (a reference)
  */
 struct etna_file {
+	struct list_head link;		/* in etna_dev.files */
 	struct drm_sched_entity entity[ETNA_MAX_PIPES];
 	struct etna_vm *vm;
 	struct etna_client *client;
@@ -448,8 +493,6 @@ struct etna_usage {
  * @submit_lock: orders job arming and pushing with @user_fences ids
  * @user_fences: out-fences by the id returned to user space
  * @next_fence_id: cyclic id allocator state for @user_fences
- * @hang_dma: FE DMA address at the last hang check (only the scheduler's
- *	timeout handler, which never runs twice at once, uses it)
  * @axi_errors: AXI bus errors reported
  * @axi_pending: an AXI bus error the scheduler's timeout handler has not
  *	yet recovered from (set by the interrupt handler)
@@ -505,7 +548,6 @@ struct etna_core {
 	struct xarray user_fences;
 	u32 next_fence_id;
 
-	u32 hang_dma;
 	atomic_t axi_errors;
 	atomic_t axi_pending;
 	atomic_t mmu_errors;
@@ -581,6 +623,9 @@ struct etna_userptr {
  * @mappings: its struct etna_mapping in the address spaces it is used in
  * @prep_op: ETNA_PREP_* of the last CPU_PREP, for CPU_FINI
  * @uptr: user memory, for GEM_USERPTR objects; NULL otherwise
+ * @dev_link: entry in etna_dev.bos once the GPU was given it
+ * @unplugged: the device was unbound: its pages are not mapped for the
+ *	device any more, and will not be again (under @map_lock)
  */
 struct etna_bo {
 	struct drm_gem_shmem_object shmem;
@@ -590,6 +635,8 @@ struct etna_bo {
 	struct list_head mappings;
 	u32 prep_op;
 	struct etna_userptr *uptr;
+	struct list_head dev_link;	/* in etna_dev.bos, under bos_lock */
+	bool unplugged;			/* map_lock */
 };
 
 static inline struct etna_bo *to_etna_bo(struct drm_gem_object *obj)
@@ -640,6 +687,11 @@ struct etna_pmr {
  * @hw_fence: signalled by the core's event, once running
  * @run_ms: how long it has run, as the hang check counts (in its periods;
  *	only the scheduler's timeout handler uses it)
+ * @hang_dma: FE DMA address at the hang check's last look at this run of
+ *	the job (only the scheduler's timeout handler, which never runs
+ *	twice at once, uses it and @hang_seen)
+ * @hang_seen: @hang_dma holds an address (cleared each time the job runs)
+ * @hang_work: the engines' work counters at that look (etna_pm_work())
  * @out_fence: the scheduler's finished fence, what user space sees
  * @fence_id: id of @out_fence in core->user_fences
  * @pmrs: its perfmon requests (etna_perfmon.c), or NULL
@@ -668,6 +720,8 @@ struct etna_job {
 	char comm[TASK_COMM_LEN];
 	struct dma_fence *hw_fence;
 	u32 run_ms;
+	u32 hang_dma, hang_work;
+	bool hang_seen;
 	struct dma_fence *out_fence;
 	u32 fence_id;
 	struct etna_pmr *pmrs;
@@ -712,6 +766,7 @@ static inline struct etna_hw_fence *to_etna_hw_fence(struct dma_fence *f)
 
 #if IS_ENABLED(CONFIG_KUNIT)
 const struct etna_ident *etna_hw_lookup(u32 model, u32 revision, u32 *quirks);
+bool etna_job_progressed(struct etna_job *job, u32 dma);
 #endif
 
 static inline bool etna_hw_has_quirk(const struct etna_core *core, u32 quirk)
@@ -746,6 +801,7 @@ static inline struct etna_core *etna_pipe(struct drm_device *drm, u32 pipe,
 /* etna_sched.c */
 int etna_sched_init(struct etna_core *core);
 void etna_sched_fini(struct etna_core *core);
+void etna_sched_reap(struct etna_core *core);
 
 /* etna_dump.c */
 void etna_dump_job(struct etna_job *job);
@@ -760,6 +816,7 @@ void etna_client_put(struct etna_client *client);
 /* etna_core.c */
 extern struct platform_driver etna_core_driver;
 int etna_core_init(struct etna_core *core);
+void etna_core_stop(struct etna_core *core);
 void etna_core_fini(struct etna_core *core);
 void etna_core_refuse(struct etna_core *core);
 void etna_core_recover(struct etna_core *core);
@@ -783,11 +840,13 @@ int etna_pm_prepare(struct etna_job *job,
 		    const struct drm_etnaviv_gem_submit_pmr *reqs, u32 nr);
 void etna_pm_release(struct etna_job *job);
 void etna_pm_sync_work(struct work_struct *work);
+u32 etna_pm_work(struct etna_core *core);
 struct etna_hw_fence *etna_event_oldest(struct etna_core *core);
 struct etna_hw_fence *etna_event_faulted(struct etna_core *core,
 					 unsigned long events);
 
 /* etna_bo.c */
+void etna_bos_unplug(struct etna_dev *edev);
 struct drm_gem_object *etna_bo_create_object(struct drm_device *drm,
 					     size_t size);
 struct etna_mapping *etna_bo_get_mapping(struct etna_bo *bo,
@@ -822,6 +881,7 @@ int etna_mmu_init(struct etna_dev *edev);
 void etna_mmu_fini(struct etna_dev *edev);
 struct etna_vm *etna_vm_create(struct etna_dev *edev);
 void etna_vm_put(struct etna_vm *vm);
+void etna_vm_unplug(struct etna_vm *vm);
 struct etna_mapping *etna_vm_map(struct etna_vm *vm, struct etna_bo *bo,
 				 struct sg_table *sgt, u64 va);
 int etna_mapping_use(struct etna_mapping *map, struct sg_table *sgt);

@@ -139,11 +139,16 @@ static int etna_open(struct drm_device *drm, struct drm_file *file)
 	struct etna_file *ef;
 	struct drm_gpu_scheduler *sched;
 	unsigned int i;
-	int ret;
+	int idx, ret;
 
+	/* unbind waits for an open under way, and then finds the file */
+	if (!drm_dev_enter(drm, &idx))
+		return -ENODEV;
 	ef = kzalloc(sizeof(*ef), GFP_KERNEL);
-	if (!ef)
-		return -ENOMEM;
+	if (!ef) {
+		ret = -ENOMEM;
+		goto err_enter;
+	}
 	ef->uid = from_kuid(&init_user_ns, current_uid());
 	if (edev->mmu_v2) {
 		ret = etna_user_get(edev, ef->uid);
@@ -177,6 +182,10 @@ static int etna_open(struct drm_device *drm, struct drm_file *file)
 			goto err_entities;
 	}
 	file->driver_priv = ef;
+	mutex_lock(&edev->files_lock);
+	list_add_tail(&ef->link, &edev->files);
+	mutex_unlock(&edev->files_lock);
+	drm_dev_exit(idx);
 	return 0;
 
 err_entities:
@@ -193,6 +202,8 @@ err_user:
 		etna_user_put(edev, ef->uid);
 err_file:
 	kfree(ef);
+err_enter:
+	drm_dev_exit(idx);
 	return ret;
 }
 
@@ -202,9 +213,13 @@ static void etna_postclose(struct drm_device *drm, struct drm_file *file)
 	struct etna_file *ef = file->driver_priv;
 	unsigned int i;
 
-	for (i = 0; i < ETNA_MAX_PIPES; i++)
+	mutex_lock(&edev->files_lock);
+	/* after an unbind, the entities went with the device */
+	for (i = 0; i < ETNA_MAX_PIPES && !edev->detached; i++)
 		if (edev->cores[i])
 			drm_sched_entity_destroy(&ef->entity[i]);
+	list_del(&ef->link);
+	mutex_unlock(&edev->files_lock);
 	/* the handles are closed: what is left is held by jobs and cores */
 	etna_vm_put(ef->vm);
 	etna_usage_put(ef->usage);
@@ -232,16 +247,19 @@ static void etna_show_fdinfo(struct seq_file *m, struct file *f)
 	struct drm_file *file = f->private_data;
 	struct etna_dev *edev = to_etna_dev(file->minor->dev);
 	struct etna_file *ef = file->driver_priv;
+	struct etna_core *core;
 	u32 pipes = 0, bit;
 	unsigned int i;
 	u64 bytes = 0;
 
 	for (i = 0; i < edev->nr_cores; i++) {
-		if (!edev->cores[i])
+		/* unbind may clear it meanwhile */
+		core = READ_ONCE(edev->cores[i]);
+		if (!core)
 			continue;
-		if (edev->cores[i]->id.features & ETNA_FEAT_PIPE_3D)
+		if (core->id.features & ETNA_FEAT_PIPE_3D)
 			pipes |= BIT(ETNA_PIPE_3D);
-		if (edev->cores[i]->id.features & ETNA_FEAT_PIPE_2D)
+		if (core->id.features & ETNA_FEAT_PIPE_2D)
 			pipes |= BIT(ETNA_PIPE_2D);
 	}
 	spin_lock(&file->table_lock);
@@ -320,17 +338,64 @@ static void etna_identify_all(struct etna_dev *edev)
 			 edev->sec_mode ? ", security block" : "");
 }
 
-/* Stop every started core: its scheduler first, then the core. */
+/*
+ * Stop every started core: the schedulers first, then the cores, whose
+ * jobs fail with -ENODEV, and free those jobs.
+ */
+static void etna_cores_stop(struct etna_dev *edev)
+{
+	unsigned int i;
+
+	for (i = 0; i < edev->nr_cores; i++)
+		if (edev->cores[i])
+			etna_sched_fini(edev->cores[i]);
+	for (i = 0; i < edev->nr_cores; i++)
+		if (edev->cores[i])
+			etna_core_stop(edev->cores[i]);
+	for (i = 0; i < edev->nr_cores; i++)
+		if (edev->cores[i])
+			etna_sched_reap(edev->cores[i]);
+}
+
+/* Let go of the stopped cores, once every job is freed. */
 static void etna_cores_fini(struct etna_dev *edev)
 {
 	unsigned int i;
 
-	for (i = 0; i < edev->nr_cores; i++) {
-		if (!edev->cores[i])
-			continue;
-		etna_sched_fini(edev->cores[i]);
-		etna_core_fini(edev->cores[i]);
-	}
+	for (i = 0; i < edev->nr_cores; i++)
+		if (edev->cores[i])
+			etna_core_fini(edev->cores[i]);
+}
+
+/*
+ * Unbind with files open, the cores stopped: the files' entities go now
+ * (the jobs they still queued fail with -ESRCH, from a work item: the
+ * caller waits for them), and their postclose, later, leaves them alone.
+ */
+static void etna_files_detach(struct etna_dev *edev)
+{
+	struct etna_file *ef;
+	unsigned int i;
+
+	mutex_lock(&edev->files_lock);
+	list_for_each_entry(ef, &edev->files, link)
+		for (i = 0; i < ETNA_MAX_PIPES; i++)
+			if (edev->cores[i])
+				drm_sched_entity_fini(&ef->entity[i]);
+	edev->detached = true;
+	mutex_unlock(&edev->files_lock);
+}
+
+/* Unbind with files open: their address spaces give back their tables. */
+static void etna_files_unplug_vms(struct etna_dev *edev)
+{
+	struct etna_file *ef;
+
+	mutex_lock(&edev->files_lock);
+	list_for_each_entry(ef, &edev->files, link)
+		etna_vm_unplug(ef->vm);
+	mutex_unlock(&edev->files_lock);
+	etna_vm_unplug(edev->kvm);
 }
 
 static int etna_bind(struct device *dev)
@@ -347,6 +412,11 @@ static int etna_bind(struct device *dev)
 	init_waitqueue_head(&edev->client_wq);
 	mutex_init(&edev->users_lock);
 	xa_init(&edev->user_files);
+	mutex_init(&edev->files_lock);
+	INIT_LIST_HEAD(&edev->files);
+	init_waitqueue_head(&edev->jobs_wq);
+	mutex_init(&edev->bos_lock);
+	INIT_LIST_HEAD(&edev->bos);
 
 	ret = etna_pool_init(&edev->pool, dev, ETNA_POOL_SIZE);
 	if (ret)
@@ -375,6 +445,7 @@ static int etna_bind(struct device *dev)
 			etna_core_refuse(core);
 			edev->cores[i] = NULL;
 		} else if (etna_sched_init(core)) {
+			etna_core_stop(core);
 			etna_core_fini(core);
 			edev->cores[i] = NULL;
 		}
@@ -386,6 +457,7 @@ static int etna_bind(struct device *dev)
 	return 0;
 
 err_cores:
+	etna_cores_stop(edev);
 	etna_cores_fini(edev);
 	etna_mmu_fini(edev);
 err_unbind:
@@ -395,14 +467,32 @@ err_pool:
 	return ret;
 }
 
+/*
+ * Unbind, maybe with files open: the device is unplugged (every ioctl on
+ * them fails with -ENODEV), the jobs fail, the buffers and the address
+ * spaces let go of the hardware and of every DMA mapping. The files'
+ * buffers keep their pages, and the device its memory until they close.
+ */
 static void etna_unbind(struct device *dev)
 {
 	struct etna_dev *edev = dev_get_drvdata(dev);
+	unsigned int i;
 
-	drm_dev_unregister(&edev->drm);
+	drm_dev_unplug(&edev->drm);
+	/*
+	 * The cores first: the jobs queued behind theirs wait for them (as
+	 * their dependencies) before they are cancelled.
+	 */
+	etna_cores_stop(edev);
+	etna_files_detach(edev);
+	wait_event(edev->jobs_wq, !atomic_read(&edev->nr_jobs));
 	etna_cores_fini(edev);
+	etna_bos_unplug(edev);
+	etna_files_unplug_vms(edev);
 	etna_mmu_fini(edev);
 	component_unbind_all(dev, edev);
+	for (i = 0; i < ETNA_MAX_PIPES; i++)
+		WRITE_ONCE(edev->cores[i], NULL);
 	etna_pool_fini(&edev->pool, dev);
 }
 

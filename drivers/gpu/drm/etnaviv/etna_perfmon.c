@@ -441,6 +441,60 @@ static void etna_pm_debug(struct etna_core *core, bool on)
 	}
 }
 
+/*
+ * The engines' work counters the hang check watches, per pixel pipe: the
+ * PE's pixels of the 2D engine, the 3D pixels that reached the depth test
+ * (passed or killed), and the words written to memory (the resolve engine
+ * and every other writer). The FE's command fetches are left out: a FE
+ * looping on itself fetches for ever and does no work.
+ */
+static const u32 etna_pm_work_sels[] = {
+	ETNA_PROF_PE_PIXELS_RENDERED_2D,
+	ETNA_PROF_PE_PIXEL_COUNT_DRAWN_BY_DEPTH_PIPE,
+	ETNA_PROF_PE_PIXEL_COUNT_KILLED_BY_DEPTH_PIPE,
+};
+
+/**
+ * etna_pm_work() - the sum of the engines' work counters
+ * @core: the core
+ *
+ * For the hang check (etna_sched.c): while an engine works, the FE waits
+ * at the command that started it, and only these counters move. They only
+ * count up (modulo 2^32) until a reset, so their sum changes whenever one
+ * of them does. Read with the debug registers on and the module clock
+ * gating off, as perfmon samples; both are put back as they were, pipe 0
+ * selected again. Takes the core's hw_lock.
+ *
+ * Return: the sum.
+ */
+u32 etna_pm_work(struct etna_core *core)
+{
+	u32 clk0, clk, pm, pipe, pipes, i, sum = 0;
+
+	mutex_lock(&core->hw_lock);
+	clk0 = etna_read(core, ETNA_CLOCK_CONTROL) &
+	       ~(ETNA_CLK_IDLE_3D | ETNA_CLK_IDLE_2D);
+	pm = etna_read(core, ETNA_PM_POWER_CONTROLS);
+	etna_write(core, ETNA_PM_POWER_CONTROLS,
+		   pm & ~ETNA_PM_MODULE_CLOCK_GATING);
+	clk = clk0 & ~ETNA_CLK_DISABLE_DEBUG_REGS;
+	pipes = max(core->id.pixel_pipes, 1u);
+	for (pipe = 0; pipe < pipes; pipe++) {
+		etna_pm_pipe(core, clk, pipe);
+		sum += etna_read(core, ETNA_PROFILE_WRITE_BYTES8);
+		for (i = 0; i < ARRAY_SIZE(etna_pm_work_sels); i++) {
+			etna_write(core, ETNA_MC_PROFILE_CONFIG0,
+				   etna_pm_work_sels[i] << ETNA_PROF_PE_SHIFT);
+			sum += etna_read(core, ETNA_MC_PROFILE_PE_READ);
+		}
+	}
+	etna_pm_pipe(core, clk, 0);
+	etna_write(core, ETNA_CLOCK_CONTROL, clk0);
+	etna_write(core, ETNA_PM_POWER_CONTROLS, pm);
+	mutex_unlock(&core->hw_lock);
+	return sum;
+}
+
 /**
  * etna_pm_sync_work() - handle the sync points the FE stopped at
  * @work: etna_core.sync_work

@@ -11,9 +11,14 @@
  * what the job held once its fence has signalled.
  *
  * The hang check: a job that has not finished JOB_TIMEOUT_MS after it
- * started is looked at. A FE that moved since the last look is busy, not
- * hung: the job gets another period, up to job_max_ms in all (a stream
- * can keep the FE crawling forward, 16 bytes per period, and the core
+ * started is looked at. A job that made progress since the last look at it
+ * is busy, not hung: its FE moved (etna_job_progressed()), or an engine
+ * worked. While the 2D engine, the resolve engine or a 3D draw works, the
+ * FE waits at the command that started it, for as long as the operation
+ * takes (seconds, for a large one); the engines' work counters
+ * (etna_pm_work(): pixels and memory writes) move meanwhile. The job gets
+ * another period, up to job_max_ms in all (a stream can keep the FE
+ * crawling forward, 16 bytes per period, or an engine busy, and the core
  * with it). Otherwise the hung job is dumped (etna_dump.c), the core is
  * reset and its ring restarted (etna_core_recover()); the jobs in flight
  * fail, and the scheduler runs the innocent ones again, and the hung one
@@ -26,6 +31,7 @@
  * the same recovery at once (drm_sched_fault()), and the job that ran
  * signals -EIO instead.
  */
+#include <kunit/visibility.h>
 #include <linux/module.h>
 
 #include "etna_drv.h"
@@ -70,6 +76,8 @@ static struct dma_fence *etna_sched_run_job(struct drm_sched_job *sj)
 	/* cancelled by a hang recovery: do not run it again */
 	if (sj->s_fence->finished.error)
 		return NULL;
+	/* the hang check's first look at this run compares with nothing */
+	job->hang_seen = false;
 	fence = etna_ring_run(job->core, job);
 	if (IS_ERR(fence))
 		return fence;
@@ -78,14 +86,37 @@ static struct dma_fence *etna_sched_run_job(struct drm_sched_job *sj)
 	return fence;
 }
 
+/**
+ * etna_job_progressed() - the hang check's look at a running job's FE
+ * @job: the job at the head of its core's queue
+ * @dma: the FE's DMA address now
+ *
+ * A FE that moved since the last look at this run of @job is busy, not
+ * hung. In its WAIT/LINK loop it moves by 8 bytes only: that is no
+ * progress. The first look at a run has nothing to compare with: an
+ * address seen in an earlier job (the same command buffer at the same
+ * place) or in this job before a reset says nothing about this run.
+ *
+ * Return: whether @job made progress since the last look.
+ */
+VISIBLE_IF_KUNIT bool etna_job_progressed(struct etna_job *job, u32 dma)
+{
+	bool moved = !job->hang_seen || abs((s64)dma - job->hang_dma) > 16;
+
+	job->hang_dma = dma;
+	job->hang_seen = true;
+	return moved;
+}
+EXPORT_SYMBOL_IF_KUNIT(etna_job_progressed);
+
 static enum drm_gpu_sched_stat etna_sched_timedout_job(struct drm_sched_job *sj)
 {
 	struct etna_job *job = to_etna_job(sj);
 	struct etna_core *core = job->core;
 	struct drm_gpu_scheduler *sched = &core->sched;
 	unsigned int max = READ_ONCE(job_max_ms);
-	bool bus_error;
-	u32 dma;
+	bool bus_error, worked;
+	u32 dma, work;
 
 	if (job->hw_fence && dma_fence_is_signaled(job->hw_fence))
 		goto still_running;
@@ -95,23 +126,26 @@ static enum drm_gpu_sched_stat etna_sched_timedout_job(struct drm_sched_job *sj)
 			job->comm, job->pid);
 		goto recover;
 	}
-	/*
-	 * A FE that moved since the last check is busy, not hung. In its
-	 * WAIT/LINK loop it moves by 8 bytes only: that is no progress.
-	 */
-	dma = core->hang_dma;	/* a core powered down does not move */
+	/* a core powered down moves not (its jobs hold it powered) */
+	dma = job->hang_dma;
+	work = job->hang_work;
 	if (etna_power_get_if_on(core)) {
+		/* an engine that worked is busy too, the FE waiting for it */
 		dma = etna_read(core, ETNA_FE_DMA_ADDRESS);
+		work = etna_pm_work(core);
 		etna_power_put(core);
 	}
 	job->run_ms += JOB_TIMEOUT_MS;
-	if (abs((s64)dma - core->hang_dma) > 16) {
-		core->hang_dma = dma;
+	worked = work != job->hang_work;
+	job->hang_work = work;
+	/* first: it takes its look whatever the engines did */
+	if (etna_job_progressed(job, dma) || worked) {
 		if (!max || job->run_ms < max)
 			goto still_running;
 		dev_err(core->dev, "job of %s[%d] ran for %u ms, the limit\n",
 			job->comm, job->pid, job->run_ms);
 	} else {
+		/* neither moved: no engine works, and the FE is stuck */
 		dev_err(core->dev, "job of %s[%d] hung at FE address 0x%08x\n",
 			job->comm, job->pid, dma);
 	}
@@ -176,10 +210,49 @@ int etna_sched_init(struct etna_core *core)
 
 /**
  * etna_sched_fini() - stop a core's scheduler, before the core stops
- * @core: the core; no file has it open any more
+ * @core: the core; no file has an entity on it any more
+ *
+ * The jobs the core still has will not finish: their fences fail with
+ * -ENODEV when etna_core_stop() cancels them; etna_sched_reap() frees them.
  */
 void etna_sched_fini(struct etna_core *core)
 {
+	struct drm_gpu_scheduler *sched = &core->sched;
+	struct drm_sched_job *sj;
+	struct dma_fence *f;
+	unsigned long flags;
+
+	/* no more run_job, free_job or timeout from here */
 	core->sched_ready = false;
-	drm_sched_fini(&core->sched);
+	drm_sched_fini(sched);
+	spin_lock(&sched->job_list_lock);
+	list_for_each_entry(sj, &sched->pending_list, list) {
+		f = &sj->s_fence->finished;
+		/* under the fence's lock: it cannot signal meanwhile */
+		spin_lock_irqsave(f->lock, flags);
+		if (!test_bit(DMA_FENCE_FLAG_SIGNALED_BIT, &f->flags))
+			dma_fence_set_error(f, -ENODEV);
+		spin_unlock_irqrestore(f->lock, flags);
+	}
+	spin_unlock(&sched->job_list_lock);
+}
+
+/**
+ * etna_sched_reap() - free the jobs a stopped scheduler leaves
+ * @core: the core, stopped by etna_sched_fini() then etna_core_stop(): the
+ *	hardware fences of its jobs have all signalled
+ */
+void etna_sched_reap(struct etna_core *core)
+{
+	struct drm_gpu_scheduler *sched = &core->sched;
+	struct drm_sched_job *sj, *tmp;
+	LIST_HEAD(done);
+
+	spin_lock(&sched->job_list_lock);
+	list_splice_init(&sched->pending_list, &done);
+	spin_unlock(&sched->job_list_lock);
+	list_for_each_entry_safe(sj, tmp, &done, list) {
+		list_del_init(&sj->list);
+		etna_sched_free_job(sj);
+	}
 }

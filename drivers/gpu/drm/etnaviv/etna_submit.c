@@ -24,6 +24,7 @@
 #include <linux/idr.h>
 #include <linux/sync_file.h>
 #include <linux/uaccess.h>
+#include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 
@@ -147,6 +148,8 @@ void etna_job_free(struct etna_job *job)
 			wake_up_all(&edev->client_wq);
 	}
 	kfree(job);
+	if (atomic_dec_and_test(&edev->nr_jobs))
+		wake_up_all(&edev->jobs_wq);
 }
 
 /*
@@ -374,8 +377,8 @@ static void etna_submit_fence_bos(struct etna_job *job,
 	}
 }
 
-int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
-			  struct drm_file *file)
+static int etna_submit(struct drm_device *drm, void *data,
+		       struct drm_file *file)
 {
 	struct drm_etnaviv_gem_submit *args = data;
 	struct etna_file *ef = file->driver_priv;
@@ -420,6 +423,7 @@ int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 	job = kzalloc(sizeof(*job), GFP_KERNEL);
 	if (!job)
 		return -ENOMEM;
+	atomic_inc(&edev->nr_jobs);
 	job->core = core;
 	job->exec_state = args->exec_state;
 	job->vm = etna_vm_get(ef->vm);
@@ -557,5 +561,21 @@ err_job:
 	kvfree(pmrs);
 	kvfree(relocs);
 	kvfree(bos);
+	return ret;
+}
+
+/*
+ * SUBMIT: the whole of it inside drm_dev_enter(), so that unbind, which
+ * waits for it, finds every buffer it mapped and every job it pushed.
+ */
+int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
+			  struct drm_file *file)
+{
+	int idx, ret;
+
+	if (!drm_dev_enter(drm, &idx))
+		return -ENODEV;
+	ret = etna_submit(drm, data, file);
+	drm_dev_exit(idx);
 	return ret;
 }

@@ -117,27 +117,58 @@ static int etna_vm_init_v2(struct etna_vm *vm)
 	return 0;
 }
 
-static void etna_vm_release(struct kref *ref)
+/* Free the page tables and the PTA slot of a space. */
+static void etna_vm_free_tables(struct etna_vm *vm)
 {
-	struct etna_vm *vm = container_of(ref, struct etna_vm, ref);
 	struct etna_dev *edev = vm->edev;
 	struct device *dev = etna_vm_dev(vm);
 	unsigned int i;
 
 	if (vm->pt)
 		dma_free_wc(dev, PT_SIZE, vm->pt, vm->pt_dma);
+	vm->pt = NULL;
 	if (vm->pta_id >= 0) {
 		edev->pta[vm->pta_id] = 0;
 		ida_free(&edev->pta_ids, vm->pta_id);
 	}
-	if (drm_mm_node_allocated(&vm->pool_node))
-		drm_mm_remove_node(&vm->pool_node);
-	for (i = 0; i < ETNA_PT2_ENTRIES; i++)
+	vm->pta_id = -1;
+	for (i = 0; i < ETNA_PT2_ENTRIES; i++) {
 		if (vm->pt2.stlb[i])
 			dma_free_wc(dev, SZ_4K, vm->pt2.stlb[i],
 				    vm->pt2.stlb_dma[i]);
+		vm->pt2.stlb[i] = NULL;
+	}
 	if (vm->pt2.mtlb)
 		dma_free_wc(dev, SZ_4K, vm->pt2.mtlb, vm->mtlb_dma);
+	vm->pt2.mtlb = NULL;
+}
+
+/**
+ * etna_vm_unplug() - the device is unbound: free a space's tables now
+ * @vm: a space some open file still holds; nothing is mapped in it any
+ *	more (the jobs are gone and the buffers unplugged)
+ *
+ * The space itself lives on until its last reference goes.
+ */
+void etna_vm_unplug(struct etna_vm *vm)
+{
+	mutex_lock(&vm->lock);
+	if (!vm->unplugged) {
+		WARN_ON(!list_empty(&vm->maps));
+		etna_vm_free_tables(vm);
+		vm->unplugged = true;
+	}
+	mutex_unlock(&vm->lock);
+}
+
+static void etna_vm_release(struct kref *ref)
+{
+	struct etna_vm *vm = container_of(ref, struct etna_vm, ref);
+	struct etna_dev *edev = vm->edev;
+
+	etna_vm_free_tables(vm);
+	if (drm_mm_node_allocated(&vm->pool_node))
+		drm_mm_remove_node(&vm->pool_node);
 	if (drm_mm_initialized(&vm->mm))
 		drm_mm_takedown(&vm->mm);
 	mutex_destroy(&vm->lock);
@@ -327,12 +358,12 @@ static void etna_mapping_release(struct kref *ref)
 	struct etna_vm *vm = map->vm;
 
 	mutex_lock(&vm->lock);
-	/* an evicted mapping has no range left */
+	/* an evicted mapping has no range left; an unplugged space no tables */
 	if (drm_mm_node_allocated(&map->node)) {
 		if (vm->pt)
 			etna_pt_clear(vm->pt, map->node.start, map->node.size,
 				      vm->edev->bad_dma);
-		else
+		else if (vm->pt2.mtlb)
 			etna_pt2_clear(&vm->pt2, map->node.start,
 				       map->node.size);
 		drm_mm_remove_node(&map->node);
