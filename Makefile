@@ -218,6 +218,12 @@ $(B)/tests/failnth $(B)/tests/fuzz: $(B)/tests/%: tests/uml/%.c $(wildcard tests
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Itools -o $@ $(filter %.c,$^) -lpthread
 
+# power: runtime PM, suspend and cooling, drawing with libetnaviv
+$(B)/tests/power: tests/uml/power.c $(wildcard tests/uml/*.h) $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Ilib -o $@ \
+		$(filter %.c,$^) $(LIB_A)
+
 $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -I$(B)/tests -o $@ $(filter %.c,$^) -lpthread

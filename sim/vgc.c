@@ -26,6 +26,9 @@ void vgc_init(struct vgc_core *c, const struct vgc_ident *id,
 	c->id = id;
 	c->ops = ops;
 	c->ctx = ctx;
+	c->powered = true;
+	c->clocked = true;
+	c->clk_div = 1;
 	c->clock_khz = VGC_CLOCK_KHZ_DEFAULT;
 	vgc_reset(c);
 	c->stats.resets = 0;
@@ -74,6 +77,67 @@ static void gl_flush(struct vgc_core *c, u32 val)
 		c->flushed.pe2d = c->stats.de_ops;
 }
 
+void vgc_set_power(struct vgc_core *c, bool on)
+{
+	if (c->powered && !on) {
+		/* no state survives: a reset's worth, and the interrupt line */
+		vgc_reset(c);
+		c->stats.resets--;
+		c->stats.power_offs++;
+		c->irq_edge = false;
+	}
+	if (!c->powered && on)
+		c->stats.power_ons++;
+	c->powered = on;
+}
+
+void vgc_set_clock(struct vgc_core *c, bool on)
+{
+	c->clocked = on;
+}
+
+bool vgc_powered(const struct vgc_core *c)
+{
+	return c->powered && c->clocked;
+}
+
+u32 vgc_get_fscale(const struct vgc_core *c)
+{
+	return c->fscale;
+}
+
+/* The operation in flight goes on at a new rate from now. */
+static void eng_rebase(struct vgc_core *c)
+{
+	if (c->eng_on) {
+		c->eng_t0 = now_ns(c);
+		c->eng_units = 0;
+	}
+}
+
+void vgc_set_clock_div(struct vgc_core *c, u32 div)
+{
+	c->clk_div = div < 1 ? 1 : div > 64 ? 64 : div;
+	eng_rebase(c);
+}
+
+u32 vgc_speed64(const struct vgc_core *c)
+{
+	u32 s = c->fscale / c->clk_div;
+
+	return s ? s : 1;
+}
+
+/* Count @cycles of work at the current frequency scale. */
+static void account_cycles(struct vgc_core *c, u64 cycles)
+{
+	u64 t = cycles * 64 * c->clk_div + c->tick_rem;
+
+	c->stats.cycles += cycles;
+	c->stats.busy_ticks += t / c->fscale;
+	c->tick_rem = t % c->fscale;
+}
+
 /*
  * Soft reset: everything but the identity returns to its power-on value.
  * The driver reprograms AXI, PM and interrupt enables after every reset.
@@ -81,7 +145,16 @@ static void gl_flush(struct vgc_core *c, u32 val)
 void vgc_reset(struct vgc_core *c)
 {
 	memset(c->state, 0, sizeof(c->state));
+	/*
+	 * The freeze knob stands for a hang: the reset that recovers a
+	 * frozen FE releases it, one of an idle core (a driver's power-up)
+	 * leaves it armed for the next job.
+	 */
+	if (c->fe_state != VGC_FE_IDLE)
+		c->freeze = false;
 	REG(c, VGC_CLOCK_CONTROL) = 0x100;	/* FSCALE = 64: full speed */
+	c->fscale = 64;
+	c->tick_rem = 0;
 	c->intr_pending = 0;
 	c->axi_status = 0;
 	c->fe_state = VGC_FE_IDLE;
@@ -95,7 +168,6 @@ void vgc_reset(struct vgc_core *c)
 	c->dbg_state = VGC_DBG_IDLE;
 	c->ret_addr = 0;
 	c->ret_prefetch = 0;
-	c->freeze = false;
 	c->de.busy = false;	/* the operation in flight is lost */
 	c->rs.busy = false;
 	vgc_rs_ts_flush(c);
@@ -116,7 +188,7 @@ bool vgc_irq_line(const struct vgc_core *c)
 
 bool vgc_fe_active(const struct vgc_core *c)
 {
-	return c->fe_state == VGC_FE_RUNNING && !c->freeze;
+	return c->fe_state == VGC_FE_RUNNING && !c->freeze && vgc_powered(c);
 }
 
 void vgc_raise(struct vgc_core *c, u32 bits)
@@ -172,31 +244,42 @@ static unsigned int eng_busy(const struct vgc_core *c)
 }
 
 /*
+ * The core's clock as its engines see it: clock_khz, slowed by the
+ * clock controller's divider and by FSCALE (FSCALE/64 of it), at least
+ * 1 kHz.
+ */
+static u64 core_khz(const struct vgc_core *c)
+{
+	u64 khz = (u64)c->clock_khz * c->fscale / (64u * c->clk_div);
+
+	return khz ? khz : 1;
+}
+
+/*
  * Cycles of the core clock in @ns (whole milliseconds apart: no
  * overflow), and the nanoseconds @cycles take (rounded up; cut at 10^12
  * cycles).
  */
 u64 vgc_cycles(const struct vgc_core *c, u64 ns)
 {
-	return ns / 1000000u * c->clock_khz +
-	       ns % 1000000u * c->clock_khz / 1000000u;
+	u64 khz = core_khz(c);
+
+	return ns / 1000000u * khz + ns % 1000000u * khz / 1000000u;
 }
 
 static u64 cycles_ns(const struct vgc_core *c, u64 cycles)
 {
+	u64 khz = core_khz(c);
+
 	if (cycles > 1000000000000ull)
 		cycles = 1000000000000ull;
-	return (cycles * 1000000u + c->clock_khz - 1) / c->clock_khz;
+	return (cycles * 1000000u + khz - 1) / khz;
 }
 
 void vgc_set_clock_khz(struct vgc_core *c, u32 khz)
 {
 	c->clock_khz = khz ? khz : 1;
-	/* the operation in flight goes on at the new rate from now */
-	if (c->eng_on) {
-		c->eng_t0 = now_ns(c);
-		c->eng_units = 0;
-	}
+	eng_rebase(c);
 }
 
 u32 vgc_get_clock_khz(const struct vgc_core *c)
@@ -312,6 +395,10 @@ u32 vgc_read(struct vgc_core *c, u32 off)
 	u32 v;
 	bool hit;
 
+	if (!vgc_powered(c)) {
+		c->stats.access_while_off++;
+		return 0;
+	}
 	off &= ~3u;
 	if (off >= VGC_STATE_WORDS * 4)
 		return 0;
@@ -383,6 +470,10 @@ void vgc_write(struct vgc_core *c, u32 off, u32 val)
 {
 	bool hit;
 
+	if (!vgc_powered(c)) {
+		c->stats.access_while_off++;
+		return;
+	}
 	off &= ~3u;
 	if (off >= VGC_STATE_WORDS * 4)
 		return;
@@ -395,6 +486,16 @@ void vgc_write(struct vgc_core *c, u32 off, u32 val)
 	case VGC_CLOCK_CONTROL:
 		if (val & VGC_CLK_SOFT_RESET)
 			vgc_reset(c);
+		/*
+		 * FSCALE_LOAD latches the divider: the core then runs at
+		 * FSCALE/64 of its clock. A scale of 0 would stop the clock;
+		 * the model keeps the old scale (an assumption).
+		 */
+		if ((val & VGC_CLK_FSCALE_LOAD) && (val & VGC_CLK_FSCALE_MASK)) {
+			c->fscale = (val & VGC_CLK_FSCALE_MASK) >>
+				    VGC_CLK_FSCALE_SHIFT;
+			eng_rebase(c);
+		}
 		/* Idle bits are status; FSCALE_LOAD only latches the scale. */
 		REG(c, off) = val & ~(VGC_CLK_IDLE_3D | VGC_CLK_IDLE_2D |
 				      VGC_CLK_IDLE_VG);
@@ -789,7 +890,7 @@ enum vgc_run vgc_fe_run(struct vgc_core *c, unsigned int budget)
 {
 	long pixels = (long)VGC_DE_SPAN * VGC_DE_RUN_CHUNKS;
 	enum vgc_run r = VGC_RUN_BUSY;
-	u64 t0;
+	u64 t0, steps = 0;
 
 	c->progress = false;
 	if (!vgc_fe_active(c))
@@ -805,8 +906,12 @@ enum vgc_run vgc_fe_run(struct vgc_core *c, unsigned int budget)
 			continue;
 		}
 		r = fe_step(c);
+		steps++;
 	}
-	if (c->progress)
+	if (c->progress) {
 		c->stats.busy_ns += now_ns(c) - t0;
+		account_cycles(c, steps + (u64)((long)VGC_DE_SPAN *
+						VGC_DE_RUN_CHUNKS - pixels));
+	}
 	return r;
 }

@@ -194,6 +194,17 @@ struct vgc_host_ops {
  *	tile-status cache after a draw or a resolve, the shader L1 after a
  *	draw, the 2D cache after a 2D operation. The event tells the CPU
  *	that the job is done; the data may not be in memory yet.
+ * @access_while_off: register reads and writes while the core's clocks
+ *	were gated or its power domain was off (on silicon the AHB access
+ *	hangs the bus; the model ignores the write, a read returns 0)
+ * @power_offs: times the power domain went off (all state lost)
+ * @power_ons: times it came on again (a driver then resets the core:
+ *	@resets - @power_ons counts the other resets)
+ * @cycles: core clock cycles of work: one per FE command, one per pixel
+ *	the 2D, resolve and 3D engines processed
+ * @busy_ticks: what @cycles took in cycles of the undivided clock: each
+ *	cycle counts 64 / FSCALE (the scale last latched by FSCALE_LOAD)
+ *	times the divider of the core clock's rate (vgc_set_clock_div())
  */
 struct vgc_stats {
 	u64 commands, waits, events, draws, flushes, resets;
@@ -215,6 +226,7 @@ struct vgc_stats {
 	u64 pe_color_killed, pe_depth_killed, pe_depth_passed;
 	u64 prof_reads_disabled;
 	u64 unflushed_events;
+	u64 access_while_off, power_offs, power_ons, cycles, busy_ticks;
 };
 
 /* The blocks with a counter select in MC_PROFILE_CONFIG0..2. */
@@ -350,6 +362,11 @@ struct vgc_core {
 	bool irq_edge;		/* an interrupt was latched: deliver it */
 	/* the TX data latch a gated clock leaves stale (vgc_tx.c) */
 	float tx_latch[4];
+	bool powered;		/* the power domain is on */
+	bool clocked;		/* the clocks the AHB needs run */
+	u32 fscale;		/* latched FSCALE, 1..64 */
+	u32 tick_rem;		/* busy_ticks remainder, in 1/fscale */
+	u32 clk_div;		/* core clock rate divider, 1..64 */
 
 	struct vgc_flush_marks flushed;
 	struct vgc_mmu2 mmu2;
@@ -425,6 +442,26 @@ bool vgc_3d_busy(const struct vgc_core *c);
 /* Latch interrupt bits (events, MMU exception, bus error). */
 void vgc_raise(struct vgc_core *c, u32 bits);
 
+/*
+ * Power, as the environment's clock gates and power domain set it (both
+ * on after vgc_init()). Turning the domain off loses every register, the
+ * FE and the MMU state (as a reset does, but counted in power_offs). While
+ * either is off, the FE does not run, and a register access is counted in
+ * access_while_off (a write is ignored, a read returns 0).
+ */
+void vgc_set_power(struct vgc_core *c, bool on);
+void vgc_set_clock(struct vgc_core *c, bool on);
+bool vgc_powered(const struct vgc_core *c);
+/* The frequency scale FSCALE_LOAD last latched (64: full speed). */
+u32 vgc_get_fscale(const struct vgc_core *c);
+/*
+ * The core clock runs at its full rate divided by @div (1 to 64; a
+ * clock controller's divider, outside the core: a reset keeps it).
+ */
+void vgc_set_clock_div(struct vgc_core *c, u32 div);
+/* How fast the core runs, in 64ths of its full clock (at least 1). */
+u32 vgc_speed64(const struct vgc_core *c);
+
 /* The identity @c was initialised with. */
 const struct vgc_ident *vgc_get_ident(const struct vgc_core *c);
 /*
@@ -435,7 +472,8 @@ u32 vgc_state_peek(const struct vgc_core *c, u32 off);
 
 /*
  * Test knobs. Freeze: the FE makes no progress (a simulated hang) until a
- * reset, which clears it. Bus error injection: the next GPU memory access
+ * reset of the frozen FE, which clears it (a reset while the FE is idle,
+ * as at a power-up, and a power cycle leave it armed). Bus error injection: the next GPU memory access
  * fails as if no memory answered (an AXI bus error); the knob then clears.
  */
 void vgc_set_freeze(struct vgc_core *c, bool on);

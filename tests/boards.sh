@@ -59,7 +59,7 @@ while IFS='|' read -r board soc tags pipes tests cores extra; do
 	why=
 	for w in $tests; do
 		case $w in
-		smoke|conformance|functional|pixels|datapath|isolation|gl) ;;
+		smoke|conformance|functional|pixels|datapath|isolation|gl|power) ;;
 		*) why="unknown test group $w" ;;
 		esac
 	done

@@ -9,11 +9,19 @@
  *    so that ioremap()+readl()/writel() of a GPU reach the model;
  *  - creates an irq_sim domain that the children name as interrupt parent;
  *  - starts one FE thread per core;
+ *  - provides each core's clocks as gates ("#clock-cells = <2>": the
+ *    core's index among the children, then 0 bus, 1 core, 2 shader; each
+ *    gate's parent is the model node's clock of that name) and each core's
+ *    power domain (a genpd, "#power-domain-cells = <1>": the core's
+ *    index); the core's registers answer only while its core clock runs
+ *    and its domain is on, and the domain going off loses its
+ *    state (vgc.h, vgc_set_power());
  *  - populates the children, which the GPU driver then probes as usual.
  *
  * logic_iomem cannot unregister a window, so the model cannot be unbound or
  * unloaded: the module has no exit function and forbids sysfs unbinding.
  */
+#include <linux/clk-provider.h>
 #include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/irq.h>
@@ -27,6 +35,7 @@
 #include <linux/of_address.h>
 #include <linux/of_platform.h>
 #include <linux/platform_device.h>
+#include <linux/pm_domain.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -38,6 +47,7 @@
 #define VGC_NR_IRQS	256
 #define VGC_GUARD	SZ_64K	/* the window extends this far around */
 #define VGC_RUN_BUDGET	256	/* FE commands per lock hold */
+#define VGC_NR_GATES	3	/* bus, core, shader: the clock's 2nd cell */
 #define VGC_JOBS_RING	1024	/* work stretches kept for debugfs "jobs" */
 #define VGC_STALL_MAX_NS (10 * NSEC_PER_MSEC)	/* longest engine-time sleep */
 
@@ -74,9 +84,19 @@ MODULE_PARM_DESC(poll_max_us, "FE WAIT re-check delay when idle (us)");
  * @job: start, interrupt delivery (ktime_get_ns()) and FE busy time of the
  *	last VGC_JOBS_RING stretches of work that ended in an interrupt, at
  *	@jobs modulo the ring's size; protected by @lock
+ * @gate: the core's clocks (bus, core, shader), gates of the model node's
+ *	clocks of those names
+ * @pd: the core's power domain
  *
  * Instances live for the lifetime of the kernel (see the file comment).
  */
+struct vgc_gate {
+	struct clk_hw hw;
+	struct vgc_dev *vd;
+	bool on;	/* under vd->lock */
+	u32 div;	/* rate divider, a power of two; under vd->lock */
+};
+
 struct vgc_dev {
 	struct vgc_core *core;
 	spinlock_t lock;	/* serialises core */
@@ -91,12 +111,20 @@ struct vgc_dev {
 	u64 work_start, work_busy;
 	u64 jobs;
 	u64 job[VGC_JOBS_RING][3];
+	struct vgc_gate gate[VGC_NR_GATES];
+	struct generic_pm_domain pd;
+};
+
+static const char * const vgc_gate_names[VGC_NR_GATES] = {
+	"bus", "core", "shader",
 };
 
 /* Every core of every instance: logic_iomem's map() has no context. */
 static struct vgc_dev *vgc_devs[VGC_MAX_CORES];
 static unsigned int vgc_nr_devs;
 static struct dentry *vgc_debugfs;
+static struct generic_pm_domain *vgc_pds[VGC_MAX_CORES];
+static struct genpd_onecell_data vgc_pd_data = { .domains = vgc_pds };
 
 static int vgc_mem_access(phys_addr_t pa, size_t len)
 {
@@ -313,7 +341,9 @@ static int vgc_fe_thread(void *data)
 		spin_lock_irqsave(&vd->lock, flags);
 		t0 = ktime_get_ns();
 		busy0 = vd->core->stats.busy_ns;
-		r = vgc_fe_run(vd->core, VGC_RUN_BUDGET);
+		/* a divided clock runs fewer commands in the same time */
+		r = vgc_fe_run(vd->core, max(1u, VGC_RUN_BUDGET *
+					 vgc_speed64(vd->core) / 64));
 		if (r == VGC_RUN_STALL)
 			stall = vgc_fe_stall_ns(vd->core);
 		progress = vgc_fe_progress(vd->core);
@@ -365,16 +395,196 @@ static int vgc_fe_thread(void *data)
 	return 0;
 }
 
+/* ---- clocks and power domains ---------------------------------------- */
+
+/*
+ * The registers and the FE need the core clock; the bus and shader gates
+ * are modelled but not enforced. An assumption: the public sources name
+ * the clocks, not which of them the AHB slave needs (and the Dove's core
+ * has a core clock only).
+ */
+static void vgc_gate_set(struct clk_hw *hw, bool on)
+{
+	struct vgc_gate *g = container_of(hw, struct vgc_gate, hw);
+	struct vgc_dev *vd = g->vd;
+	unsigned long flags;
+
+	spin_lock_irqsave(&vd->lock, flags);
+	g->on = on;
+	vgc_set_clock(vd->core, vd->gate[1].on);
+	spin_unlock_irqrestore(&vd->lock, flags);
+	vgc_kick(vd);
+}
+
+static int vgc_gate_enable(struct clk_hw *hw)
+{
+	vgc_gate_set(hw, true);
+	return 0;
+}
+
+static void vgc_gate_disable(struct clk_hw *hw)
+{
+	vgc_gate_set(hw, false);
+}
+
+static int vgc_gate_is_enabled(struct clk_hw *hw)
+{
+	return container_of(hw, struct vgc_gate, hw)->on;
+}
+
+/*
+ * Each gate divides its parent's rate by a power of two up to 64, as a
+ * SoC's clock controller would (Linux 6.1's etnaviv scales the core and
+ * shader clock rates on cores with DYNAMIC_FREQUENCY_SCALING). The core
+ * gate's divider slows the model's core, as FSCALE does.
+ */
+static u32 vgc_gate_div_for(unsigned long rate, unsigned long parent)
+{
+	u32 div = 1;
+
+	while (div < 64 && rate && parent / div > rate)
+		div *= 2;
+	return div;
+}
+
+static unsigned long vgc_gate_recalc_rate(struct clk_hw *hw,
+					  unsigned long parent_rate)
+{
+	return parent_rate / container_of(hw, struct vgc_gate, hw)->div;
+}
+
+static long vgc_gate_round_rate(struct clk_hw *hw, unsigned long rate,
+				unsigned long *parent_rate)
+{
+	return *parent_rate / vgc_gate_div_for(rate, *parent_rate);
+}
+
+static int vgc_gate_set_rate(struct clk_hw *hw, unsigned long rate,
+			     unsigned long parent_rate)
+{
+	struct vgc_gate *g = container_of(hw, struct vgc_gate, hw);
+	struct vgc_dev *vd = g->vd;
+	unsigned long flags;
+
+	spin_lock_irqsave(&vd->lock, flags);
+	g->div = vgc_gate_div_for(rate, parent_rate);
+	vgc_set_clock_div(vd->core, vd->gate[1].div);
+	spin_unlock_irqrestore(&vd->lock, flags);
+	vgc_kick(vd);
+	return 0;
+}
+
+static const struct clk_ops vgc_gate_ops = {
+	.enable = vgc_gate_enable,
+	.disable = vgc_gate_disable,
+	.is_enabled = vgc_gate_is_enabled,
+	.recalc_rate = vgc_gate_recalc_rate,
+	.round_rate = vgc_gate_round_rate,
+	.set_rate = vgc_gate_set_rate,
+};
+
+static struct clk_hw *vgc_clk_xlate(struct of_phandle_args *args, void *data)
+{
+	if (args->args_count != 2 || args->args[0] >= vgc_nr_devs ||
+	    args->args[1] >= VGC_NR_GATES)
+		return ERR_PTR(-EINVAL);
+	return &vgc_devs[args->args[0]]->gate[args->args[1]].hw;
+}
+
+static int vgc_pd_set(struct generic_pm_domain *pd, bool on)
+{
+	struct vgc_dev *vd = container_of(pd, struct vgc_dev, pd);
+	unsigned long flags;
+
+	spin_lock_irqsave(&vd->lock, flags);
+	vgc_set_power(vd->core, on);
+	spin_unlock_irqrestore(&vd->lock, flags);
+	vgc_kick(vd);
+	return 0;
+}
+
+static int vgc_pd_on(struct generic_pm_domain *pd)
+{
+	return vgc_pd_set(pd, true);
+}
+
+static int vgc_pd_off(struct generic_pm_domain *pd)
+{
+	return vgc_pd_set(pd, false);
+}
+
+static void vgc_del_gates(struct vgc_dev *vd, unsigned int n)
+{
+	while (n--)
+		clk_hw_unregister(&vd->gate[n].hw);
+}
+
+/* The core's gates and domain, all off as at power-on of the SoC. */
+static int vgc_add_power(struct device *dev, struct vgc_dev *vd)
+{
+	char *name;
+	struct clk_parent_data parent = { };
+	struct clk_init_data init = { };
+	unsigned int i;
+	int ret;
+
+	vgc_set_clock(vd->core, false);
+	vgc_set_power(vd->core, false);
+	vd->core->stats.power_offs = 0;	/* it starts off: no power-off */
+
+	for (i = 0; i < VGC_NR_GATES; i++) {
+		name = kasprintf(GFP_KERNEL, "%s-%s", vd->name,
+				 vgc_gate_names[i]);
+		if (!name) {
+			ret = -ENOMEM;
+			goto err_gates;
+		}
+		init.name = name;
+		parent.fw_name = vgc_gate_names[i];
+		init.parent_data = &parent;
+		init.num_parents = 1;
+		init.ops = &vgc_gate_ops;
+		vd->gate[i].vd = vd;
+		vd->gate[i].div = 1;
+		vd->gate[i].hw.init = &init;
+		ret = clk_hw_register(dev, &vd->gate[i].hw);
+		kfree(name);	/* the clock framework keeps a copy */
+		if (ret)
+			goto err_gates;
+	}
+	/* a kernel without power domains: the domain is always on */
+	if (!IS_ENABLED(CONFIG_PM_GENERIC_DOMAINS)) {
+		vgc_set_power(vd->core, true);
+		vd->core->stats.power_ons = 0;
+		return 0;
+	}
+	vd->pd.name = vd->name;
+	vd->pd.power_on = vgc_pd_on;
+	vd->pd.power_off = vgc_pd_off;
+	ret = pm_genpd_init(&vd->pd, NULL, true);
+	if (ret)
+		goto err_gates;
+	return 0;
+
+err_gates:
+	vgc_del_gates(vd, i);
+	return ret;
+}
+
 static int vgc_stats_show(struct seq_file *m, void *unused)
 {
 	struct vgc_dev *vd = m->private;
 	struct vgc_stats s;
 	unsigned long flags;
-	int fe;
+	u32 fscale, speed;
+	int fe, powered;
 
 	spin_lock_irqsave(&vd->lock, flags);
 	s = vd->core->stats;
 	fe = vgc_fe_get_state(vd->core);
+	fscale = vgc_get_fscale(vd->core);
+	speed = vgc_speed64(vd->core);
+	powered = vgc_powered(vd->core);
 	spin_unlock_irqrestore(&vd->lock, flags);
 
 	seq_printf(m, "core: %s\n", vgc_get_ident(vd->core)->name);
@@ -416,6 +626,13 @@ static int vgc_stats_show(struct seq_file *m, void *unused)
 		   s.draws_cut_short, s.draws_unsupported);
 	seq_printf(m, "ts_blocks_filled: %llu\nunflushed_events: %llu\n",
 		   s.ts_blocks_filled, s.unflushed_events);
+	seq_printf(m, "access_while_off: %llu\npower_offs: %llu\n",
+		   s.access_while_off, s.power_offs);
+	seq_printf(m, "power_ons: %llu\n", s.power_ons);
+	seq_printf(m, "cycles: %llu\nbusy_ticks: %llu\n", s.cycles,
+		   s.busy_ticks);
+	seq_printf(m, "fscale: %u\npowered: %d\n", fscale, powered);
+	seq_printf(m, "speed64: %u\n", speed);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(vgc_stats);
@@ -592,11 +809,14 @@ static int vgc_add_core(struct device *dev, struct device_node *np,
 	snprintf(vd->name, sizeof(vd->name), "%s@%llx", id->name,
 		 (unsigned long long)vd->base);
 	vgc_init(vd->core, id, &vgc_host_ops, vd);
+	ret = vgc_add_power(dev, vd);
+	if (ret)
+		goto err_free_core;
 
 	vd->thread = kthread_run(vgc_fe_thread, vd, "vgc-fe/%s", id->name);
 	if (IS_ERR(vd->thread)) {
 		ret = PTR_ERR(vd->thread);
-		goto err_free_core;
+		goto err_del_power;
 	}
 
 	dir = debugfs_create_dir(vd->name, vgc_debugfs);
@@ -608,11 +828,16 @@ static int vgc_add_core(struct device *dev, struct device_node *np,
 	debugfs_create_file_unsafe("clock_khz", 0644, dir, vd,
 				   &vgc_clock_fops);
 
+	vgc_pds[vgc_nr_devs] = &vd->pd;
 	vgc_devs[vgc_nr_devs++] = vd;
 	dev_info(dev, "%s: %s r%x at %pa, irq %u\n", vd->name, id->name,
 		 id->revision, &vd->base, vd->hwirq);
 	return 0;
 
+err_del_power:
+	if (IS_ENABLED(CONFIG_PM_GENERIC_DOMAINS))
+		pm_genpd_remove(&vd->pd);
+	vgc_del_gates(vd, VGC_NR_GATES);
 err_free_core:
 	kvfree(vd->core);
 err_free:
@@ -679,6 +904,15 @@ static int vgc_probe(struct platform_device *pdev)
 		n++;
 	}
 
+	ret = devm_of_clk_add_hw_provider(dev, vgc_clk_xlate, NULL);
+	if (ret)
+		return ret;
+	vgc_pd_data.num_domains = vgc_nr_devs;
+	if (IS_ENABLED(CONFIG_PM_GENERIC_DOMAINS)) {
+		ret = of_genpd_add_provider_onecell(np, &vgc_pd_data);
+		if (ret)
+			return ret;
+	}
 	return devm_of_platform_populate(dev);
 }
 

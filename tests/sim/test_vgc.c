@@ -468,8 +468,19 @@ static void t_freeze(struct vgc_core *c)
 	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
 	EXPECT_EQ(c->stats.commands, 2);
 	EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), 1u << 2);
-	/* a reset releases it */
+	/* a reset of an idle FE, or a power cycle, leaves it armed */
 	vgc_set_freeze(c, true);
+	vgc_write(c, VGC_CLOCK_CONTROL, VGC_CLK_SOFT_RESET | 0x100);
+	EXPECT_EQ(vgc_get_freeze(c), 1);
+	vgc_set_power(c, false);
+	vgc_set_power(c, true);
+	EXPECT_EQ(vgc_get_freeze(c), 1);
+	EXPECT_EQ(c->stats.power_ons, 1);
+	/* the reset that recovers the frozen FE releases it */
+	setup_linear(c);
+	start(c, p, 2);
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
+	EXPECT_EQ(vgc_fe_get_state(c), VGC_FE_RUNNING);
 	vgc_write(c, VGC_CLOCK_CONTROL, VGC_CLK_SOFT_RESET | 0x100);
 	EXPECT_EQ(vgc_get_freeze(c), 0);
 }
@@ -561,6 +572,90 @@ static void t_mmuv2_translation_and_faults(struct vgc_core *c)
 	EXPECT_EQ(vgc_read(c, VGC_MMUV2_CONTROL), 0);
 }
 
+/*
+ * Power: registers answer only with the clocks on and the domain up; every
+ * access otherwise is counted. Gating the clocks keeps the state, a domain
+ * off loses it all.
+ */
+static void t_power(struct vgc_core *c)
+{
+	uint32_t p = 0x1000;
+
+	setup_linear(c);
+	vgc_write(c, VGC_AXI_CONFIG, 0x2200);
+	emit(p, OP_WAIT(200), 0);
+	emit(p + 8, OP_LINK(2), p);
+	start(c, p, 2);
+	EXPECT_EQ(vgc_fe_run(c, 10), VGC_RUN_WAIT);
+	EXPECT_EQ(c->stats.access_while_off, 0);
+
+	vgc_set_clock(c, false);
+	EXPECT_EQ(vgc_powered(c), 0);
+	EXPECT_EQ(vgc_read(c, VGC_AXI_CONFIG), 0);
+	vgc_write(c, VGC_AXI_CONFIG, 0x1100);
+	EXPECT_EQ(c->stats.access_while_off, 2);
+	EXPECT_EQ(vgc_fe_run(c, 10), VGC_RUN_IDLE);	/* no clock, no FE */
+	vgc_set_clock(c, true);
+	EXPECT_EQ(vgc_read(c, VGC_AXI_CONFIG), 0x2200);	/* kept, write lost */
+	EXPECT_EQ(vgc_fe_run(c, 10), VGC_RUN_WAIT);
+
+	vgc_raise(c, 1u << 4);
+	vgc_set_power(c, false);
+	vgc_read(c, VGC_IDLE_STATE);
+	EXPECT_EQ(c->stats.access_while_off, 3);
+	vgc_set_power(c, true);
+	EXPECT_EQ(c->stats.power_offs, 1);
+	EXPECT_EQ(c->stats.resets, 0);
+	EXPECT_EQ(vgc_read(c, VGC_AXI_CONFIG), 0);	/* all state lost */
+	EXPECT_EQ(vgc_read(c, VGC_INTR_ACK), 0);
+	EXPECT_EQ(vgc_read(c, VGC_IDLE_STATE), 0x7fffffff);
+	EXPECT_EQ(vgc_fe_run(c, 10), VGC_RUN_IDLE);
+	EXPECT_EQ(vgc_read(c, VGC_CHIP_MODEL), 0x2000);	/* identity is wired */
+	EXPECT_EQ(c->stats.access_while_off, 3);
+}
+
+/* Busy time is counted at the latched frequency scale. */
+static void t_fscale_ticks(struct vgc_core *c)
+{
+	uint32_t p = 0x1000, q;
+	int i;
+
+	setup_linear(c);
+	EXPECT_EQ(vgc_get_fscale(c), 64);
+	/* FSCALE 16 written without FSCALE_LOAD: not latched */
+	vgc_write(c, VGC_CLOCK_CONTROL, 16 << 2);
+	EXPECT_EQ(vgc_get_fscale(c), 64);
+	vgc_write(c, VGC_CLOCK_CONTROL, (16 << 2) | VGC_CLK_FSCALE_LOAD);
+	vgc_write(c, VGC_CLOCK_CONTROL, 16 << 2);
+	EXPECT_EQ(vgc_get_fscale(c), 16);
+	q = p;
+	for (i = 0; i < 9; i++)
+		q = emit(q, OP_NOP, 0);
+	emit(q, OP_END, 0);
+	start(c, p, 10);
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
+	EXPECT_EQ(c->stats.cycles, 10);
+	EXPECT_EQ(c->stats.busy_ticks, 40);	/* a quarter of the speed */
+	/* a reset returns to full speed */
+	vgc_write(c, VGC_CLOCK_CONTROL, 0x1100);
+	vgc_write(c, VGC_CLOCK_CONTROL, 0x100);
+	EXPECT_EQ(vgc_get_fscale(c), 64);
+	EXPECT_EQ(vgc_speed64(c), 64);
+
+	/* the clock controller halves the core clock: a reset keeps that */
+	vgc_set_clock_div(c, 2);
+	vgc_write(c, VGC_CLOCK_CONTROL, 0x1100);
+	vgc_write(c, VGC_CLOCK_CONTROL, 0x100);
+	EXPECT_EQ(vgc_speed64(c), 32);
+	setup_linear(c);
+	start(c, p, 10);
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
+	EXPECT_EQ(c->stats.cycles, 20);
+	EXPECT_EQ(c->stats.busy_ticks, 40 + 20);	/* 2 ticks a cycle */
+	vgc_set_clock_div(c, 1);
+	EXPECT_EQ(vgc_speed64(c), 64);
+}
+
 int main(void)
 {
 	if (sim_test_begin())
@@ -593,6 +688,8 @@ int main(void)
 	run_test("mmuv1-translation", t_mmuv1_translation, "gc2000");
 	run_test("mmuv2-translation-and-faults",
 		 t_mmuv2_translation_and_faults, "gc3000");
+	run_test("power", t_power, "gc2000");
+	run_test("fscale-ticks", t_fscale_ticks, "gc2000");
 
 	return sim_test_end("sim unit tests");
 }

@@ -12,6 +12,12 @@ JOBS=20
 . "$(dirname "$0")/../checks.sh"
 checks_begin "tools/ring-${ETNAVIV_DRIVER:-?}"
 
+# Keep the cores powered (runtime PM "on"): a core that autosuspends stops
+# its FE with an END in place of the idle WAIT (both drivers).
+for c in /sys/bus/platform/drivers/etnaviv-gpu/*/power/control; do
+	[ -e "$c" ] && echo on >"$c"
+done
+
 if "$TOOLS/gpu-workload" $JOBS >"$T/workload.log" 2>&1; then
 	ok workload
 else

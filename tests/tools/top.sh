@@ -35,8 +35,10 @@ else
 	ko idle-lines "exit status $rc, $lines lines: $(head -3 "$T/idle.txt" | tr '\n' '|')"
 fi
 
-# busy: gpu-workload in a loop, in the background
-( while :; do "$TOOLS/gpu-workload" 2000 >/dev/null 2>&1 || exit; done ) &
+# busy: gpu-workload in a loop, in the background. etnaviv-top counts a
+# client seen in two samples in a row: each process lives for several
+# (20000 jobs: seconds; 2000 ended within one 0.5 s sample at times)
+( while :; do "$TOOLS/gpu-workload" 20000 >/dev/null 2>&1 || exit; done ) &
 wl=$!
 # until the workload has the render node open (at most 10 s), not a
 # fixed sleep: a loaded host starts it late

@@ -79,6 +79,9 @@ struct model_stats {
 	/* the 2D engine */
 	unsigned long long de_ops, de_pixels, de_unsupported, de_bad_pipe,
 			   de_flushes;
+	/* power: clock gates, power domain, frequency scale */
+	unsigned long long commands, access_while_off, power_offs, power_ons,
+			   cycles, busy_ticks, powered;
 };
 
 /* The counters of struct model_stats by their debugfs names. */
@@ -96,6 +99,13 @@ static const struct {
 	{ "de_unsupported", offsetof(struct model_stats, de_unsupported) },
 	{ "de_bad_pipe", offsetof(struct model_stats, de_bad_pipe) },
 	{ "de_flushes", offsetof(struct model_stats, de_flushes) },
+	{ "commands", offsetof(struct model_stats, commands) },
+	{ "access_while_off", offsetof(struct model_stats, access_while_off) },
+	{ "power_offs", offsetof(struct model_stats, power_offs) },
+	{ "power_ons", offsetof(struct model_stats, power_ons) },
+	{ "cycles", offsetof(struct model_stats, cycles) },
+	{ "busy_ticks", offsetof(struct model_stats, busy_ticks) },
+	{ "powered", offsetof(struct model_stats, powered) },
 };
 
 static inline void model_stat_set(struct model_stats *c, const char *key,

@@ -114,6 +114,17 @@ long long stat_of(const struct engine *e, const char *key)
 	return model_stat(e->core, key, NULL, 0);
 }
 
+/*
+ * The model's resets of @e's core but those after a power-up: ours resets
+ * a core it powers up (runtime PM does that at any idle moment), Linux
+ * 6.1's runtime resume sets the core up without a reset.
+ */
+long long resets_of(const struct engine *e)
+{
+	return stat_of(e, "resets") -
+	       (is_upstream() ? 0 : stat_of(e, "power_ons"));
+}
+
 const char *fe_state(const struct engine *e)
 {
 	static char buf[4][32];

@@ -520,7 +520,7 @@ void test_job_limits(const struct engine *e)
 	}
 
 	/* job_hang_limit: the hung job is run again that many times */
-	resets = stat_of(e, "resets");
+	resets = resets_of(e);
 	ret = hang_job(fd, e, 0, &sfd);
 	st = sfd >= 0 ? sync_status(sfd) : -1000;
 	if (hangs == 0)
@@ -534,8 +534,8 @@ void test_job_limits(const struct engine *e)
 			  err_name(ret), status_name(st));
 	report(ok, "limits %s: job_hang_limit %ld: the hung job is %s", en,
 	       hangs, hangs ? "run again and completes" : "cancelled");
-	ok = stat_of(e, "resets") == resets + 1 ||
-	     fail("model resets %lld -> %lld", resets, stat_of(e, "resets"));
+	ok = resets_of(e) == resets + 1 ||
+	     fail("model resets %lld -> %lld", resets, resets_of(e));
 	report(ok, "limits %s: one reset", en);
 out:
 	if (sfd >= 0)

@@ -60,6 +60,7 @@ bool is_upstream(void);
 double secs(uint64_t ns);
 const char *engine_name(const struct engine *e);
 long long stat_of(const struct engine *e, const char *key);
+long long resets_of(const struct engine *e);
 const char *fe_state(const struct engine *e);
 int knob_set(const struct engine *e, const char *knob, int val);
 long knob_get(const struct engine *e, const char *knob);

@@ -29,7 +29,7 @@ void test_hang(const struct engine *e)
 		return;
 	}
 	drain(fd);
-	resets0 = stat_of(e, "resets");
+	resets0 = resets_of(e);
 	ret = knob_set(e, "freeze", 1);
 	if (!ret)
 		ret = submit_job(fd, e, bo, ETNA_SUBMIT_BO_WRITE, 0, &fa, &sa);
@@ -71,7 +71,7 @@ void test_hang(const struct engine *e)
 	info("hang", "%s: WAIT_FENCE on hung job A returned %s after %.3f s",
 	     en, err_name(ret), secs(t));
 
-	resets1 = stat_of(e, "resets");
+	resets1 = resets_of(e);
 	ok = resets1 > resets0 ||
 	     fail("model resets %lld -> %lld", resets0, resets1);
 	report(ok, "hang %s: the core was reset", en);
@@ -118,9 +118,9 @@ void test_hang(const struct engine *e)
 	     fail("submit/WAIT_FENCE: %s after %.3f s, sync file %s",
 		  err_name(ret), secs(t), status_name(st));
 	report(ok, "hang %s: a new job B runs and signals normally", en);
-	ok = stat_of(e, "resets") == resets1 ||
+	ok = resets_of(e) == resets1 ||
 	     fail("resets %lld -> %lld during job B", resets1,
-		  stat_of(e, "resets"));
+		  resets_of(e));
 	report(ok, "hang %s: no further reset", en);
 
 	ret = etna_cpu_prep(fd, bo, ETNA_PREP_WRITE | ETNA_PREP_NOSYNC, 0);
@@ -203,7 +203,7 @@ void test_hang_vm_leak(const struct engine *e)
 void test_exit_inflight(const struct engine *e)
 {
 	const char *en = engine_name(e);
-	long long resets0 = stat_of(e, "resets");
+	long long resets0 = resets_of(e);
 	int fd, status;
 	uint64_t t0, t;
 	uint32_t fence;
@@ -256,11 +256,11 @@ void test_exit_inflight(const struct engine *e)
 	t = etna_now_ns() - t0;
 	report(ok, "exit %s: a process exits with a job on a frozen core "
 	       "(exit took %.3f s)", en, secs(t));
-	while (stat_of(e, "resets") == resets0 &&
+	while (resets_of(e) == resets0 &&
 	       etna_now_ns() - t0 < 5 * SEC_NS)
 		usleep(10000);
 	t = etna_now_ns() - t0;
-	ok = stat_of(e, "resets") > resets0 ||
+	ok = resets_of(e) > resets0 ||
 	     fail("no reset within %.3f s; freeze %ld", secs(t),
 		  knob_get(e, "freeze"));
 	report(ok, "exit %s: the orphaned hung job is timed out and the core "
@@ -294,7 +294,7 @@ void test_bus_error(const struct engine *e)
 	}
 	drain(fd);
 	bus0 = stat_of(e, "bus_errors");
-	res0 = stat_of(e, "resets");
+	res0 = resets_of(e);
 	bad0 = stat_of(e, "bad_commands");
 	ret = knob_set(e, "inject_bus_error", 1);
 	if (!ret)
@@ -309,7 +309,7 @@ void test_bus_error(const struct engine *e)
 	t = etna_now_ns() - t0;
 	st = sync_status(sa);
 	bus1 = stat_of(e, "bus_errors");
-	res1 = stat_of(e, "resets");
+	res1 = resets_of(e);
 	info("bus-error", "%s: WAIT_FENCE on A %s after %.3f s; sync file %s;"
 	     " model bus_errors +%lld, bad_commands +%lld, resets +%lld, "
 	     "fe %s, inject_bus_error %ld", en, err_name(ret), secs(t),
@@ -441,7 +441,7 @@ void test_job_max(const struct engine *e)
 		ret = etnaviv_2d_fill(s, &dst, &rect, 0x00ffffff,
 				      ETNAVIV_2D_ROP3(0x5au), NULL);
 	ret = ret ? ret : param_set(JOB_MAX_PARAM, 1000);
-	resets0 = stat_of(e, "resets");
+	resets0 = resets_of(e);
 	t0 = etna_now_ns();
 	ret = ret ? ret : etnaviv_cmd_stream_flush_ext(s, &args);
 	fence = args.fence;
@@ -451,7 +451,7 @@ void test_job_max(const struct engine *e)
 	st = args.out_fence_fd >= 0 ? sync_status(args.out_fence_fd) : 0;
 	info("job-max", "%s: %u fills of 16 MiB: %s after %.3f s, sync file "
 	     "%s, resets +%lld", en, BIG_OPS, err_name(ret), secs(t),
-	     status_name(st), stat_of(e, "resets") - resets0);
+	     status_name(st), resets_of(e) - resets0);
 	ok = (!ret && t < 3 * SEC_NS && st < 0 && st > -1000) ||
 	     fail("%s after %.3f s, sync file %s", err_name(ret), secs(t),
 		  status_name(st));

@@ -22,7 +22,7 @@ void test_implicit_sync(void)
 	drain(fd);
 
 	/* a job that WRITEs the BO, on a frozen core */
-	resets0 = stat_of(ew, "resets");
+	resets0 = resets_of(ew);
 	ret = knob_set(ew, "freeze", 1);
 	ok = !ret || fail("write 1 to %s/freeze: %s", ew->core,
 			  err_name(ret));
@@ -94,7 +94,7 @@ void test_implicit_sync(void)
 	ok = !ret || fail("GEM_WAIT NONBLOCK: %s", err_name(ret));
 	report(ok, "sync: after unfreeze GEM_WAIT NONBLOCK returns 0");
 	if (held < 400 * MS_NS) {
-		long long r = stat_of(ew, "resets");
+		long long r = resets_of(ew);
 
 		ok = r == resets0 ||
 		     fail("core reset (%lld -> %lld) although the FE was "

@@ -6,8 +6,29 @@
  * interrupt, a component the DRM device binds; its reset and the setup of
  * its registers after one; its interrupt, which signals the events of the
  * ring (etna_ring.c) and reports bus errors and MMU faults; and the
- * recovery from a hang, which resets the core and restarts its ring. The
- * core's clocks stay on from probe to remove.
+ * recovery from a hang, which resets the core and restarts its ring; its
+ * power (below) and its cooling device.
+ */
+
+/**
+ * DOC: Power
+ *
+ * A core is powered (its clocks on, its power domain up through the
+ * generic power domain the device is attached to) only while someone
+ * holds a runtime PM reference: the component bind until the core is
+ * started, each event in flight (etna_ring.c), the hang recovery, debugfs
+ * and the cooling device while they touch registers (they take one only
+ * if the core is powered already). The core autosuspends
+ * ETNA_AUTOSUSPEND_MS after its last event signalled: the FE leaves its
+ * WAIT/LINK loop, the interrupt is masked, the clocks stop, and the
+ * domain may go off, losing every register. A runtime resume starts the
+ * clocks, resets the core and sets it up; the next job starts the FE,
+ * which switches the MMU on again and reloads the page tables.
+ *
+ * System suspend stops the core's scheduler (no new job reaches the
+ * ring), waits up to ETNA_SUSPEND_WAIT_MS for the jobs in flight to
+ * finish (or fails the suspend), and suspends the core as above; resume
+ * restarts the scheduler, which completes what finished meanwhile.
  */
 #include <linux/clk.h>
 #include <linux/component.h>
@@ -16,16 +37,21 @@
 #include <linux/module.h>
 #include <linux/of.h>
 #include <linux/platform_device.h>
+#include <linux/pm_runtime.h>
+#include <linux/thermal.h>
 
 #include "etna_drv.h"
 #include "etna_regs.h"
+
+#define ETNA_AUTOSUSPEND_MS	200
+#define ETNA_SUSPEND_WAIT_MS	2000
 
 /* ---- reset and bring-up ------------------------------------------- */
 
 static int etna_reset(struct etna_core *core)
 {
 	unsigned long deadline = jiffies + HZ;
-	u32 clk = ETNA_CLK_FSCALE(64);
+	u32 clk = ETNA_CLK_FSCALE(64 >> core->freq_scale);
 	u32 val;
 
 	lockdep_assert_held(&core->hw_lock);
@@ -246,6 +272,10 @@ static irqreturn_t etna_irq(int irq, void *data)
  */
 void etna_core_recover(struct etna_core *core)
 {
+	if (pm_runtime_resume_and_get(core->dev)) {
+		dev_err(core->dev, "hang detected, but the core does not power up\n");
+		return;
+	}
 	mutex_lock(&core->hw_lock);
 	disable_irq(core->irq);
 	dev_err(core->dev, "resetting, FE address 0x%08x\n",
@@ -258,6 +288,8 @@ void etna_core_recover(struct etna_core *core)
 		dev_err(core->dev, "cannot restart after the reset\n");
 	enable_irq(core->irq);
 	mutex_unlock(&core->hw_lock);
+	pm_runtime_mark_last_busy(core->dev);
+	pm_runtime_put_autosuspend(core->dev);
 }
 
 /**
@@ -286,21 +318,43 @@ int etna_core_init(struct etna_core *core)
 	etna_core_setup(core);
 	mutex_unlock(&core->hw_lock);
 	enable_irq(core->irq);
+	/* from now on, powering up sets the core up */
+	core->hw_ready = true;
+	core->bind_ref = false;
+	pm_runtime_mark_last_busy(core->dev);
+	pm_runtime_put_autosuspend(core->dev);
 	return 0;
+}
+
+/**
+ * etna_core_refuse() - let a bound core the driver will not drive power down
+ * @core: the core, not started
+ */
+void etna_core_refuse(struct etna_core *core)
+{
+	if (!core->bind_ref)
+		return;
+	core->bind_ref = false;
+	pm_runtime_put(core->dev);
 }
 
 /**
  * etna_core_stop() - stop a core started by etna_core_init()
  * @core: the core; its scheduler is stopped
  *
- * Resets it: the jobs it had fail with -ENODEV.
+ * Resets it (if it can be powered): the jobs it had fail with -ENODEV.
  */
 void etna_core_stop(struct etna_core *core)
 {
-	disable_irq(core->irq);
+	/* powered, the interrupt is enabled; suspended, it is masked */
+	int off = pm_runtime_resume_and_get(core->dev);
+
+	if (!off)
+		disable_irq(core->irq);
 	cancel_work_sync(&core->sync_work);
 	mutex_lock(&core->hw_lock);
-	etna_reset(core);
+	if (!off)
+		etna_reset(core);
 	etna_events_cancel(core, -ENODEV);
 	/* the next etna_core_init() finds it as at probe */
 	core->fe_running = false;
@@ -308,6 +362,9 @@ void etna_core_stop(struct etna_core *core)
 	etna_vm_put(core->vm);
 	core->vm = NULL;
 	mutex_unlock(&core->hw_lock);
+	core->hw_ready = false;
+	if (!off)
+		pm_runtime_put(core->dev);
 }
 
 /**
@@ -321,6 +378,219 @@ void etna_core_fini(struct etna_core *core)
 	etna_ring_fini(core);
 }
 
+/* ---- power --------------------------------------------------------- */
+
+static int etna_clocks_on(struct etna_core *core)
+{
+	int ret;
+
+	ret = clk_prepare_enable(core->clk_reg);
+	if (ret)
+		return ret;
+	ret = clk_prepare_enable(core->clk_bus);
+	if (ret)
+		goto err_reg;
+	ret = clk_prepare_enable(core->clk_core);
+	if (ret)
+		goto err_bus;
+	ret = clk_prepare_enable(core->clk_shader);
+	if (ret)
+		goto err_core;
+	return 0;
+
+err_core:
+	clk_disable_unprepare(core->clk_core);
+err_bus:
+	clk_disable_unprepare(core->clk_bus);
+err_reg:
+	clk_disable_unprepare(core->clk_reg);
+	return ret;
+}
+
+static void etna_clocks_off(struct etna_core *core)
+{
+	clk_disable_unprepare(core->clk_shader);
+	clk_disable_unprepare(core->clk_core);
+	clk_disable_unprepare(core->clk_bus);
+	clk_disable_unprepare(core->clk_reg);
+}
+
+static void etna_clocks_off_action(void *data)
+{
+	etna_clocks_off(data);
+}
+
+static int etna_core_runtime_suspend(struct device *dev)
+{
+	struct etna_core *core = dev_get_drvdata(dev);
+
+	if (core->hw_ready) {
+		mutex_lock(&core->hw_lock);
+		etna_ring_stop(core);
+		mutex_unlock(&core->hw_lock);
+		disable_irq(core->irq);
+	}
+	etna_clocks_off(core);
+	return 0;
+}
+
+static int etna_core_runtime_resume(struct device *dev)
+{
+	struct etna_core *core = dev_get_drvdata(dev);
+	int ret;
+
+	ret = etna_clocks_on(core);
+	if (ret || !core->hw_ready)
+		return ret;
+	mutex_lock(&core->hw_lock);
+	ret = etna_reset(core);
+	if (!ret)
+		etna_core_setup(core);
+	core->fe_running = false;	/* the next job starts it */
+	mutex_unlock(&core->hw_lock);
+	if (ret) {
+		etna_clocks_off(core);
+		return ret;
+	}
+	enable_irq(core->irq);
+	return 0;
+}
+
+static bool etna_core_idle(struct etna_core *core)
+{
+	return READ_ONCE(core->event_free) == GENMASK(ETNA_NR_EVENTS - 1, 0);
+}
+
+static int etna_core_suspend(struct device *dev)
+{
+	struct etna_core *core = dev_get_drvdata(dev);
+	bool sched = core->sched_ready;
+	int ret;
+
+	if (sched) {
+		/* no job reaches the ring any more; wait for those on it */
+		drm_sched_stop(&core->sched, NULL);
+		if (!wait_event_timeout(core->idle_wq, etna_core_idle(core),
+					msecs_to_jiffies(ETNA_SUSPEND_WAIT_MS))) {
+			dev_err(dev, "jobs still running: no suspend\n");
+			ret = -EBUSY;
+			goto err_start;
+		}
+	}
+	ret = pm_runtime_force_suspend(dev);
+	if (ret)
+		goto err_start;
+	return 0;
+
+err_start:
+	if (sched)
+		drm_sched_start(&core->sched, true);
+	return ret;
+}
+
+static int etna_core_resume(struct device *dev)
+{
+	struct etna_core *core = dev_get_drvdata(dev);
+	int ret;
+
+	ret = pm_runtime_force_resume(dev);
+	if (core->sched_ready)
+		drm_sched_start(&core->sched, true);
+	return ret;
+}
+
+static const struct dev_pm_ops etna_core_pm_ops = {
+	SYSTEM_SLEEP_PM_OPS(etna_core_suspend, etna_core_resume)
+	RUNTIME_PM_OPS(etna_core_runtime_suspend, etna_core_runtime_resume,
+		       NULL)
+};
+
+/* ---- cooling device ------------------------------------------------ */
+
+static int etna_cooling_get_max_state(struct thermal_cooling_device *cdev,
+				      unsigned long *state)
+{
+	*state = ETNA_MAX_FREQ_SCALE;
+	return 0;
+}
+
+static int etna_cooling_get_cur_state(struct thermal_cooling_device *cdev,
+				      unsigned long *state)
+{
+	struct etna_core *core = cdev->devdata;
+
+	mutex_lock(&core->hw_lock);
+	*state = core->freq_scale;
+	mutex_unlock(&core->hw_lock);
+	return 0;
+}
+
+/*
+ * The core runs at FSCALE/64 of its clock, FSCALE = 64 >> state; a core
+ * that is not powered gets it at its next reset (etna_reset()).
+ */
+static int etna_cooling_set_cur_state(struct thermal_cooling_device *cdev,
+				      unsigned long state)
+{
+	struct etna_core *core = cdev->devdata;
+	u32 clk;
+
+	if (state > ETNA_MAX_FREQ_SCALE)
+		return -EINVAL;
+	mutex_lock(&core->hw_lock);
+	core->freq_scale = state;
+	if (core->hw_ready && etna_power_get_if_on(core)) {
+		clk = etna_read(core, ETNA_CLOCK_CONTROL) &
+		      ~(ETNA_CLK_FSCALE(~0u) | ETNA_CLK_IDLE_3D |
+			ETNA_CLK_IDLE_2D);
+		clk |= ETNA_CLK_FSCALE(64 >> state);
+		etna_write(core, ETNA_CLOCK_CONTROL, clk | ETNA_CLK_FSCALE_LOAD);
+		etna_write(core, ETNA_CLOCK_CONTROL, clk);
+		etna_power_put(core);
+	}
+	mutex_unlock(&core->hw_lock);
+	return 0;
+}
+
+static const struct thermal_cooling_device_ops etna_cooling_ops = {
+	.get_max_state = etna_cooling_get_max_state,
+	.get_cur_state = etna_cooling_get_cur_state,
+	.set_cur_state = etna_cooling_set_cur_state,
+};
+
+/* Runtime PM with autosuspend, and the cooling device, at probe. */
+static int etna_power_init(struct etna_core *core)
+{
+	struct device *dev = core->dev;
+	struct thermal_cooling_device *cdev;
+	int ret;
+
+	if (!IS_ENABLED(CONFIG_PM)) {
+		/* no runtime PM: the clocks run from probe to remove */
+		ret = etna_clocks_on(core);
+		if (ret)
+			return ret;
+		ret = devm_add_action_or_reset(dev, etna_clocks_off_action,
+					       core);
+		if (ret)
+			return ret;
+	}
+	pm_runtime_set_autosuspend_delay(dev, ETNA_AUTOSUSPEND_MS);
+	pm_runtime_use_autosuspend(dev);
+	ret = devm_pm_runtime_enable(dev);
+	if (ret)
+		return ret;
+	if (IS_ENABLED(CONFIG_THERMAL)) {
+		cdev = devm_thermal_of_cooling_device_register(dev, dev->of_node,
+							       "etnaviv", core,
+							       &etna_cooling_ops);
+		if (IS_ERR(cdev))
+			return dev_err_probe(dev, PTR_ERR(cdev),
+					     "cannot register the cooling device\n");
+	}
+	return 0;
+}
+
 /* ---- component and platform device ---------------------------------- */
 
 static int etna_core_bind(struct device *dev, struct device *master,
@@ -328,9 +598,15 @@ static int etna_core_bind(struct device *dev, struct device *master,
 {
 	struct etna_core *core = dev_get_drvdata(dev);
 	struct etna_dev *edev = data;
+	int ret;
 
 	if (edev->nr_cores == ETNA_MAX_PIPES)
 		return -ENOSPC;
+	/* powered while it is identified and started */
+	ret = pm_runtime_resume_and_get(dev);
+	if (ret)
+		return ret;
+	core->bind_ref = true;
 	core->edev = edev;
 	core->pipe = edev->nr_cores;
 	edev->cores[edev->nr_cores++] = core;
@@ -343,6 +619,7 @@ static void etna_core_unbind(struct device *dev, struct device *master,
 	struct etna_core *core = dev_get_drvdata(dev);
 
 	core->edev = NULL;
+	etna_core_refuse(core);
 }
 
 static const struct component_ops etna_core_component_ops = {
@@ -360,6 +637,7 @@ static int etna_core_probe(struct platform_device *pdev)
 	if (!core)
 		return -ENOMEM;
 	core->dev = dev;
+	init_waitqueue_head(&core->idle_wq);
 	mutex_init(&core->hw_lock);
 	mutex_init(&core->submit_lock);
 	init_waitqueue_head(&core->queue_wq);
@@ -378,21 +656,24 @@ static int etna_core_probe(struct platform_device *pdev)
 	if (ret)
 		return dev_err_probe(dev, ret, "cannot get IRQ\n");
 
-	core->clk_core = devm_clk_get_enabled(dev, "core");
+	core->clk_core = devm_clk_get(dev, "core");
 	if (IS_ERR(core->clk_core))
 		return dev_err_probe(dev, PTR_ERR(core->clk_core),
 				     "no core clock\n");
-	core->clk_bus = devm_clk_get_optional_enabled(dev, "bus");
+	core->clk_bus = devm_clk_get_optional(dev, "bus");
 	if (IS_ERR(core->clk_bus))
 		return PTR_ERR(core->clk_bus);
-	core->clk_reg = devm_clk_get_optional_enabled(dev, "reg");
+	core->clk_reg = devm_clk_get_optional(dev, "reg");
 	if (IS_ERR(core->clk_reg))
 		return PTR_ERR(core->clk_reg);
-	core->clk_shader = devm_clk_get_optional_enabled(dev, "shader");
+	core->clk_shader = devm_clk_get_optional(dev, "shader");
 	if (IS_ERR(core->clk_shader))
 		return PTR_ERR(core->clk_shader);
 
 	platform_set_drvdata(pdev, core);
+	ret = etna_power_init(core);
+	if (ret)
+		return ret;
 	return component_add(dev, &etna_core_component_ops);
 }
 
@@ -414,5 +695,6 @@ struct platform_driver etna_core_driver = {
 	.driver = {
 		.name = "etnaviv-gpu",
 		.of_match_table = etna_core_of_match,
+		.pm = pm_ptr(&etna_core_pm_ops),
 	},
 };

@@ -37,10 +37,17 @@ static void etna_debugfs_core(struct seq_file *m, struct etna_core *core)
 	seq_printf(m, "\tfeatures 0x%08x\n", id->features);
 	for (i = 0; i < ARRAY_SIZE(id->minor); i++)
 		seq_printf(m, "\tminor_features%u 0x%08x\n", i, id->minor[i]);
-	seq_printf(m, "\tidle 0x%08x\n", etna_read(core, ETNA_IDLE_STATE));
-	seq_printf(m, "\tFE dma address 0x%08x state 0x%08x\n",
-		   etna_read(core, ETNA_FE_DMA_ADDRESS),
-		   etna_read(core, ETNA_FE_DMA_DEBUG_STATE));
+	/* the registers of a core that is powered up only */
+	if (etna_power_get_if_on(core)) {
+		seq_printf(m, "\tidle 0x%08x\n",
+			   etna_read(core, ETNA_IDLE_STATE));
+		seq_printf(m, "\tFE dma address 0x%08x state 0x%08x\n",
+			   etna_read(core, ETNA_FE_DMA_ADDRESS),
+			   etna_read(core, ETNA_FE_DMA_DEBUG_STATE));
+		etna_power_put(core);
+	} else {
+		seq_puts(m, "\tsuspended\n");
+	}
 	mutex_lock(&core->hw_lock);
 	seq_printf(m, "\tfences emitted %u\n", core->fence_seq);
 	seq_printf(m, "\tAXI errors %d, MMU exceptions %d\n",

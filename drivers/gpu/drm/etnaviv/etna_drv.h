@@ -48,7 +48,8 @@
  *  - etna_core.hw_lock (mutex): the ring and everything that describes
  *    what the front-end runs: ring_tail, ring_wait, fe_running,
  *    exec_state, vm, vm_seq; the numbering of hardware fences
- *    (fence_seq); resets and the bring-up after them.
+ *    (fence_seq); resets and the bring-up after them (also in the
+ *    runtime PM callbacks); the frequency scale (freq_scale).
  *  - etna_dev.users_lock (mutex): the count of open files per user
  *    (user_files).
  *  - etna_dev.files_lock (mutex): the list of open files (files) and
@@ -70,15 +71,20 @@
  *  - etna_fence_lock (spinlock, etna_fence.c): the dma_fence lock of every
  *    hardware fence.
  *
- * Not locks, but rules: etna_dev.cores and nr_cores are set before the
- * DRM device is registered and only read afterwards (unbind clears cores
- * once the device is unplugged and the files' entities are gone); a PTA slot
+ * Not locks, but rules: power (etna_core.c, "DOC: Power"): the core's
+ * registers are touched only while the caller holds a runtime PM reference
+ * (or is a runtime PM callback); each event in flight holds one, dropped
+ * when it signals. hw_ready and bind_ref change only while the core holds
+ * such a reference of its own, so the callbacks, which read them, cannot
+ * run meanwhile. etna_dev.cores and nr_cores are set before the DRM device
+ * is registered and only read afterwards (unbind clears cores once the
+ * device is unplugged and the files' entities are gone); a PTA slot
  * (etna_dev.pta) is written only by the address space that owns it, the
  * IDA hands the slots out; etna_job.hang_dma, hang_work and hang_seen are
- * used only by the scheduler's timeout handler, which does not run twice at once for
- * one scheduler; the error counters are atomics; etna_bo.prep_op belongs to
- * its client (a race between its own CPU_PREP and CPU_FINI only costs it
- * a cache sync).
+ * used only by the scheduler's timeout handler, which does not run twice
+ * at once for one scheduler; the error counters are atomics;
+ * etna_bo.prep_op belongs to its client (a race between its own CPU_PREP
+ * and CPU_FINI only costs it a cache sync).
  *
  * Locks of the DRM core and of other subsystems that we take: the
  * buffers' dma_resv (ww_mutex, all of a job's at once, in
@@ -165,6 +171,7 @@
 #include <linux/kref.h>
 #include <linux/sched.h>
 #include <linux/mutex.h>
+#include <linux/pm_runtime.h>
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
 #include <linux/xarray.h>
@@ -497,6 +504,15 @@ struct etna_usage {
  * @sync_mask: events that are sync points (@event_lock)
  * @sync_hit: sync points the FE reached, for @sync_work (@event_lock)
  * @sync_work: samples at a sync point and restarts the FE
+ * @hw_ready: the core was started (etna_core_init()): a runtime resume
+ *	resets it and sets its registers up again
+ * @bind_ref: the runtime PM reference taken when the core was bound is
+ *	still held (until it is started, or unbound)
+ * @sched_ready: @sched exists (set and cleared by etna_sched.c; a system
+ *	suspend stops it)
+ * @idle_wq: woken when the last event in flight signals
+ * @freq_scale: cooling state: the core runs at 1/2^n of its clock
+ *	(FSCALE), 0 to ETNA_MAX_FREQ_SCALE (@hw_lock)
  */
 struct etna_core {
 	struct device *dev;
@@ -536,6 +552,12 @@ struct etna_core {
 	atomic_t axi_pending;
 	atomic_t mmu_errors;
 
+	bool hw_ready;
+	bool bind_ref;
+	bool sched_ready;
+	wait_queue_head_t idle_wq;
+	u32 freq_scale;
+
 	struct etna_sync_point {
 		struct etna_job *job;
 		bool post;
@@ -544,6 +566,26 @@ struct etna_core {
 	unsigned long sync_mask, sync_hit;
 	struct work_struct sync_work;
 };
+
+/* FSCALE is 64 / 2^n: n up to 6 (one 64th of the clock) */
+#define ETNA_MAX_FREQ_SCALE	6
+
+/*
+ * A runtime PM reference to a core that is powered already, for a look at
+ * its registers; false if it is not (without CONFIG_PM it always is).
+ * Drop it with etna_power_put().
+ */
+static inline bool etna_power_get_if_on(struct etna_core *core)
+{
+	return !IS_ENABLED(CONFIG_PM) ||
+	       pm_runtime_get_if_active(core->dev, true) > 0;
+}
+
+static inline void etna_power_put(struct etna_core *core)
+{
+	pm_runtime_mark_last_busy(core->dev);
+	pm_runtime_put_autosuspend(core->dev);
+}
 
 static inline u32 etna_read(struct etna_core *core, u32 reg)
 {
@@ -776,10 +818,12 @@ extern struct platform_driver etna_core_driver;
 int etna_core_init(struct etna_core *core);
 void etna_core_stop(struct etna_core *core);
 void etna_core_fini(struct etna_core *core);
+void etna_core_refuse(struct etna_core *core);
 void etna_core_recover(struct etna_core *core);
 
 /* etna_ring.c */
 int etna_ring_init(struct etna_core *core);
+void etna_ring_stop(struct etna_core *core);
 void etna_ring_fini(struct etna_core *core);
 int etna_ring_start(struct etna_core *core);
 struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job);

@@ -318,6 +318,7 @@ static void etna_identify_all(struct etna_dev *edev)
 		if (!core)
 			continue;
 		if (etna_hw_identify(core)) {
+			etna_core_refuse(core);
 			edev->cores[i] = NULL;
 			continue;
 		}
@@ -328,6 +329,7 @@ static void etna_identify_all(struct etna_dev *edev)
 		} else if (etna_hw_has_mmu_v2(core) != edev->mmu_v2 ||
 			   etna_hw_has_security(core) != edev->sec_mode) {
 			dev_err(core->dev, "MMU differs from the other cores\n");
+			etna_core_refuse(core);
 			edev->cores[i] = NULL;
 		}
 	}
@@ -440,6 +442,7 @@ static int etna_bind(struct device *dev)
 			continue;
 		/* refused: the slot stays empty */
 		if (etna_core_init(core)) {
+			etna_core_refuse(core);
 			edev->cores[i] = NULL;
 		} else if (etna_sched_init(core)) {
 			etna_core_stop(core);

@@ -34,8 +34,15 @@
  * MMUv2 it first turns the MMU on from a few commands at the ring's
  * physical address. Everything here runs under the core's hw_lock, the
  * event table under its event_lock too.
+ *
+ * Power: a job takes a runtime PM reference of the core before it goes
+ * on the ring (resuming the core), and its event holds it until the event
+ * signals or is cancelled; the core autosuspends once the last event is
+ * done (etna_core.c). Before the clocks go, etna_ring_stop() turns the
+ * WAIT the FE idles on into an END; the next job starts the FE again.
  */
 #include <linux/iopoll.h>
+#include <linux/pm_runtime.h>
 
 #include "etna_drv.h"
 #include "etna_regs.h"
@@ -177,6 +184,29 @@ void etna_ring_fini(struct etna_core *core)
 }
 
 /**
+ * etna_ring_stop() - let an idle FE leave its WAIT/LINK loop
+ * @core: the core, no event in flight; its hw_lock held
+ *
+ * Before the clocks stop: the FE ends on the END that replaces its WAIT.
+ */
+void etna_ring_stop(struct etna_core *core)
+{
+	u32 val;
+
+	lockdep_assert_held(&core->hw_lock);
+	if (!core->fe_running)
+		return;
+	ring_at(core, core->ring_wait)[1] = 0;
+	wmb();	/* the argument, before the opcode */
+	ring_at(core, core->ring_wait)[0] = ETNA_CMD_END;
+	wmb();	/* push the opcode out to memory the FE polls */
+	if (readl_poll_timeout(core->mmio + ETNA_IDLE_STATE, val,
+			       val & ETNA_IDLE_FE, 10, 100000))
+		dev_warn(core->dev, "FE does not stop, idle 0x%08x\n", val);
+	core->fe_running = false;
+}
+
+/**
  * etna_ring_start() - start the FE on a fresh WAIT/LINK loop
  * @core: the core, just reset; its hw_lock held
  *
@@ -227,6 +257,17 @@ static int etna_event_get(struct etna_core *core, struct dma_fence *fence)
 	}
 	spin_unlock_irqrestore(&core->event_lock, flags);
 	return ev < ETNA_NR_EVENTS ? ev : -EBUSY;
+}
+
+/*
+ * An event is done: let go of the runtime PM reference its job took.
+ * Atomic context: the put is asynchronous.
+ */
+static void etna_event_power_put(struct etna_core *core)
+{
+	lockdep_assert_held(&core->event_lock);
+	pm_runtime_mark_last_busy(core->dev);
+	pm_runtime_put_autosuspend(core->dev);
 }
 
 /* Give back an event that was never emitted. */
@@ -281,7 +322,10 @@ void etna_events_signal(struct etna_core *core, unsigned long events)
 		etna_hw_fence_account(to_etna_hw_fence(fence));
 		dma_fence_signal(fence);
 		dma_fence_put(fence);
+		etna_event_power_put(core);
 	}
+	if (core->event_free == GENMASK(ETNA_NR_EVENTS - 1, 0))
+		wake_up_all(&core->idle_wq);	/* the core is idle */
 }
 
 /**
@@ -306,8 +350,10 @@ void etna_events_cancel(struct etna_core *core, int error)
 		dma_fence_set_error(fence, error);
 		dma_fence_signal(fence);
 		dma_fence_put(fence);
+		etna_event_power_put(core);
 	}
 	core->event_free = GENMASK(ETNA_NR_EVENTS - 1, 0);
+	wake_up_all(&core->idle_wq);
 	core->sync_mask = 0;	/* the ring restarts without them */
 	core->sync_hit = 0;
 	spin_unlock_irqrestore(&core->event_lock, flags);
@@ -491,6 +537,12 @@ struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job)
 	hf = etna_hw_fence_alloc(core, job);
 	if (!hf)
 		return ERR_PTR(-ENOMEM);
+	/* the event's reference: the core stays powered until it signals */
+	ev = pm_runtime_resume_and_get(core->dev);
+	if (ev) {
+		dma_fence_put(&hf->base);
+		return ERR_PTR(ev);
+	}
 
 	mutex_lock(&core->hw_lock);
 	etna_hw_fence_init(hf);
@@ -506,6 +558,7 @@ struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job)
 		if (pre >= 0)
 			etna_event_put(core, pre);
 		mutex_unlock(&core->hw_lock);
+		pm_runtime_put_autosuspend(core->dev);
 		dma_fence_put(&hf->base);
 		return ERR_PTR(ev);
 	}

@@ -126,9 +126,15 @@ static enum drm_gpu_sched_stat etna_sched_timedout_job(struct drm_sched_job *sj)
 			job->comm, job->pid);
 		goto recover;
 	}
-	/* an engine that worked is busy too, the FE waiting for it */
-	dma = etna_read(core, ETNA_FE_DMA_ADDRESS);
-	work = etna_pm_work(core);
+	/* a core powered down moves not (its jobs hold it powered) */
+	dma = job->hang_dma;
+	work = job->hang_work;
+	if (etna_power_get_if_on(core)) {
+		/* an engine that worked is busy too, the FE waiting for it */
+		dma = etna_read(core, ETNA_FE_DMA_ADDRESS);
+		work = etna_pm_work(core);
+		etna_power_put(core);
+	}
 	job->run_ms += JOB_TIMEOUT_MS;
 	worked = work != job->hang_work;
 	job->hang_work = work;
@@ -195,7 +201,11 @@ int etna_sched_init(struct etna_core *core)
 		.dev = core->dev,
 	};
 
-	return drm_sched_init(&core->sched, &args);
+	int ret;
+
+	ret = drm_sched_init(&core->sched, &args);
+	core->sched_ready = !ret;
+	return ret;
 }
 
 /**
@@ -213,6 +223,7 @@ void etna_sched_fini(struct etna_core *core)
 	unsigned long flags;
 
 	/* no more run_job, free_job or timeout from here */
+	core->sched_ready = false;
 	drm_sched_fini(sched);
 	spin_lock(&sched->job_list_lock);
 	list_for_each_entry(sj, &sched->pending_list, list) {
