@@ -118,6 +118,34 @@ static inline uint32_t ls(uint32_t reg, uint32_t count)
 	return 0x08000000u | (count & 0x3ff) << 16 | (reg >> 2);
 }
 
+/*
+ * The states of a 2D clear of @w x @h A8R8G8B8 pixels at @dst (stride
+ * @w * 4, clipped to the rectangle) to 0x12345678, from @q; returns
+ * where the DRAW_2D goes.
+ */
+static inline uint32_t de_clear_states(uint32_t q, uint32_t dst,
+				       uint32_t w, uint32_t h)
+{
+	static const uint32_t pipe_2d = 1;
+	const uint32_t regs[][2] = {
+		{ VGC_GL_PIPE_SELECT, pipe_2d },
+		{ VGC_DE_DEST_ADDRESS, dst },
+		{ VGC_DE_DEST_STRIDE, w * 4 },
+		{ VGC_DE_DEST_ROTATION_CONFIG, w },
+		{ VGC_DE_DEST_ROTATION_HEIGHT, h },
+		{ VGC_DE_DEST_CONFIG,
+		  VGC_DE_FMT_A8R8G8B8 | VGC_DE_CMD_CLEAR << 12 },
+		{ VGC_DE_CLIP_TOP_LEFT, 0 },
+		{ VGC_DE_CLIP_BOTTOM_RIGHT, h << 16 | w },
+		{ VGC_DE_CLEAR_PIXEL_VALUE32, 0x12345678 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(regs) / sizeof(regs[0]); i++)
+		q = emit(q, ls(regs[i][0], 1), regs[i][1]);
+	return q;
+}
+
 #define OP_END		0x10000000u
 #define OP_NOP		0x18000000u
 #define OP_WAIT(n)	(0x38000000u | (n))

@@ -35,11 +35,6 @@ static void use(struct vgc_core *c, const char *name)
 	setup_linear(c);
 }
 
-static uint32_t state(uint32_t q, uint32_t reg, uint32_t val)
-{
-	return emit(q, ls(reg, 1), val);
-}
-
 /* @n 2D clears of @w x @h pixels at DST, then END; runs to idle. */
 static void clears(struct vgc_core *c, unsigned int n, unsigned int w,
 		   unsigned int h)
@@ -47,16 +42,7 @@ static void clears(struct vgc_core *c, unsigned int n, unsigned int w,
 	uint32_t q = CMD;
 	unsigned int i, calls = 0;
 
-	q = state(q, VGC_GL_PIPE_SELECT, 1);
-	q = state(q, VGC_DE_DEST_ADDRESS, DST);
-	q = state(q, VGC_DE_DEST_STRIDE, w * 4);
-	q = state(q, VGC_DE_DEST_ROTATION_CONFIG, w);
-	q = state(q, VGC_DE_DEST_ROTATION_HEIGHT, h);
-	q = state(q, VGC_DE_DEST_CONFIG, VGC_DE_FMT_A8R8G8B8 |
-		  VGC_DE_CMD_CLEAR << 12);
-	q = state(q, VGC_DE_CLIP_TOP_LEFT, 0);
-	q = state(q, VGC_DE_CLIP_BOTTOM_RIGHT, h << 16 | w);
-	q = state(q, VGC_DE_CLEAR_PIXEL_VALUE32, 0x12345678);
+	q = de_clear_states(q, DST, w, h);
 	for (i = 0; i < n; i++) {
 		q = emit(q, OP_DRAW_2D(1), 0);
 		q = emit(q, 0, h << 16 | w);

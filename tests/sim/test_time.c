@@ -45,16 +45,7 @@ static uint32_t clear_job(struct vgc_core *c, uint32_t khz)
 	vgc_init(c, vgc_ident_find("gc320"), &clock_ops, NULL);
 	setup_linear(c);
 	vgc_set_clock_khz(c, khz);
-	q = state(q, VGC_GL_PIPE_SELECT, 1);
-	q = state(q, VGC_DE_DEST_ADDRESS, DST);
-	q = state(q, VGC_DE_DEST_STRIDE, W * 4);
-	q = state(q, VGC_DE_DEST_ROTATION_CONFIG, W);
-	q = state(q, VGC_DE_DEST_ROTATION_HEIGHT, H);
-	q = state(q, VGC_DE_DEST_CONFIG, VGC_DE_FMT_A8R8G8B8 |
-		  VGC_DE_CMD_CLEAR << 12);
-	q = state(q, VGC_DE_CLIP_TOP_LEFT, 0);
-	q = state(q, VGC_DE_CLIP_BOTTOM_RIGHT, H << 16 | W);
-	q = state(q, VGC_DE_CLEAR_PIXEL_VALUE32, 0x12345678);
+	q = de_clear_states(q, DST, W, H);
 	draw = q;
 	q = emit(q, OP_DRAW_2D(1), 0);
 	q = emit(q, 0, H << 16 | W);
@@ -222,16 +213,7 @@ static void t_no_clock(struct vgc_core *c)
 	uint32_t q = CMD;
 
 	setup_linear(c);
-	q = state(q, VGC_GL_PIPE_SELECT, 1);
-	q = state(q, VGC_DE_DEST_ADDRESS, DST);
-	q = state(q, VGC_DE_DEST_STRIDE, W * 4);
-	q = state(q, VGC_DE_DEST_ROTATION_CONFIG, W);
-	q = state(q, VGC_DE_DEST_ROTATION_HEIGHT, H);
-	q = state(q, VGC_DE_DEST_CONFIG, VGC_DE_FMT_A8R8G8B8 |
-		  VGC_DE_CMD_CLEAR << 12);
-	q = state(q, VGC_DE_CLIP_TOP_LEFT, 0);
-	q = state(q, VGC_DE_CLIP_BOTTOM_RIGHT, H << 16 | W);
-	q = state(q, VGC_DE_CLEAR_PIXEL_VALUE32, 0x12345678);
+	q = de_clear_states(q, DST, W, H);
 	q = emit(q, OP_DRAW_2D(1), 0);
 	q = emit(q, 0, H << 16 | W);
 	q = emit(q, OP_END, 0);

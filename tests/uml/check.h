@@ -8,12 +8,16 @@
 #define CHECK_H
 
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <glob.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "etna.h"
 
@@ -37,6 +41,42 @@ static char why[768];		/* why the current check failed */
 #endif
 
 /* Record why the current check fails; returns false to "return fail(...)". */
+/*
+ * Write @val to the file @path (a sysfs or debugfs attribute) in one
+ * write. Return: 0, or -errno (a short write: -EIO).
+ */
+static inline int write_file(const char *path, const char *val)
+{
+	ssize_t len = (ssize_t)strlen(val), n;
+	int fd = open(path, O_WRONLY);
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, val, len);
+	close(fd);
+	return n == len ? 0 : n < 0 ? -errno : -EIO;
+}
+
+/*
+ * Runtime PM "on" (@on) or "auto" for every GPU core, both drivers. A
+ * core that autosuspends (after 200 ms idle) loses its counters with its
+ * power domain, and our driver's power-up runs the MMUv2 setup through
+ * the FE, which a frozen FE (the model's freeze knob, a hung job) never
+ * finishes: tests that need either keep the cores powered meanwhile.
+ */
+static inline void gpu_power_hold(bool on)
+{
+	glob_t g;
+	size_t i;
+
+	if (glob("/sys/bus/platform/drivers/etnaviv-gpu/*/power/control", 0,
+		 NULL, &g))
+		return;
+	for (i = 0; i < g.gl_pathc; i++)
+		write_file(g.gl_pathv[i], on ? "on" : "auto");
+	globfree(&g);
+}
+
 static inline bool __printf(1, 2) fail(const char *fmt, ...)
 {
 	va_list ap;

@@ -429,30 +429,6 @@ static void test_fe_reads(uint32_t pipe)
 	}
 }
 
-/*
- * Runtime PM "on" (1) or "auto" (0) for every GPU core. A core that
- * autosuspends (after 200 ms idle, both drivers) loses its counters with
- * its power domain: the idle window below must not see that.
- */
-static void power_hold(bool on)
-{
-	glob_t g;
-	size_t i;
-	FILE *f;
-
-	if (glob("/sys/bus/platform/drivers/etnaviv-gpu/*/power/control", 0,
-		 NULL, &g))
-		return;
-	for (i = 0; i < g.gl_pathc; i++) {
-		f = fopen(g.gl_pathv[i], "w");
-		if (f) {
-			fputs(on ? "on" : "auto", f);
-			fclose(f);
-		}
-	}
-	globfree(&g);
-}
-
 /* Idle cycles grow with the total while the core idles; a job is busy. */
 static void test_cycles(uint32_t pipe)
 {
@@ -469,13 +445,13 @@ static void test_cycles(uint32_t pipe)
 	p[1] = pmr(d, si, ETNA_PM_PROCESS_POST, 2);
 	memset(&st, 0, sizeof(st));
 	nops(&st, 8);
-	power_hold(true);
+	gpu_power_hold(true);
 	ok = run(pipe, ETNA_PIPE_3D, &st, p, 2, 0xc1);
 	usleep(200000);
 	p[0] = pmr(d, st_, ETNA_PM_PROCESS_PRE, 3);
 	p[1] = pmr(d, si, ETNA_PM_PROCESS_PRE, 4);
 	ok = ok && run(pipe, ETNA_PIPE_3D, &st, p, 2, 0xc2);
-	power_hold(false);
+	gpu_power_hold(false);
 	total = pm[3] - pm[1];
 	idle = pm[4] - pm[2];
 	/*

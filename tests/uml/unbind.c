@@ -209,16 +209,9 @@ static int freeze_all(int on)
 static int sysfs_write(const char *file, const char *val)
 {
 	char path[128];
-	int fd, ret = 0;
 
 	snprintf(path, sizeof(path), SYSFS_DRV "/%s", file);
-	fd = open(path, O_WRONLY);
-	if (fd < 0)
-		return -errno;
-	if (write(fd, val, strlen(val)) < 0)
-		ret = -errno;
-	close(fd);
-	return ret;
+	return write_file(path, val);
 }
 
 /* A new client on the device: a 2D clear of a new buffer lands. */

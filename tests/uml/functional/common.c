@@ -148,17 +148,36 @@ static int knob_path(const struct engine *e, const char *knob, char *path,
 int knob_set(const struct engine *e, const char *knob, int val)
 {
 	char path[256], buf[16];
-	int fd, n, ret = 0;
+	int ret;
 
 	if (knob_path(e, knob, path, sizeof(path)))
 		return -ENODEV;
-	fd = open(path, O_WRONLY);
-	if (fd < 0)
-		return -errno;
-	n = snprintf(buf, sizeof(buf), "%d\n", val);
-	if (write(fd, buf, n) != n)
-		ret = -errno;
-	close(fd);
+	/* a frozen FE stands for a hung job, not a core that cannot power up */
+	if (!strcmp(knob, "freeze") && val)
+		gpu_power_hold(true);
+	snprintf(buf, sizeof(buf), "%d\n", val);
+	ret = write_file(path, buf);
+	if (!strcmp(knob, "freeze") && !val)
+		gpu_power_hold(false);
+	return ret;
+}
+
+/*
+ * Before the model freezes @e's FE for a test of a busy job: the cores
+ * held powered and @e's FE started by one job reading @bo. Our driver
+ * powers a core up with its FE stopped and starts it, with the MMUv2
+ * setup, at the next job; a frozen FE never finishes that setup, and the
+ * job then fails at once instead of staying busy. Return: 0 or -errno.
+ */
+int engine_awake(int fd, const struct engine *e, uint32_t bo)
+{
+	uint32_t fence;
+	int ret;
+
+	gpu_power_hold(true);
+	ret = submit_job(fd, e, bo, ETNA_SUBMIT_BO_READ, 0, &fence, NULL);
+	if (!ret)
+		ret = etna_wait_fence(fd, e->pipe, fence, 0, 5 * SEC_NS);
 	return ret;
 }
 

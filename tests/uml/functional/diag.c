@@ -45,16 +45,9 @@ static long param_get(const char *name)
 static int param_set(const char *name, const char *val)
 {
 	char path[128];
-	int fd, ret = 0;
 
 	snprintf(path, sizeof(path), PARAMS "%s", name);
-	fd = open(path, O_WRONLY);
-	if (fd < 0)
-		return -errno;
-	if (write(fd, val, strlen(val)) != (ssize_t)strlen(val))
-		ret = -errno;
-	close(fd);
-	return ret;
+	return write_file(path, val);
 }
 
 /* Dismisses every devcoredump (writing to its data frees it). */

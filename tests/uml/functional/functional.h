@@ -63,6 +63,7 @@ long long stat_of(const struct engine *e, const char *key);
 long long resets_of(const struct engine *e);
 const char *fe_state(const struct engine *e);
 int knob_set(const struct engine *e, const char *knob, int val);
+int engine_awake(int fd, const struct engine *e, uint32_t bo);
 long knob_get(const struct engine *e, const char *knob);
 long long driver_stat(const char *file, const char *key);
 void find_engines(int fd);

@@ -22,8 +22,10 @@ void test_implicit_sync(void)
 	drain(fd);
 
 	/* a job that WRITEs the BO, on a frozen core */
+	ret = engine_awake(fd, ew, bo);
 	resets0 = resets_of(ew);
-	ret = knob_set(ew, "freeze", 1);
+	if (!ret)
+		ret = knob_set(ew, "freeze", 1);
 	ok = !ret || fail("write 1 to %s/freeze: %s", ew->core,
 			  err_name(ret));
 	report(ok, "sync: freeze the FE of %s", engine_name(ew));
@@ -108,7 +110,9 @@ void test_implicit_sync(void)
 	sfd = -1;
 
 	/* a job that only READs the BO */
-	ret = knob_set(er, "freeze", 1);
+	ret = engine_awake(fd, er, bo);
+	if (!ret)
+		ret = knob_set(er, "freeze", 1);
 	if (!ret)
 		ret = submit_job(fd, er, bo, ETNA_SUBMIT_BO_READ, 0, &fence,
 				 NULL);
