@@ -737,8 +737,8 @@ static inline struct etna_job *to_etna_job(struct drm_sched_job *job)
  * struct etna_hw_fence - a job's fence on the hardware
  * @base: the fence, signalled by the event the ring raises after the job
  * @core: the core it runs on
- * @finished: the job's finished fence (a reference), which an MMU fault
- *	fails
+ * @finished: the job's finished fence (a reference until this fence
+ *	signals), which an MMU fault fails
  * @usage: the submitting file's engine time (a reference)
  * @exec_state: the engine the job runs on (ETNA_PIPE_*)
  * @start_ns: when the job went on the ring (ns, monotonic)
@@ -868,7 +868,7 @@ int etna_ioctl_gem_userptr(struct drm_device *drm, void *data,
 struct etna_hw_fence *etna_hw_fence_alloc(struct etna_core *core,
 					  struct etna_job *job);
 void etna_hw_fence_init(struct etna_hw_fence *hf);
-void etna_hw_fence_account(struct etna_hw_fence *hf);
+void etna_hw_fence_retire(struct etna_hw_fence *hf);
 struct etna_usage *etna_usage_create(void);
 void etna_usage_put(struct etna_usage *usage);
 int etna_timeout_valid(const struct drm_etnaviv_timespec *ts);

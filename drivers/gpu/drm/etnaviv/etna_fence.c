@@ -101,12 +101,16 @@ void etna_hw_fence_init(struct etna_hw_fence *hf)
 }
 
 /**
- * etna_hw_fence_account() - count a finished job's engine time
- * @hf: its hardware fence, about to be signalled (or failed)
+ * etna_hw_fence_retire() - a job's hardware fence is about to signal
+ * @hf: the fence, about to be signalled (or failed)
  *
- * Called with the core's event_lock held, in the order the jobs ran.
+ * Counts the job's engine time, and lets go of its finished fence: no
+ * fault can be charged to the job any more, and the finished fence holds
+ * this one (as its parent) until it is released itself, so keeping it
+ * would make a cycle that frees neither. Called with the core's
+ * event_lock held, in the order the jobs ran.
  */
-void etna_hw_fence_account(struct etna_hw_fence *hf)
+void etna_hw_fence_retire(struct etna_hw_fence *hf)
 {
 	struct etna_core *core = hf->core;
 	u64 now = ktime_get_ns(), begin;
@@ -117,6 +121,8 @@ void etna_hw_fence_account(struct etna_hw_fence *hf)
 	    now > begin)
 		atomic64_add(now - begin, &hf->usage->busy_ns[hf->exec_state]);
 	core->busy_until = max(now, core->busy_until);
+	dma_fence_put(hf->finished);
+	hf->finished = NULL;
 }
 
 /**

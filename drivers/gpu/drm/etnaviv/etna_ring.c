@@ -319,7 +319,7 @@ void etna_events_signal(struct etna_core *core, unsigned long events)
 		if (!fence)
 			continue;	/* spurious, or from before a reset */
 		__set_bit(ev, &core->event_free);
-		etna_hw_fence_account(to_etna_hw_fence(fence));
+		etna_hw_fence_retire(to_etna_hw_fence(fence));
 		dma_fence_signal(fence);
 		dma_fence_put(fence);
 		etna_event_power_put(core);
@@ -346,7 +346,7 @@ void etna_events_cancel(struct etna_core *core, int error)
 		core->event_fence[ev] = NULL;
 		if (!fence)
 			continue;
-		etna_hw_fence_account(to_etna_hw_fence(fence));
+		etna_hw_fence_retire(to_etna_hw_fence(fence));
 		dma_fence_set_error(fence, error);
 		dma_fence_signal(fence);
 		dma_fence_put(fence);
@@ -534,14 +534,14 @@ struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job)
 	u32 start, off, ret_off, ret_end, link;
 	int ev, pre = -1;
 
-	hf = etna_hw_fence_alloc(core, job);
-	if (!hf)
-		return ERR_PTR(-ENOMEM);
 	/* the event's reference: the core stays powered until it signals */
 	ev = pm_runtime_resume_and_get(core->dev);
-	if (ev) {
-		dma_fence_put(&hf->base);
+	if (ev)
 		return ERR_PTR(ev);
+	hf = etna_hw_fence_alloc(core, job);
+	if (!hf) {
+		pm_runtime_put_autosuspend(core->dev);
+		return ERR_PTR(-ENOMEM);
 	}
 
 	mutex_lock(&core->hw_lock);
