@@ -26,14 +26,20 @@ if [ ! -e /dev/dri/renderD128 ]; then
 	finish 127
 fi
 
+# vgem (and the shmem helpers it needs), which several tests import
+# buffers from, is loaded here, before kmemleak's baseline is taken.
+for m in drm_shmem_helper vgem/vgem; do
+	m=$ETNAVIV_KDIR/drivers/gpu/drm/$m.ko
+	[ -e "$m" ] && { insmod "$m" 2>/dev/null || true; }
+done
+[ "$KMEMLEAK" = 1 ] && "$KMEMLEAK_BASELINE" --clear
+
 cd "$CWD"
 "${CMD[@]}" >"$RUN/output" 2>&1
 rc=$?
 
 if [ "$KMEMLEAK" = 1 ] && [ -e /sys/kernel/debug/kmemleak ]; then
-	# kmemleak reports only objects older than 5 s
-	sleep 5.5
-	echo scan >/sys/kernel/debug/kmemleak
+	"$KMEMLEAK_BASELINE"
 	cat /sys/kernel/debug/kmemleak >"$RUN/kmemleak"
 fi
 finish "$rc"
