@@ -368,6 +368,23 @@ static void etna_cores_fini(struct etna_dev *edev)
 }
 
 /*
+ * An entity of a stopped core: the last job it ran is done. Linux 6.1's
+ * drm_sched_entity_kill_jobs() takes a reference on that job's fence for
+ * each job still queued, and loses it when the fence has signalled
+ * already: the fence, and the job's hardware fence, would never be freed.
+ * A done job orders nothing, so let the entity forget it first.
+ */
+static void etna_entity_forget_done(struct drm_sched_entity *entity)
+{
+	struct dma_fence *last = entity->last_scheduled;
+
+	if (last && dma_fence_is_signaled(last)) {
+		entity->last_scheduled = NULL;
+		dma_fence_put(last);
+	}
+}
+
+/*
  * Unbind with files open, the cores stopped: the files' entities go now
  * (the jobs they still queued fail with -ESRCH, from a work item: the
  * caller waits for them), and their postclose, later, leaves them alone.
@@ -379,9 +396,12 @@ static void etna_files_detach(struct etna_dev *edev)
 
 	mutex_lock(&edev->files_lock);
 	list_for_each_entry(ef, &edev->files, link)
-		for (i = 0; i < ETNA_MAX_PIPES; i++)
-			if (edev->cores[i])
-				drm_sched_entity_fini(&ef->entity[i]);
+		for (i = 0; i < ETNA_MAX_PIPES; i++) {
+			if (!edev->cores[i])
+				continue;
+			etna_entity_forget_done(&ef->entity[i]);
+			drm_sched_entity_fini(&ef->entity[i]);
+		}
 	edev->detached = true;
 	mutex_unlock(&edev->files_lock);
 }
