@@ -17,6 +17,7 @@
  */
 #include <linux/dma-mapping.h>
 #include <linux/mm.h>
+#include <linux/pagemap.h>
 #include <linux/sched/mm.h>
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
@@ -530,6 +531,8 @@ int etna_ioctl_gem_new(struct drm_device *drm, void *data,
 	bo = container_of(shmem, struct etna_bo, shmem);
 	bo->flags = args->flags;
 	shmem->map_wc = cache != ETNA_BO_CACHED;
+	mapping_set_gfp_mask(shmem->base.filp->f_mapping,
+			     to_etna_dev(drm)->shm_gfp);
 
 	ret = drm_gem_handle_create(file, &shmem->base, &args->handle);
 	drm_gem_object_put(&shmem->base);
