@@ -115,6 +115,62 @@ out:
 	return ok;
 }
 
+/*
+ * Whether our driver's debugfs "gem" lists @handle, in this process's file,
+ * as mapped for the device; -1 if it does not list it (the test holds one
+ * file at a time).
+ */
+static int bo_dma_mapped(uint32_t handle)
+{
+	char line[512], want[48];
+	FILE *f = driver_debugfs("gem");
+	bool mine = false;
+	int pid, ret = -1;
+
+	if (!f)
+		return -1;
+	snprintf(want, sizeof(want), "  handle %4u ", handle);
+	while (ret < 0 && fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, "file of ", 8)) {
+			char *b = strrchr(line, '[');
+
+			mine = b && sscanf(b, "[%d]", &pid) == 1 &&
+			       pid == getpid();
+		} else if (mine && !strncmp(line, want, strlen(want))) {
+			ret = strstr(line, " dma-mapped") != NULL;
+		}
+	}
+	fclose(f);
+	return ret;
+}
+
+/*
+ * The pages of a new write-combined or uncached buffer were zeroed through
+ * the kernel's cached mapping; on a CPU the GPU does not snoop, those lines
+ * must be cleaned before user space writes around them: our driver maps
+ * them for the device (which cleans them) at mmap(). A cached buffer waits
+ * for its first job (its CPU_PREP/FINI do the maintenance).
+ */
+static bool bo_clean_at_mmap(int fd, uint32_t flags)
+{
+	bool want = flags != ETNA_BO_CACHED, ok;
+	uint32_t handle, *p;
+	int before, after;
+
+	if (etna_gem_new(fd, 64 << 10, flags, &handle))
+		return fail("GEM_NEW failed");
+	before = bo_dma_mapped(handle);
+	p = map_bo(fd, handle, 64 << 10);
+	after = bo_dma_mapped(handle);
+	ok = (p && before == 0 && after == want) ||
+	     fail("mmap %s; mapped for the device before %d, after %d, want "
+		  "0 then %d", p ? "ok" : strerror(errno), before, after, want);
+	if (p)
+		munmap(p, 64 << 10);
+	etna_gem_close(fd, handle);
+	return ok;
+}
+
 void test_bo_contents(void)
 {
 	static const size_t sizes[] = {
@@ -130,5 +186,10 @@ void test_bo_contents(void)
 			       "bo-mmap %s %zu: zero-filled, two mappings, "
 			       "persists across munmap", cache_modes[m].name,
 			       sizes[s]);
+	for (m = 0; !is_upstream() && m < ARRAY_SIZE(cache_modes); m++)
+		report(bo_clean_at_mmap(fd, cache_modes[m].flags),
+		       "bo-clean %s: mapped for the device (so cleaned) at "
+		       "mmap: %s", cache_modes[m].name,
+		       cache_modes[m].flags == ETNA_BO_CACHED ? "no" : "yes");
 	close(fd);
 }

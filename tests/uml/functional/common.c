@@ -199,22 +199,21 @@ long knob_get(const struct engine *e, const char *knob)
 }
 
 /*
- * Reads "@key: <number>" from the debugfs file @file of our driver's DRM
- * device (dri/N/, whose "name" starts with etnaviv); -1 if absent (as
- * with upstream's driver, which has no such line).
+ * Opens the debugfs file @file of our driver's DRM device (dri/N/, whose
+ * "name" starts with etnaviv); NULL if there is none (upstream's driver
+ * has other files).
  */
-long long driver_stat(const char *file, const char *key)
+FILE *driver_debugfs(const char *file)
 {
-	char path[300], line[160], k[64];
-	long long val = -1, v;
+	char path[300], line[160];
 	struct dirent *de;
-	FILE *f;
+	FILE *f = NULL;
 	DIR *d;
 
 	d = opendir("/sys/kernel/debug/dri");
 	if (!d)
-		return -1;
-	while (val < 0 && (de = readdir(d))) {
+		return NULL;
+	while (!f && (de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%s/name",
@@ -226,22 +225,36 @@ long long driver_stat(const char *file, const char *key)
 		if (!fgets(line, sizeof(line), f))
 			line[0] = '\0';
 		fclose(f);
+		f = NULL;
 		if (strncmp(line, "etnaviv", 7))
 			continue;
 		snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%s/%s",
 			 de->d_name, file);
 		f = fopen(path, "r");
-		if (!f)
-			continue;
-		while (fgets(line, sizeof(line), f))
-			if (sscanf(line, "%63[^:]: %lld", k, &v) == 2 &&
-			    !strcmp(k, key)) {
-				val = v;
-				break;
-			}
-		fclose(f);
 	}
 	closedir(d);
+	return f;
+}
+
+/*
+ * Reads "@key: <number>" from the debugfs file @file of our driver's DRM
+ * device; -1 if absent (as with upstream's driver, which has no such line).
+ */
+long long driver_stat(const char *file, const char *key)
+{
+	char line[160], k[64];
+	long long val = -1, v;
+	FILE *f = driver_debugfs(file);
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%63[^:]: %lld", k, &v) == 2 &&
+		    !strcmp(k, key)) {
+			val = v;
+			break;
+		}
+	fclose(f);
 	return val;
 }
 

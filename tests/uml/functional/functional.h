@@ -65,6 +65,7 @@ const char *fe_state(const struct engine *e);
 int knob_set(const struct engine *e, const char *knob, int val);
 int engine_awake(int fd, const struct engine *e, uint32_t bo);
 long knob_get(const struct engine *e, const char *knob);
+FILE *driver_debugfs(const char *file);
 long long driver_stat(const char *file, const char *key);
 void find_engines(int fd);
 unsigned int pipe_engines(const struct engine **out);

@@ -17,7 +17,9 @@
  */
 #include <linux/dma-mapping.h>
 #include <linux/mm.h>
+#include <linux/pagemap.h>
 #include <linux/sched/mm.h>
+#include <drm/drm_drv.h>
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 
@@ -348,12 +350,28 @@ static void etna_bo_free(struct drm_gem_object *obj)
 static int etna_bo_mmap(struct drm_gem_object *obj, struct vm_area_struct *vma)
 {
 	struct etna_bo *bo = to_etna_bo(obj);
-	int ret;
+	u32 cache = bo->flags & ETNA_BO_CACHE_MASK;
+	struct sg_table *sgt;
+	int ret, idx;
 
 	if (bo->uptr)
 		return -EINVAL;	/* user memory is mapped already */
+	/*
+	 * The pages were zeroed through the kernel's cached mapping: where
+	 * the GPU does not snoop the CPU's caches, those lines may still be
+	 * dirty, to be written back later over what the user wrote through
+	 * an uncached mapping. Mapping the pages for the GPU cleans them
+	 * (not once the device is gone: no GPU reads them any more).
+	 */
+	if (cache != ETNA_BO_CACHED && !obj->import_attach &&
+	    drm_dev_enter(obj->dev, &idx)) {
+		sgt = drm_gem_shmem_get_pages_sgt(&bo->shmem);
+		drm_dev_exit(idx);
+		if (IS_ERR(sgt))
+			return PTR_ERR(sgt);
+	}
 	ret = drm_gem_shmem_mmap(&bo->shmem, vma);
-	if (!ret && (bo->flags & ETNA_BO_CACHE_MASK) == ETNA_BO_UNCACHED)
+	if (!ret && cache == ETNA_BO_UNCACHED)
 		vma->vm_page_prot =
 			pgprot_noncached(vm_get_page_prot(vma->vm_flags));
 	return ret;
@@ -513,6 +531,8 @@ int etna_ioctl_gem_new(struct drm_device *drm, void *data,
 	bo = container_of(shmem, struct etna_bo, shmem);
 	bo->flags = args->flags;
 	shmem->map_wc = cache != ETNA_BO_CACHED;
+	mapping_set_gfp_mask(shmem->base.filp->f_mapping,
+			     to_etna_dev(drm)->shm_gfp);
 
 	ret = drm_gem_handle_create(file, &shmem->base, &args->handle);
 	drm_gem_object_put(&shmem->base);

@@ -79,6 +79,9 @@ static void etna_debugfs_gem_one(struct seq_file *m, int handle,
 		   obj->size, bo->flags, bo->uptr ? " userptr" : "",
 		   bo->read_only ? " read-only" : "");
 	mutex_lock(&bo->map_lock);
+	/* its pages mapped for the device (and, where that costs, cleaned) */
+	if (READ_ONCE(bo->shmem.sgt))
+		seq_puts(m, " dma-mapped");
 	list_for_each_entry(map, &bo->mappings, bo_link) {
 		mutex_lock(&map->vm->lock);
 		if (drm_mm_node_allocated(&map->node))

@@ -392,6 +392,7 @@ struct etna_dev {
 	wait_queue_head_t jobs_wq;
 	struct mutex bos_lock;		/* bos */
 	struct list_head bos;
+	gfp_t shm_gfp;
 };
 
 /* MMUv2: where every address space maps the command-buffer pool */

@@ -437,6 +437,14 @@ static int etna_bind(struct device *dev)
 	init_waitqueue_head(&edev->jobs_wq);
 	mutex_init(&edev->bos_lock);
 	INIT_LIST_HEAD(&edev->bos);
+	/*
+	 * Buffers' pages the cores cannot address would be bounced by the
+	 * DMA API, and a bounce buffer is not what the CPU mapping shows:
+	 * where memory reaches past the cores' 32 bits, take them low.
+	 */
+	edev->shm_gfp = GFP_HIGHUSER | __GFP_RETRY_MAYFAIL | __GFP_NOWARN;
+	if (dma_addressing_limited(dev))
+		edev->shm_gfp = (edev->shm_gfp & ~__GFP_HIGHMEM) | GFP_DMA32;
 
 	ret = etna_pool_init(&edev->pool, dev, ETNA_POOL_SIZE);
 	if (ret)
