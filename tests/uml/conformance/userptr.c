@@ -206,68 +206,96 @@ static uint64_t user_pfn(const void *p)
 
 #define OVERLAP_PAGES	32
 
+/* A job that uses @n buffers, done. */
+static bool overlap_job(const struct engine *e,
+			struct drm_etnaviv_gem_submit_bo *bos, unsigned int n)
+{
+	static const uint32_t nop[] = { ETNA_CMD_NOP, 0 };
+	struct drm_etnaviv_gem_submit req = sub_init(e, nop, 2, bos, n, NULL, 0);
+	int ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
+
+	if (ret)
+		return fail("SUBMIT: %s", err_name(ret));
+	return finish(e->pipe, req.fence, "the job");
+}
+
+/* Say which inner page a job failed at. */
+static void overlap_where(unsigned int page)
+{
+	char job[sizeof(why)];
+
+	snprintf(job, sizeof(job), "%s", why);
+	fail("page %u: %s", page, job);
+}
+
 /*
- * One pass of test_userptr_overlap(): CPU_PREP @op and CPU_FINI of each
- * inner object. Counts in @confusable the inner pages in a layout that
- * DMA-API debugging confuses.
+ * One pass of test_userptr_overlap() over the inner pages, CPU_PREP with
+ * @op. Counts in @confusable the inner pages in a layout that DMA-API
+ * debugging confuses.
  */
 static bool overlap_pass(const struct engine *e, uint8_t *mem, uint32_t op,
 			 unsigned int *confusable)
 {
-	static const uint32_t nop[] = { ETNA_CMD_NOP, 0 };
 	const uint32_t rw = ETNA_USERPTR_READ | ETNA_USERPTR_WRITE;
+	/* the inner object first, the outer one second */
 	struct drm_etnaviv_gem_submit_bo bos[2] = {
 		{ .flags = ETNA_SUBMIT_BO_READ | ETNA_SUBMIT_BO_WRITE },
 		{ .flags = ETNA_SUBMIT_BO_READ | ETNA_SUBMIT_BO_WRITE },
 	};
-	struct drm_etnaviv_gem_submit req;
 	uint64_t pfn, prev = user_pfn(mem);
 	long before, after;
 	unsigned int i;
 	bool ok = true;
 	int ret;
 
-	ret = userptr(mem, OVERLAP_PAGES * 4096, rw, &bos[0].handle);
-	if (ret)
-		return fail("GEM_USERPTR (outer): %s", err_name(ret));
 	*confusable = 0;
 	for (i = 1; ok && i < OVERLAP_PAGES; i++, prev = pfn) {
 		pfn = user_pfn(mem + i * 4096);
 		if (pfn && pfn == prev + 1 && pfn & 1)
 			++*confusable;
-		ret = userptr(mem + i * 4096, 4096, rw, &bos[1].handle);
-		if (ret) {
-			ok = fail("page %u: GEM_USERPTR: %s", i, err_name(ret));
-			break;
-		}
-		req = sub_init(e, nop, 2, bos, 2, NULL, 0);
-		ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
+		ret = userptr(mem + i * 4096, 4096, rw, &bos[0].handle);
 		if (ret)
-			ok = fail("page %u: SUBMIT: %s", i, err_name(ret));
-		else
-			ok = finish(e->pipe, req.fence, "the job");
-		before = dma_api_errors();
-		if (ok) {
-			ret = cpu_prep(bos[1].handle, op, etna_timeout(SEC_NS));
-			if (!ret)
-				ret = cpu_fini(bos[1].handle, 0);
-			ok = !ret || fail("page %u: CPU_PREP/CPU_FINI: %s", i,
-					  err_name(ret));
+			return fail("page %u: GEM_USERPTR: %s", i,
+				    err_name(ret));
+		ret = userptr(mem, OVERLAP_PAGES * 4096, rw, &bos[1].handle);
+		if (ret) {
+			etna_gem_close(fd, bos[0].handle);
+			return fail("GEM_USERPTR (outer): %s", err_name(ret));
 		}
+		before = dma_api_errors();
+		/*
+		 * CPU_PREP with the inner object mapped alone, CPU_FINI with
+		 * the outer one mapped too (the order of the fuzzer's
+		 * finding), then both again
+		 */
+		ok = overlap_job(e, bos, 1);
+		ret = ok ? cpu_prep(bos[0].handle, op, etna_timeout(SEC_NS)) : 0;
+		ok = ok && overlap_job(e, bos, 2);
+		if (ok && !ret)
+			ret = cpu_fini(bos[0].handle, 0);
+		if (ok && !ret)
+			ret = cpu_prep(bos[0].handle, op, etna_timeout(SEC_NS));
+		if (ok && !ret)
+			ret = cpu_fini(bos[0].handle, 0);
 		after = dma_api_errors();
-		if (ok && after != before)
+		if (ok && ret)
+			ok = fail("page %u: CPU_PREP/CPU_FINI: %s", i,
+				  err_name(ret));
+		else if (ok && after != before)
 			ok = fail("page %u: DMA-API debugging found %ld "
 				  "error(s) (kernel log)", i, after - before);
+		else if (!ok)
+			overlap_where(i);
 		etna_gem_close(fd, bos[1].handle);
+		etna_gem_close(fd, bos[0].handle);
 	}
-	etna_gem_close(fd, bos[0].handle);
 	return ok;
 }
 
 /*
  * CPU_PREP and CPU_FINI of a userptr object whose pages another object
- * of the process maps too, both used by a job: one outer object over 32
- * pages, and an inner one over each of its pages but the first in turn.
+ * of the process maps too, both used by jobs: an inner object over each
+ * page but the first of 32 in turn, and an outer one over all 32.
  * The DMA API wants a scatterlist synced with the direction it was mapped
  * with. DMA-API debugging (debug kernel) looks a sync's memory up among
  * the mappings in its 8 KiB hash bucket (Linux 6.1 kernel/dma/debug.c,
