@@ -553,13 +553,14 @@ static int etna_resv_wait(struct dma_resv *resv, enum dma_resv_usage usage,
 }
 
 /*
- * The direction a buffer's pages are mapped for the device with, which
- * CPU_PREP's and CPU_FINI's syncs repeat whatever READ and WRITE the client
- * asked for: the DMA API wants a scatterlist synced with the parameters it
- * was mapped with. DMA-API debugging depends on it: it finds the mapping a
- * sync belongs to by best fit among the mappings that cover the memory,
- * and with two of them (overlapping userptr objects of one process) and no
- * exact fit, it takes the sync for one of memory never mapped.
+ * The direction a buffer's pages are mapped for the device with. CPU_PREP
+ * and CPU_FINI sync in it, whatever READ and WRITE the client gave: the
+ * DMA API wants a scatterlist synced with the parameters it was mapped
+ * with (on a non-coherent ARM, bidirectional means an invalidate at
+ * CPU_PREP and a clean at CPU_FINI). DMA-API debugging relies on it: it
+ * finds the mapping of a sync by best fit among the mappings of that
+ * memory, and with two of them (overlapping userptr objects of one
+ * process) and no exact fit it reports a sync of memory never mapped.
  */
 static enum dma_data_direction etna_bo_dma_dir(const struct etna_bo *bo)
 {
