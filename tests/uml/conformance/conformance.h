@@ -214,6 +214,7 @@ void test_submit_pmrs(const struct engine *e);
 /* userptr.c */
 void test_userptr_args(void);
 void test_userptr_submit(const struct engine *e);
+void test_userptr_overlap(const struct engine *e);
 
 /* pm.c */
 void test_pm(void);

@@ -97,6 +97,8 @@ int main(void)
 	test_wait_fence_args();
 	for (i = 0; i < nr_engines; i++)
 		test_busy(&engines[i], fd2);
+	if (nr_engines)
+		test_userptr_overlap(&engines[0]);
 	test_pm();
 
 	etna_gem_close(fd, sbo);

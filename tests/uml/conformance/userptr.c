@@ -172,3 +172,173 @@ void test_userptr_submit(const struct engine *e)
 	}
 	free(mem);
 }
+
+/* DMA-API debugging's count of the errors it found, or -1 without it. */
+#define DMA_API_ERRORS	"/sys/kernel/debug/dma-api/error_count"
+
+static long dma_api_errors(void)
+{
+	FILE *f = fopen(DMA_API_ERRORS, "r");
+	long n = -1;
+
+	if (f) {
+		if (fscanf(f, "%ld", &n) != 1)
+			n = -1;
+		fclose(f);
+	}
+	return n;
+}
+
+/* The page frame behind a user address (pagemap, for root), or 0. */
+static uint64_t user_pfn(const void *p)
+{
+	uint64_t e = 0;
+	int pm = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
+
+	if (pm < 0)
+		return 0;
+	if (pread(pm, &e, sizeof(e), (uintptr_t)p / 4096 * sizeof(e)) !=
+	    sizeof(e))
+		e = 0;
+	close(pm);
+	return e & ((1ull << 55) - 1);
+}
+
+#define OVERLAP_PAGES	32
+
+/* A job that uses @n buffers, done. */
+static bool overlap_job(const struct engine *e,
+			struct drm_etnaviv_gem_submit_bo *bos, unsigned int n)
+{
+	static const uint32_t nop[] = { ETNA_CMD_NOP, 0 };
+	struct drm_etnaviv_gem_submit req = sub_init(e, nop, 2, bos, n, NULL, 0);
+	int ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
+
+	if (ret)
+		return fail("SUBMIT: %s", err_name(ret));
+	return finish(e->pipe, req.fence, "the job");
+}
+
+/* Say which inner page a job failed at. */
+static void overlap_where(unsigned int page)
+{
+	char job[sizeof(why)];
+
+	snprintf(job, sizeof(job), "%s", why);
+	fail("page %u: %s", page, job);
+}
+
+/*
+ * One pass of test_userptr_overlap() over the inner pages, CPU_PREP with
+ * @op. Counts in @confusable the inner pages in a layout that DMA-API
+ * debugging confuses.
+ */
+static bool overlap_pass(const struct engine *e, uint8_t *mem, uint32_t op,
+			 unsigned int *confusable)
+{
+	const uint32_t rw = ETNA_USERPTR_READ | ETNA_USERPTR_WRITE;
+	/* the inner object first, the outer one second */
+	struct drm_etnaviv_gem_submit_bo bos[2] = {
+		{ .flags = ETNA_SUBMIT_BO_READ | ETNA_SUBMIT_BO_WRITE },
+		{ .flags = ETNA_SUBMIT_BO_READ | ETNA_SUBMIT_BO_WRITE },
+	};
+	uint64_t pfn, prev = user_pfn(mem);
+	long before, after;
+	unsigned int i;
+	bool ok = true;
+	int ret;
+
+	*confusable = 0;
+	for (i = 1; ok && i < OVERLAP_PAGES; i++, prev = pfn) {
+		pfn = user_pfn(mem + i * 4096);
+		if (pfn && pfn == prev + 1 && pfn & 1)
+			++*confusable;
+		ret = userptr(mem + i * 4096, 4096, rw, &bos[0].handle);
+		if (ret)
+			return fail("page %u: GEM_USERPTR: %s", i,
+				    err_name(ret));
+		ret = userptr(mem, OVERLAP_PAGES * 4096, rw, &bos[1].handle);
+		if (ret) {
+			etna_gem_close(fd, bos[0].handle);
+			return fail("GEM_USERPTR (outer): %s", err_name(ret));
+		}
+		before = dma_api_errors();
+		/*
+		 * CPU_PREP with the inner object mapped alone, CPU_FINI with
+		 * the outer one mapped too (the order of the fuzzer's
+		 * finding), then both again
+		 */
+		ok = overlap_job(e, bos, 1);
+		ret = ok ? cpu_prep(bos[0].handle, op, etna_timeout(SEC_NS)) : 0;
+		ok = ok && overlap_job(e, bos, 2);
+		if (ok && !ret)
+			ret = cpu_fini(bos[0].handle, 0);
+		if (ok && !ret)
+			ret = cpu_prep(bos[0].handle, op, etna_timeout(SEC_NS));
+		if (ok && !ret)
+			ret = cpu_fini(bos[0].handle, 0);
+		after = dma_api_errors();
+		if (ok && ret)
+			ok = fail("page %u: CPU_PREP/CPU_FINI: %s", i,
+				  err_name(ret));
+		else if (ok && after != before)
+			ok = fail("page %u: DMA-API debugging found %ld "
+				  "error(s) (kernel log)", i, after - before);
+		else if (!ok)
+			overlap_where(i);
+		etna_gem_close(fd, bos[1].handle);
+		etna_gem_close(fd, bos[0].handle);
+	}
+	return ok;
+}
+
+/*
+ * CPU_PREP and CPU_FINI of a userptr object whose pages another object
+ * of the process maps too, both used by jobs: an inner object over each
+ * page but the first of 32 in turn, and an outer one over all 32.
+ * The DMA API wants a scatterlist synced with the direction it was mapped
+ * with. DMA-API debugging (debug kernel) looks a sync's memory up among
+ * the mappings in its 8 KiB hash bucket (Linux 6.1 kernel/dma/debug.c,
+ * __hash_bucket_find()): it takes the one that fits exactly, else the
+ * only one there, else none, and then reports memory "it has not
+ * allocated". So a sync of the inner object in another direction than its
+ * mapping's is an error where the outer mapping's segment covers the
+ * inner page from an address before it in the same bucket: where the
+ * page before it is physically adjacent and the inner page's frame is odd
+ * (such layouts are counted from /proc/self/pagemap, for the record). On
+ * the plain kernel only the ioctls' success is checked.
+ */
+void test_userptr_overlap(const struct engine *e)
+{
+	static const uint32_t ops[] = {
+		ETNA_PREP_READ, ETNA_PREP_WRITE,
+		ETNA_PREP_READ | ETNA_PREP_WRITE,
+	};
+	static const char *const op_names[] = { "read", "write", "rw" };
+	unsigned int o, confusable = 0;
+	uint8_t *mem = NULL;
+	bool ok;
+
+	if (upstream) {
+		info("userptr-overlap-*: not run on upstream: Linux 6.1 maps "
+		     "userptr pages with CPU syncs, and DMA-API debugging "
+		     "reports overlapping mappings of them (README, Fuzzing)");
+		return;
+	}
+	if (posix_memalign((void **)&mem, 4096, OVERLAP_PAGES * 4096))
+		mem = NULL;
+	else
+		memset(mem, 0x5a, OVERLAP_PAGES * 4096);
+	for (o = 0; o < ARRAY_SIZE(ops); o++) {
+		ok = mem || fail("posix_memalign failed");
+		if (ok)
+			ok = overlap_pass(e, mem, ops[o], &confusable);
+		report(ok, "userptr-overlap-cpu-prep-fini-%s/%s", op_names[o],
+		       e->name);
+	}
+	info("userptr-overlap/%s: %u of %u inner pages in a layout that "
+	     "DMA-API debugging confuses%s", e->name, confusable,
+	     OVERLAP_PAGES - 1, dma_api_errors() < 0 ?
+	     " (no DMA-API debugging here: not checked)" : "");
+	free(mem);
+}

@@ -572,20 +572,19 @@ static int etna_resv_wait(struct dma_resv *resv, enum dma_resv_usage usage,
 	return ret ? 0 : -ETIMEDOUT;
 }
 
-static enum dma_data_direction
-etna_prep_dir(const struct etna_bo *bo, u32 op)
+/*
+ * The direction a buffer's pages are mapped for the device with. CPU_PREP
+ * and CPU_FINI sync in it, whatever READ and WRITE the client gave: the
+ * DMA API wants a scatterlist synced with the parameters it was mapped
+ * with (on a non-coherent ARM, bidirectional means an invalidate at
+ * CPU_PREP and a clean at CPU_FINI). DMA-API debugging relies on it: it
+ * finds the mapping of a sync by best fit among the mappings of that
+ * memory, and with two of them (overlapping userptr objects of one
+ * process) and no exact fit it reports a sync of memory never mapped.
+ */
+static enum dma_data_direction etna_bo_dma_dir(const struct etna_bo *bo)
 {
-	/* the sync direction must be the mapping's */
-	if (bo->uptr && bo->read_only)
-		return DMA_TO_DEVICE;
-	switch (op & (ETNA_PREP_READ | ETNA_PREP_WRITE)) {
-	case ETNA_PREP_READ:
-		return DMA_FROM_DEVICE;
-	case ETNA_PREP_WRITE:
-		return DMA_TO_DEVICE;
-	default:
-		return DMA_BIDIRECTIONAL;
-	}
+	return bo->uptr ? etna_userptr_dir(bo) : DMA_BIDIRECTIONAL;
 }
 
 int etna_ioctl_gem_cpu_prep(struct drm_device *drm, void *data,
@@ -613,7 +612,7 @@ int etna_ioctl_gem_cpu_prep(struct drm_device *drm, void *data,
 	if (!ret && (bo->flags & ETNA_BO_CACHE_MASK) == ETNA_BO_CACHED &&
 	    bo->shmem.sgt) {
 		dma_sync_sgtable_for_cpu(drm->dev, bo->shmem.sgt,
-					 etna_prep_dir(bo, args->op));
+					 etna_bo_dma_dir(bo));
 		bo->prep_op = args->op;
 	}
 	mutex_unlock(&bo->map_lock);
@@ -638,7 +637,7 @@ int etna_ioctl_gem_cpu_fini(struct drm_device *drm, void *data,
 	if ((bo->flags & ETNA_BO_CACHE_MASK) == ETNA_BO_CACHED &&
 	    bo->shmem.sgt && bo->prep_op) {
 		dma_sync_sgtable_for_device(drm->dev, bo->shmem.sgt,
-					    etna_prep_dir(bo, bo->prep_op));
+					    etna_bo_dma_dir(bo));
 		bo->prep_op = 0;
 	}
 	mutex_unlock(&bo->map_lock);

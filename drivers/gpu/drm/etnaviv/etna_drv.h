@@ -622,7 +622,9 @@ struct etna_userptr {
  * @read_only: the GPU may only read it (user pages not given writable)
  * @map_lock: protects @mappings and the pinning of @uptr
  * @mappings: its struct etna_mapping in the address spaces it is used in
- * @prep_op: ETNA_PREP_* of the last CPU_PREP, for CPU_FINI
+ * @prep_op: ETNA_PREP_* of the last CPU_PREP that synced the buffer for
+ *	the CPU; CPU_FINI syncs it back only after one (both in the
+ *	direction of the DMA mapping, whatever the op)
  * @uptr: user memory, for GEM_USERPTR objects; NULL otherwise
  * @dev_link: entry in etna_dev.bos once the GPU was given it
  * @unplugged: the device was unbound: its pages are not mapped for the
