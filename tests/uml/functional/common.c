@@ -199,22 +199,21 @@ long knob_get(const struct engine *e, const char *knob)
 }
 
 /*
- * Reads "@key: <number>" from the debugfs file @file of our driver's DRM
- * device (dri/N/, whose "name" starts with etnaviv); -1 if absent (as
- * with upstream's driver, which has no such line).
+ * Opens the debugfs file @file of the etnaviv DRM device (the first
+ * dri/N/ whose "name" starts with etnaviv and that has @file); NULL if
+ * there is none.
  */
-long long driver_stat(const char *file, const char *key)
+static FILE *driver_debugfs(const char *file)
 {
-	char path[300], line[160], k[64];
-	long long val = -1, v;
+	char path[300], line[64];
 	struct dirent *de;
-	FILE *f;
+	FILE *f = NULL;
 	DIR *d;
 
 	d = opendir("/sys/kernel/debug/dri");
 	if (!d)
-		return -1;
-	while (val < 0 && (de = readdir(d))) {
+		return NULL;
+	while (!f && (de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%s/name",
@@ -226,23 +225,80 @@ long long driver_stat(const char *file, const char *key)
 		if (!fgets(line, sizeof(line), f))
 			line[0] = '\0';
 		fclose(f);
+		f = NULL;
 		if (strncmp(line, "etnaviv", 7))
 			continue;
 		snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%s/%s",
 			 de->d_name, file);
 		f = fopen(path, "r");
-		if (!f)
-			continue;
-		while (fgets(line, sizeof(line), f))
-			if (sscanf(line, "%63[^:]: %lld", k, &v) == 2 &&
-			    !strcmp(k, key)) {
-				val = v;
-				break;
-			}
-		fclose(f);
 	}
 	closedir(d);
+	return f;
+}
+
+/*
+ * Reads "@key: <number>" from the debugfs file @file of our driver's DRM
+ * device; -1 if absent (as with upstream's driver, which has no such
+ * line).
+ */
+long long driver_stat(const char *file, const char *key)
+{
+	char line[160], k[64];
+	long long val = -1, v;
+	FILE *f = driver_debugfs(file);
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%63[^:]: %lld", k, &v) == 2 &&
+		    !strcmp(k, key)) {
+			val = v;
+			break;
+		}
+	fclose(f);
 	return val;
+}
+
+/*
+ * A digest (FNV-1a) of the driver's debugfs "ring" file; 0 if there is
+ * none. Both drivers dump their rings there: ours up to each ring's tail,
+ * Linux 6.1's the whole ring and its free space. Either way the digest
+ * changes when the driver links a job into a ring (a WAIT turned into a
+ * LINK, a new tail): the event that a job has left the scheduler for the
+ * hardware, even on a frozen FE that never fetches it.
+ */
+uint64_t ring_digest(void)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	FILE *f = driver_debugfs("ring");
+	int c;
+
+	if (!f)
+		return 0;
+	while ((c = getc(f)) != EOF)
+		h = (h ^ (unsigned char)c) * 0x100000001b3ull;
+	fclose(f);
+	return h;
+}
+
+/*
+ * Waits (polling, at most @ns) until the ring digest is no longer
+ * @before: a job submitted after @before was taken is on a ring.
+ * Return: 0, -ENOENT (no ring file) or -ETIMEDOUT.
+ */
+int wait_ring_change(uint64_t before, uint64_t ns)
+{
+	uint64_t t0 = etna_now_ns(), now;
+
+	if (!before)
+		return -ENOENT;
+	do {
+		now = ring_digest();
+		if (now != before)
+			return now ? 0 : -ENOENT;
+		usleep(2000);
+	} while (etna_now_ns() - t0 < ns);
+	return -ETIMEDOUT;
 }
 
 /*

@@ -10,7 +10,7 @@ void test_implicit_sync(void)
 	const struct engine *ew = &engines[0], *er = &engines[nr_engines - 1];
 	uint32_t bo, fence;
 	long long resets0;
-	uint64_t t0, t, held;
+	uint64_t t0, t, held, ring0;
 	int fd = etna_open(), sfd = -1, ret;
 	bool ok;
 
@@ -32,6 +32,7 @@ void test_implicit_sync(void)
 	if (!ok)
 		goto out;
 	t0 = etna_now_ns();
+	ring0 = ring_digest();
 	ret = submit_job(fd, ew, bo, ETNA_SUBMIT_BO_WRITE, 0, &fence, &sfd);
 	ok = !ret || fail("SUBMIT returned %s", err_name(ret));
 	report(ok, "sync: submit a job writing the BO on %s",
@@ -40,7 +41,10 @@ void test_implicit_sync(void)
 		knob_set(ew, "freeze", 0);
 		goto out;
 	}
-	usleep(10000);
+	/* the checks below are of a job on the hardware, not in the queue */
+	ret = wait_ring_change(ring0, 5 * SEC_NS);
+	ok = !ret || fail("the driver's ring file: %s", err_name(ret));
+	report(ok, "sync: the writer's job reaches the ring");
 
 	ret = gem_wait(fd, ew->pipe, bo, ETNA_WAIT_NONBLOCK, 0);
 	ok = ret == -EBUSY || fail("got %s, want EBUSY", err_name(ret));
@@ -113,6 +117,7 @@ void test_implicit_sync(void)
 	ret = engine_awake(fd, er, bo);
 	if (!ret)
 		ret = knob_set(er, "freeze", 1);
+	ring0 = ring_digest();
 	if (!ret)
 		ret = submit_job(fd, er, bo, ETNA_SUBMIT_BO_READ, 0, &fence,
 				 NULL);
@@ -123,7 +128,9 @@ void test_implicit_sync(void)
 		knob_set(er, "freeze", 0);
 		goto out;
 	}
-	usleep(10000);
+	ret = wait_ring_change(ring0, 5 * SEC_NS);
+	ok = !ret || fail("the driver's ring file: %s", err_name(ret));
+	report(ok, "sync: the reader's job reaches the ring");
 
 	ret = etna_cpu_prep(fd, bo, ETNA_PREP_READ | ETNA_PREP_NOSYNC, 0);
 	ok = !ret || fail("got %s, want 0", err_name(ret));
