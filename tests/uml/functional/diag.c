@@ -204,8 +204,11 @@ static bool disasm(const char *file, char *out, size_t len)
 static int hang_job(int fd, const struct engine *e, uint32_t bo, int *sfd)
 {
 	uint32_t fence;
-	int ret = knob_set(e, "freeze", 1);
+	/* the core started first: see engine_awake() */
+	int ret = engine_awake(fd, e, bo);
 
+	if (!ret)
+		ret = knob_set(e, "freeze", 1);
 	if (!ret)
 		ret = submit_job(fd, e, bo, ETNA_SUBMIT_BO_WRITE, 0x100, &fence,
 				 sfd);

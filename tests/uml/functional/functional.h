@@ -122,6 +122,7 @@ void test_bus_error(const struct engine *e);
 void test_hang_vm_leak(const struct engine *e);
 void test_job_max(const struct engine *e);
 void test_long_2d(const struct engine *e);
+void test_long_rs(const struct engine *e);
 
 /* diag.c */
 void test_coredump(const struct engine *e);

@@ -31,8 +31,8 @@ void test_implicit_sync(void)
 	report(ok, "sync: freeze the FE of %s", engine_name(ew));
 	if (!ok)
 		goto out;
-	t0 = etna_now_ns();
 	ring0 = ring_digest();
+	t0 = etna_now_ns();
 	ret = submit_job(fd, ew, bo, ETNA_SUBMIT_BO_WRITE, 0, &fence, &sfd);
 	ok = !ret || fail("SUBMIT returned %s", err_name(ret));
 	report(ok, "sync: submit a job writing the BO on %s",
