@@ -259,27 +259,50 @@ long long driver_stat(const char *file, const char *key)
 	return val;
 }
 
+static uint64_t digest(uint64_t h, const char *p, size_t n)
+{
+	while (n--)
+		h = (h ^ (unsigned char)*p++) * 0x100000001b3ull;
+	return h;
+}
+
 /*
- * A digest (FNV-1a) of the driver's debugfs "ring" file; 0 if there is
- * none. Both drivers dump their rings there: ours up to each ring's tail,
- * Linux 6.1's the whole ring and its free space. Either way the digest
- * changes when the driver links a job into a ring (a WAIT turned into a
- * LINK, a new tail): the event that a job has left the scheduler for the
- * hardware, even on a frozen FE that never fetches it.
+ * A digest (FNV-1a) of where the driver's rings stand; 0 if it cannot be
+ * read. It changes when the driver links a job into a ring (a WAIT turned
+ * into a LINK, a new tail): the event that a job has left the scheduler
+ * for the hardware, even on a frozen FE that never fetches it. Ours: the
+ * "ring: tail" lines of its debugfs "gpu" file (small). Linux 6.1 has no
+ * such line: its debugfs "ring" file, each ring whole with its free
+ * space (tens of KiB, slower to read).
  */
 uint64_t ring_digest(void)
 {
 	static char buf[1 << 19];
 	uint64_t h = 0xcbf29ce484222325ull;
-	FILE *f = driver_debugfs("ring");
-	ssize_t n, i;
+	bool any = false;
+	ssize_t n;
+	FILE *f;
 
+	if (!is_upstream()) {
+		char line[160];
+
+		f = driver_debugfs("gpu");
+		if (!f)
+			return 0;
+		while (fgets(line, sizeof(line), f))
+			if (strstr(line, "ring: tail")) {
+				h = digest(h, line, strlen(line));
+				any = true;
+			}
+		fclose(f);
+		return any ? h : 0;
+	}
+	f = driver_debugfs("ring");
 	if (!f)
 		return 0;
-	/* large reads: the file is tens of KiB, each read a system call */
+	/* large reads: each read is a system call */
 	while ((n = read(fileno(f), buf, sizeof(buf))) > 0)
-		for (i = 0; i < n; i++)
-			h = (h ^ (unsigned char)buf[i]) * 0x100000001b3ull;
+		h = digest(h, buf, n);
 	fclose(f);
 	return h;
 }

@@ -151,7 +151,7 @@ void test_fence_in(void)
 		goto out;
 	/* A is on the hardware: from here C waits for A, not the queue */
 	ret = wait_ring_change(ring0, 5 * SEC_NS);
-	ok = !ret || fail("the driver's ring file: %s", err_name(ret));
+	ok = !ret || fail("the driver's ring in debugfs: %s", err_name(ret));
 	report(ok, "fence-in: job A reaches the ring");
 	if (eb->pipe != ea->pipe) {
 		/* from another file: those of this one queue behind C */

@@ -194,7 +194,7 @@ void test_prime_sync(void)
 		goto out;
 	}
 	ret = wait_ring_change(ring0, 5 * SEC_NS);
-	ok = !ret || fail("the driver's ring file: %s", err_name(ret));
+	ok = !ret || fail("the driver's ring in debugfs: %s", err_name(ret));
 	report(ok, "prime-sync: the writer's job reaches the ring");
 	ok = !poll_ready(dmabuf, POLLIN, 0) ||
 	     fail("poll(POLLIN) on the dma-buf is ready");
