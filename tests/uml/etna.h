@@ -96,7 +96,7 @@ static inline uint64_t etna_now_ns(void)
 #define ETNA_FEATURE_PIPE_3D	(1u << 2)
 #define ETNA_FEATURE_PIPE_2D	(1u << 9)
 #define ETNA_FEATURE_PIPE_VG	(1u << 26)
-/* GPU_FEATURES_5 (chipMinorFeatures5, rnndb common.xml): the BLT engine */
+/* GPU_FEATURES_6 (chipMinorFeatures5, rnndb common.xml): the BLT engine */
 #define ETNA_MINOR5_BLT_ENGINE	(1u << 31)
 
 /* Command-stream words (FE opcodes) that user streams may contain. */

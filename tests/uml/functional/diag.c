@@ -488,7 +488,9 @@ void test_job_limits(const struct engine *e)
 
 	/* hw_job_limit: jobs on the ring of a frozen core (ours: debugfs) */
 	drain(fd);
-	f0 = fences_emitted(e->pipe);
+	/* the core started first: see engine_awake() */
+	ret = engine_awake(fd, e, 0);
+	f0 = ret ? -1 : fences_emitted(e->pipe);
 	if (f0 >= 0) {
 		ret = knob_set(e, "freeze", 1);
 		for (i = 0; !ret && i < jobs + 2; i++)

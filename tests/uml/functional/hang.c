@@ -243,7 +243,8 @@ void test_exit_inflight(const struct engine *e)
 		fd = etna_open();
 		if (etna_gem_new(fd, JOB_BO_SIZE, ETNA_BO_WC, &bo))
 			_exit(2);
-		if (knob_set(e, "freeze", 1))
+		/* the core started first: see engine_awake() */
+		if (engine_awake(fd, e, bo) || knob_set(e, "freeze", 1))
 			_exit(4);
 		if (submit_job(fd, e, bo, ETNA_SUBMIT_BO_WRITE, 0, NULL, NULL))
 			_exit(3);
@@ -802,7 +803,7 @@ void test_long_rs(const struct engine *e)
 	long long res0, res1, uns0, ops0, px0, n;
 	int fd = etna_open(), ret, st, sync = -1;
 	uint32_t bo = 0, fence;
-	uint64_t t, t0, f5;
+	uint64_t t, t0, minor5;
 	bool ok;
 
 	if (khz <= 0) {
@@ -814,8 +815,8 @@ void test_long_rs(const struct engine *e)
 	 * A core with the BLT engine resolves with it (Mesa 22.3's etnaviv,
 	 * etnaviv_screen.c use_blt): not a resolve a client would send.
 	 */
-	if (!etna_param(fd, e->pipe, ETNAVIV_PARAM_GPU_FEATURES_5, &f5) &&
-	    (f5 & ETNA_MINOR5_BLT_ENGINE)) {
+	if (!etna_param(fd, e->pipe, ETNAVIV_PARAM_GPU_FEATURES_6, &minor5) &&
+	    (minor5 & ETNA_MINOR5_BLT_ENGINE)) {
 		info("long-rs", "%s: not run: the core has the BLT engine", en);
 		close(fd);
 		return;
