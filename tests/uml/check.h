@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "etna.h"
@@ -75,6 +76,81 @@ static inline void gpu_power_hold(bool on)
 	for (i = 0; i < g.gl_pathc; i++)
 		write_file(g.gl_pathv[i], on ? "on" : "auto");
 	globfree(&g);
+}
+
+/*
+ * Loads the kernel module file @path; one already loaded counts as
+ * loaded. Return: 0 or -errno.
+ */
+static inline int load_module(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (syscall(SYS_finit_module, fd, "", 0) && errno != EEXIST)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+/*
+ * Opens vgem's primary node (the one with CREATE_DUMB), vgem and the
+ * shmem helpers it needs (Linux 6.1's etnaviv does not load them) loaded
+ * first from the kernel build in ETNAVIV_KDIR. The node appears after the
+ * module loads: polled for 2 s at most. Return: the fd, its path in @node
+ * (@len bytes); or -errno and why in @err (@errlen bytes).
+ */
+static inline int vgem_open(char *node, size_t len, char *err,
+			    size_t errlen)
+{
+	const char *kdir = getenv("ETNAVIV_KDIR");
+	char path[512], name[32];
+	int i, tries, fd, ret;
+
+	if (!kdir) {
+		snprintf(err, errlen, "ETNAVIV_KDIR not set");
+		return -ENOENT;
+	}
+	snprintf(path, sizeof(path), "%s/drivers/gpu/drm/drm_shmem_helper.ko",
+		 kdir);
+	load_module(path);
+	snprintf(path, sizeof(path), "%s/drivers/gpu/drm/vgem/vgem.ko", kdir);
+	ret = load_module(path);
+	if (ret) {
+		snprintf(err, errlen, "insmod %s: %s", path, strerror(-ret));
+		return ret;
+	}
+	for (tries = 0; tries < 100; tries++) {
+		for (i = 0; i < 8; i++) {
+			struct drm_version v = {
+				.name = name, .name_len = sizeof(name) - 1,
+			};
+
+			snprintf(node, len, "/dev/dri/card%d", i);
+			fd = open(node, O_RDWR | O_CLOEXEC);
+			if (fd < 0)
+				continue;
+			memset(name, 0, sizeof(name));
+			if (!etna_ioctl(fd, DRM_IOCTL_VERSION, &v) &&
+			    !strcmp(name, "vgem"))
+				return fd;
+			close(fd);
+		}
+		usleep(20000);
+	}
+	snprintf(err, errlen, "vgem loaded but no /dev/dri/cardN is vgem");
+	return -ENODEV;
+}
+
+/* PRIME_FD_TO_HANDLE of @dmabuf on @fd. Return: 0 or -errno (@handle 0). */
+static inline int prime_import(int fd, int dmabuf, uint32_t *handle)
+{
+	struct drm_prime_handle req = { .fd = dmabuf };
+	int ret = etna_ioctl(fd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &req);
+
+	*handle = ret ? 0 : req.handle;
+	return ret;
 }
 
 static inline bool __printf(1, 2) fail(const char *fmt, ...)
@@ -202,6 +278,18 @@ static inline int read_model_stats(struct model_stats *st, unsigned int max)
 		n++;
 	}
 	closedir(d);
+	return n;
+}
+
+/* The MMU faults the model has counted, all its cores together. */
+static inline unsigned long long model_mmu_faults(void)
+{
+	struct model_stats st[8];
+	unsigned long long n = 0;
+	int i, nr = read_model_stats(st, 8);
+
+	for (i = 0; i < nr; i++)
+		n += st[i].mmu_faults;
 	return n;
 }
 

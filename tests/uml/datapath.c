@@ -77,55 +77,6 @@ static uint32_t rnd(void)
 	return seed;
 }
 
-static int load_module(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (syscall(SYS_finit_module, fd, "", 0) && errno != EEXIST)
-		ret = -errno;
-	close(fd);
-	return ret;
-}
-
-/* vgem's node (it has CREATE_DUMB), its module loaded first; or -errno. */
-static int open_vgem(void)
-{
-	const char *kdir = getenv("ETNAVIV_KDIR");
-	char path[512], name[32];
-	int i, tries, fd;
-
-	if (!kdir)
-		return -ENOENT;
-	snprintf(path, sizeof(path), "%s/drivers/gpu/drm/drm_shmem_helper.ko",
-		 kdir);
-	load_module(path);
-	snprintf(path, sizeof(path), "%s/drivers/gpu/drm/vgem/vgem.ko", kdir);
-	fd = load_module(path);
-	if (fd)
-		return fd;
-	for (tries = 0; tries < 100; tries++) {
-		for (i = 0; i < 8; i++) {
-			struct drm_version v = {
-				.name = name, .name_len = sizeof(name) - 1,
-			};
-
-			snprintf(path, sizeof(path), "/dev/dri/card%d", i);
-			fd = open(path, O_RDWR | O_CLOEXEC);
-			if (fd < 0)
-				continue;
-			memset(name, 0, sizeof(name));
-			if (!etna_ioctl(fd, DRM_IOCTL_VERSION, &v) &&
-			    !strcmp(name, "vgem"))
-				return fd;
-			close(fd);
-		}
-		usleep(20000);	/* the node appears after the module loads */
-	}
-	return -ENODEV;
-}
-
 /* A vgem dumb buffer of BO_SIZE, mapped, imported into our device. */
 static bool buf_vgem(struct buf *b)
 {
@@ -328,17 +279,6 @@ static bool run(struct buf *dst, struct buf *src, int *status,
 	return ret;
 }
 
-static unsigned long long mmu_faults(void)
-{
-	struct model_stats st[8];
-	unsigned long long n = 0;
-	int i, nr = read_model_stats(st, 8);
-
-	for (i = 0; i < nr; i++)
-		n += st[i].mmu_faults;
-	return n;
-}
-
 /* @dst_kind from @src_kind: every byte as the reference, no error. */
 static void test_pair(enum kind dst_kind, enum kind src_kind)
 {
@@ -391,7 +331,7 @@ static void test_userptr_alias(void)
 static void test_read_only_destination(void)
 {
 	bool protect = mmu_v2 && !upstream, ok;
-	unsigned long long faults = mmu_faults();
+	unsigned long long faults = model_mmu_faults();
 	struct buf dst, src;
 	int status;
 
@@ -401,7 +341,7 @@ static void test_read_only_destination(void)
 		if (ok && status != (protect ? -EFAULT : 1))
 			ok = fail("fence status %d, expected %d", status,
 				  protect ? -EFAULT : 1);
-		if (ok && protect && mmu_faults() == faults)
+		if (ok && protect && model_mmu_faults() == faults)
 			ok = fail("the model counted no MMU fault");
 	}
 	report(ok, protect ?
@@ -441,11 +381,15 @@ int main(void)
 	printf("datapath: core %d GC%x, MMU%s, %s driver\n", core,
 	       etnaviv_gpu_info(gpu)->model, mmu_v2 ? "v2" : "v1",
 	       upstream ? "upstream" : "our");
-	vgem_fd = open_vgem();
-	report(vgem_fd >= 0 || fail("%s", strerror(-vgem_fd)),
-	       "vgem loaded and opened");
+	{
+		char node[32], err[600];
 
-	faults = mmu_faults();
+		vgem_fd = vgem_open(node, sizeof(node), err, sizeof(err));
+		report(vgem_fd >= 0 || fail("%s", err),
+		       "vgem loaded and opened");
+	}
+
+	faults = model_mmu_faults();
 	test_pair(UNCACHED, UNCACHED);
 	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
 		test_pair(UNCACHED, kinds[i]);
@@ -454,8 +398,8 @@ int main(void)
 	}
 	test_pair(USERPTR, USERPTR_RO);
 	test_userptr_alias();
-	report(mmu_faults() == faults ||
-	       fail("%llu MMU faults", mmu_faults() - faults),
+	report(model_mmu_faults() == faults ||
+	       fail("%llu MMU faults", model_mmu_faults() - faults),
 	       "no MMU fault on any of these");
 	test_read_only_destination();
 

@@ -96,11 +96,67 @@ static inline uint64_t etna_now_ns(void)
 #define ETNA_FEATURE_PIPE_3D	(1u << 2)
 #define ETNA_FEATURE_PIPE_2D	(1u << 9)
 #define ETNA_FEATURE_PIPE_VG	(1u << 26)
+/* GPU_FEATURES_6 (chipMinorFeatures5, rnndb common.xml): the BLT engine */
+#define ETNA_MINOR5_BLT_ENGINE	(1u << 31)
 
 /* Command-stream words (FE opcodes) that user streams may contain. */
 #define ETNA_CMD_NOP		0x18000000u
 #define ETNA_CMD_LOAD_STATE(addr, count) \
 	(0x08000000u | ((uint32_t)(count) << 16) | ((uint32_t)(addr) >> 2))
+
+/* resolve engine states (etna_viv rnndb state_3d.xml) */
+#define ST_RS_KICKER		0x1600
+#define ST_RS_CONFIG		0x1604
+#define ST_RS_DEST_ADDR		0x1610	/* address */
+#define ST_RS_DEST_STRIDE	0x1614
+#define ST_RS_WINDOW_SIZE	0x1620
+#define ST_RS_DITHER0		0x1630
+#define ST_RS_DITHER1		0x1634
+#define ST_RS_CLEAR_CONTROL	0x163c
+#define ST_RS_FILL_VALUE0	0x1640
+#define ST_RS_EXTRA_CONFIG	0x16a0
+#define ST_RS_PIPE_DEST_ADDR0	0x16e0	/* address */
+#define ST_RS_PIPE_OFFSET0	0x1700
+#define ST_RS_PIPE_OFFSET1	0x1704
+/* RS_CONFIG: source and destination format A8R8G8B8 (6), linear */
+#define RS_CONFIG_A8R8G8B8	0x0606
+/* RS_CLEAR_CONTROL: MODE ENABLED1 (fill), every channel */
+#define RS_CLEAR_FILL		0x0001ffff
+
+/*
+ * An RS fill of a @w x @h window at @stride, 4 bytes a pixel, with @value,
+ * into @s (ETNA_RS_FILL_WORDS words). The destination is relocated at
+ * byte offsets ETNA_RS_FILL_RELOC0 (RS_DEST_ADDR, what a one-pipe core
+ * uses) and ETNA_RS_FILL_RELOC1 (RS_PIPE_DEST_ADDR[0], a two-pipe
+ * core's), both pipes at offset 0, so that one stream serves every core.
+ * The FE waits at RS_KICKER until the fill is done. Return: the words.
+ */
+#define ETNA_RS_FILL_WORDS	26
+#define ETNA_RS_FILL_RELOC0	4
+#define ETNA_RS_FILL_RELOC1	12
+static inline unsigned int etna_rs_fill_stream(uint32_t *s, uint32_t stride,
+					       uint32_t w, uint32_t h,
+					       uint32_t value)
+{
+	static const uint32_t st[] = {
+		ST_RS_DEST_ADDR, ST_RS_PIPE_DEST_ADDR0, ST_RS_CONFIG,
+		ST_RS_DEST_STRIDE, ST_RS_PIPE_OFFSET0, ST_RS_PIPE_OFFSET1,
+		ST_RS_WINDOW_SIZE, ST_RS_DITHER0, ST_RS_DITHER1,
+		ST_RS_CLEAR_CONTROL, ST_RS_FILL_VALUE0, ST_RS_EXTRA_CONFIG,
+		ST_RS_KICKER,
+	};
+	const uint32_t val[] = {
+		0, 0, RS_CONFIG_A8R8G8B8, stride, 0, 0, h << 16 | w,
+		0xffffffff, 0xffffffff, RS_CLEAR_FILL, value, 0, 0xbeebbeeb,
+	};
+	unsigned int i, n = 0;
+
+	for (i = 0; i < sizeof(st) / sizeof(st[0]); i++) {
+		s[n++] = ETNA_CMD_LOAD_STATE(st[i], 1);
+		s[n++] = val[i];
+	}
+	return n;
+}
 
 static inline int etna_gem_new(int fd, uint64_t size, uint32_t flags,
 			       uint32_t *handle)

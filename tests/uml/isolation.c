@@ -192,17 +192,6 @@ static bool all_pixels(const struct client *c, uint32_t v, const char *who)
 	return true;
 }
 
-static unsigned long long mmu_faults(void)
-{
-	struct model_stats st[8];
-	unsigned long long n = 0;
-	int i, nr = read_model_stats(st, 8);
-
-	for (i = 0; i < nr; i++)
-		n += st[i].mmu_faults;
-	return n;
-}
-
 static bool expect_status(int got, int want)
 {
 	if (got == want)
@@ -227,7 +216,7 @@ static void test_two_clients(void)
 	ok = expect_status(run(&a, &s), 1) && all_pixels(&a, 0xff0000ff, "A");
 	report(ok, "isolation: A clears its buffer at its softpinned address");
 
-	faults = mmu_faults();
+	faults = model_mmu_faults();
 	build_clear(&s, VA_A, 0xffffffff);
 	ok = expect_status(run(&b, &s), fault_status);
 	report(ok, fault_status == 1 ?
@@ -235,7 +224,7 @@ static void test_two_clients(void)
 	       "isolation: B writing to A's address faults (-EFAULT)");
 	report(all_pixels(&a, 0xff0000ff, "A"),
 	       "isolation: A's pixels unchanged by B's write");
-	report(mmu_faults() > faults || fail("model counted no MMU fault"),
+	report(model_mmu_faults() > faults || fail("model counted no MMU fault"),
 	       "isolation: the model saw B's fault");
 
 	build_copy(&s, VA_A, VA_B);
@@ -378,7 +367,7 @@ static int switch_client(unsigned int id)
 
 static void test_switching(void)
 {
-	unsigned long long faults = mmu_faults();
+	unsigned long long faults = model_mmu_faults();
 	unsigned int i, bad = 0;
 	pid_t pid[CLIENTS];
 	int st;
@@ -399,8 +388,8 @@ static void test_switching(void)
 				CLIENTS * ROUNDS),
 	       "switching: %d clients at one address, each sees its own pixels",
 	       CLIENTS);
-	report(mmu_faults() == faults || fail("%llu MMU faults",
-					      mmu_faults() - faults),
+	report(model_mmu_faults() == faults || fail("%llu MMU faults",
+					      model_mmu_faults() - faults),
 	       "switching: no MMU fault");
 }
 

@@ -447,7 +447,7 @@ static void test_cycles(uint32_t pipe)
 	nops(&st, 8);
 	gpu_power_hold(true);
 	ok = run(pipe, ETNA_PIPE_3D, &st, p, 2, 0xc1);
-	usleep(200000);
+	usleep(200000);	/* not an event: the idle span is what is measured */
 	p[0] = pmr(d, st_, ETNA_PM_PROCESS_PRE, 3);
 	p[1] = pmr(d, si, ETNA_PM_PROCESS_PRE, 4);
 	ok = ok && run(pipe, ETNA_PIPE_3D, &st, p, 2, 0xc2);

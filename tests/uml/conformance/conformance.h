@@ -83,24 +83,6 @@
 #define ST_DE_ROT_ANGLE		0x12bc
 #define DE_CLEAR_A8R8G8B8	0x0006	/* DEST_CONFIG: CLEAR, format 6 */
 #define ST_GL_PIPE_SELECT	0x3800
-/* resolve engine states (etna_viv rnndb state_3d.xml) */
-#define ST_RS_KICKER		0x1600
-#define ST_RS_CONFIG		0x1604
-#define ST_RS_DEST_ADDR		0x1610	/* address */
-#define ST_RS_DEST_STRIDE	0x1614
-#define ST_RS_WINDOW_SIZE	0x1620
-#define ST_RS_DITHER0		0x1630
-#define ST_RS_DITHER1		0x1634
-#define ST_RS_CLEAR_CONTROL	0x163c
-#define ST_RS_FILL_VALUE0	0x1640
-#define ST_RS_EXTRA_CONFIG	0x16a0
-#define ST_RS_PIPE_DEST_ADDR0	0x16e0	/* address */
-#define ST_RS_PIPE_OFFSET0	0x1700
-#define ST_RS_PIPE_OFFSET1	0x1704
-/* RS_CONFIG: source and destination format A8R8G8B8 (6), linear */
-#define RS_CONFIG_A8R8G8B8	0x0606
-/* RS_CLEAR_CONTROL: MODE ENABLED1 (fill), every channel */
-#define RS_CLEAR_FILL		0x0001ffff
 #define ST_GL_EVENT		0x3804
 
 /* ------------------------------------------------------------------ */

@@ -128,63 +128,6 @@ void test_submit_fence_fds(const struct engine *e, int drm_fd2)
 /* ------------------------------------------------------------------ */
 /* Pending jobs: vgem fences keep them from running */
 
-static int load_module(const char *path)
-{
-	int mfd = open(path, O_RDONLY | O_CLOEXEC), ret = 0;
-
-	if (mfd < 0)
-		return -errno;
-	if (syscall(SYS_finit_module, mfd, "", 0) && errno != EEXIST)
-		ret = -errno;
-	close(mfd);
-	return ret;
-}
-
-static int vgem_open(void)
-{
-	const char *kdir = getenv("ETNAVIV_KDIR");
-	char path[512], name[32], node[32];
-	int i, tries, vfd, ret;
-
-	if (!kdir)
-		return fail("ETNAVIV_KDIR not set"), -ENOENT;
-	snprintf(path, sizeof(path), "%s/drivers/gpu/drm/drm_shmem_helper.ko",
-		 kdir);
-	load_module(path);
-	snprintf(path, sizeof(path), "%s/drivers/gpu/drm/vgem/vgem.ko", kdir);
-	ret = load_module(path);
-	if (ret)
-		return fail("insmod %s: %s", path, strerror(-ret)), ret;
-	for (tries = 0; tries < 100; tries++) {
-		for (i = 0; i < 8; i++) {
-			struct drm_version v = {
-				.name = name, .name_len = sizeof(name) - 1,
-			};
-
-			snprintf(node, sizeof(node), "/dev/dri/card%d", i);
-			vfd = open(node, O_RDWR | O_CLOEXEC);
-			if (vfd < 0)
-				continue;
-			memset(name, 0, sizeof(name));
-			if (!etna_ioctl(vfd, DRM_IOCTL_VERSION, &v) &&
-			    !strcmp(name, "vgem"))
-				return vfd;
-			close(vfd);
-		}
-		usleep(20000);
-	}
-	return fail("vgem loaded but no /dev/dri/cardN is vgem"), -ENODEV;
-}
-
-static int prime_import(int dfd, int dmabuf, uint32_t *handle)
-{
-	struct drm_prime_handle p = { .fd = dmabuf };
-	int ret = etna_ioctl(dfd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &p);
-
-	*handle = ret ? 0 : p.handle;
-	return ret;
-}
-
 /*
  * A vgem buffer with an unsignalled write fence, imported into both
  * etnaviv files: jobs that use it implicitly stay pending until the
@@ -193,6 +136,7 @@ static int prime_import(int dfd, int dmabuf, uint32_t *handle)
 
 int pending_setup(struct pending *pd, int fd2)
 {
+	char node[32], err[600];
 	struct drm_mode_create_dumb cd = {
 		.width = 256, .height = BO_SIZE / 1024, .bpp = 32,
 	};
@@ -202,9 +146,9 @@ int pending_setup(struct pending *pd, int fd2)
 
 	memset(pd, 0, sizeof(*pd));
 	pd->dmabuf = -1;
-	pd->vfd = vgem_open();
+	pd->vfd = vgem_open(node, sizeof(node), err, sizeof(err));
 	if (pd->vfd < 0)
-		return pd->vfd;
+		return fail("%s", err), pd->vfd;
 	ret = etna_ioctl(pd->vfd, DRM_IOCTL_MODE_CREATE_DUMB, &cd);
 	if (ret)
 		return fail("vgem CREATE_DUMB: %s", err_name(ret)), ret;

@@ -430,46 +430,16 @@ void test_submit_footprint(const struct engine *e)
 /* ------------------------------------------------------------------ */
 /* GEM_SUBMIT: MMUv1, what a resolve may touch */
 
-/*
- * An RS fill of a @w x @h window at @stride, 4 bytes a pixel, into the
- * buffer of relocations 0 and 1: RS_DEST_ADDR (word 1, what a one-pipe
- * core uses) and RS_PIPE_DEST_ADDR[0] (word 3, a two-pipe core's), with
- * both pipes at offset 0, so that one stream serves every core.
- */
-static unsigned int rs_fill_stream(uint32_t *s, uint32_t stride, uint32_t w,
-				   uint32_t h)
-{
-	unsigned int n = 0;
-
-#define LS(st, v) do {						\
-		s[n++] = ETNA_CMD_LOAD_STATE(st, 1);		\
-		s[n++] = (v);					\
-	} while (0)
-	LS(ST_RS_DEST_ADDR, 0);
-	LS(ST_RS_PIPE_DEST_ADDR0, 0);
-	LS(ST_RS_CONFIG, RS_CONFIG_A8R8G8B8);
-	LS(ST_RS_DEST_STRIDE, stride);
-	LS(ST_RS_PIPE_OFFSET0, 0);
-	LS(ST_RS_PIPE_OFFSET1, 0);
-	LS(ST_RS_WINDOW_SIZE, h << 16 | w);
-	LS(ST_RS_DITHER0, 0xffffffff);
-	LS(ST_RS_DITHER1, 0xffffffff);
-	LS(ST_RS_CLEAR_CONTROL, RS_CLEAR_FILL);
-	LS(ST_RS_FILL_VALUE0, 0x12345678);
-	LS(ST_RS_EXTRA_CONFIG, 0);
-	LS(ST_RS_KICKER, 0xbeebbeeb);
-#undef LS
-	return n;
-}
-
 void test_submit_footprint_rs(const struct engine *e)
 {
 	struct drm_etnaviv_gem_submit_bo bo = {
 		.flags = ETNA_SUBMIT_BO_WRITE,
 	};
-	struct drm_etnaviv_gem_submit_reloc r[2] = { reloc_at(4), reloc_at(12) };
+	struct drm_etnaviv_gem_submit_reloc r[2] = {
+		reloc_at(ETNA_RS_FILL_RELOC0), reloc_at(ETNA_RS_FILL_RELOC1),
+	};
 	struct drm_etnaviv_gem_submit req;
-	uint32_t s[26], h;
+	uint32_t s[ETNA_RS_FILL_WORDS], h;
 	unsigned int n;
 
 	if (!e->mmuv1 || e->exec_state != ETNA_PIPE_3D)
@@ -479,7 +449,7 @@ void test_submit_footprint_rs(const struct engine *e)
 	bo.handle = h;
 
 	/* 64 x 16 pixels at 256 bytes a row: the whole 4 KiB, no more */
-	n = rs_fill_stream(s, 256, 64, 16);
+	n = etna_rs_fill_stream(s, 256, 64, 16, 0x12345678);
 	req = sub_init(e, s, n, &bo, 1, r, 2);
 	sub_expect(e, &req, 0, "rs-fill-whole-buffer");
 	if (upstream) {
@@ -489,11 +459,11 @@ void test_submit_footprint_rs(const struct engine *e)
 		etna_gem_close(fd, h);
 		return;
 	}
-	n = rs_fill_stream(s, 256, 64, 17);
+	n = etna_rs_fill_stream(s, 256, 64, 17, 0x12345678);
 	req = sub_init(e, s, n, &bo, 1, r, 2);
 	sub_expect(e, &req, -EINVAL, "rs-fill-window-past-buffer (ours only)");
 	/* two rows 128 KiB apart: the second far past the buffer */
-	n = rs_fill_stream(s, 0x20000, 16, 2);
+	n = etna_rs_fill_stream(s, 0x20000, 16, 2, 0x12345678);
 	req = sub_init(e, s, n, &bo, 1, r, 2);
 	sub_expect(e, &req, -EINVAL, "rs-fill-stride-past-buffer (ours only)");
 	etna_gem_close(fd, h);

@@ -199,13 +199,13 @@ long knob_get(const struct engine *e, const char *knob)
 }
 
 /*
- * Opens the debugfs file @file of our driver's DRM device (dri/N/, whose
- * "name" starts with etnaviv); NULL if there is none (upstream's driver
- * has other files).
+ * Opens the debugfs file @file of the etnaviv DRM device (the first
+ * dri/N/ whose "name" starts with etnaviv and that has @file); NULL if
+ * there is none.
  */
 FILE *driver_debugfs(const char *file)
 {
-	char path[300], line[160];
+	char path[300], line[64];
 	struct dirent *de;
 	FILE *f = NULL;
 	DIR *d;
@@ -238,7 +238,8 @@ FILE *driver_debugfs(const char *file)
 
 /*
  * Reads "@key: <number>" from the debugfs file @file of our driver's DRM
- * device; -1 if absent (as with upstream's driver, which has no such line).
+ * device; -1 if absent (as with upstream's driver, which has no such
+ * line).
  */
 long long driver_stat(const char *file, const char *key)
 {
@@ -256,6 +257,74 @@ long long driver_stat(const char *file, const char *key)
 		}
 	fclose(f);
 	return val;
+}
+
+static uint64_t digest(uint64_t h, const char *p, size_t n)
+{
+	while (n--)
+		h = (h ^ (unsigned char)*p++) * 0x100000001b3ull;
+	return h;
+}
+
+/*
+ * A digest (FNV-1a) of where the driver's rings stand; 0 if it cannot be
+ * read. It changes when the driver links a job into a ring (a WAIT turned
+ * into a LINK, a new tail): the event that a job has left the scheduler
+ * for the hardware, even on a frozen FE that never fetches it. Ours: the
+ * "ring: tail" lines of its debugfs "gpu" file (small). Linux 6.1 has no
+ * such line: its debugfs "ring" file, each ring whole with its free
+ * space (tens of KiB, slower to read).
+ */
+uint64_t ring_digest(void)
+{
+	static char buf[1 << 19];
+	uint64_t h = 0xcbf29ce484222325ull;
+	bool any = false;
+	ssize_t n;
+	FILE *f;
+
+	if (!is_upstream()) {
+		char line[160];
+
+		f = driver_debugfs("gpu");
+		if (!f)
+			return 0;
+		while (fgets(line, sizeof(line), f))
+			if (strstr(line, "ring: tail")) {
+				h = digest(h, line, strlen(line));
+				any = true;
+			}
+		fclose(f);
+		return any ? h : 0;
+	}
+	f = driver_debugfs("ring");
+	if (!f)
+		return 0;
+	/* large reads: each read is a system call */
+	while ((n = read(fileno(f), buf, sizeof(buf))) > 0)
+		h = digest(h, buf, n);
+	fclose(f);
+	return h;
+}
+
+/*
+ * Waits (polling, at most @ns) until the ring digest is no longer
+ * @before: a job submitted after @before was taken is on a ring.
+ * Return: 0, -ENOENT (no ring file) or -ETIMEDOUT.
+ */
+int wait_ring_change(uint64_t before, uint64_t ns)
+{
+	uint64_t t0 = etna_now_ns(), now;
+
+	if (!before)
+		return -ENOENT;
+	do {
+		now = ring_digest();
+		if (now != before)
+			return now ? 0 : -ENOENT;
+		usleep(2000);
+	} while (etna_now_ns() - t0 < ns);
+	return -ETIMEDOUT;
 }
 
 /*

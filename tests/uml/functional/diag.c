@@ -204,8 +204,11 @@ static bool disasm(const char *file, char *out, size_t len)
 static int hang_job(int fd, const struct engine *e, uint32_t bo, int *sfd)
 {
 	uint32_t fence;
-	int ret = knob_set(e, "freeze", 1);
+	/* the core started first: see engine_awake() */
+	int ret = engine_awake(fd, e, bo);
 
+	if (!ret)
+		ret = knob_set(e, "freeze", 1);
 	if (!ret)
 		ret = submit_job(fd, e, bo, ETNA_SUBMIT_BO_WRITE, 0x100, &fence,
 				 sfd);
@@ -472,7 +475,8 @@ void test_job_limits(const struct engine *e)
 	long long f0, n = -1, resets;
 	uint32_t fence = 0;
 	int fd = etna_open(), sfd = -1, ret = 0, st;
-	unsigned int i, tries;
+	uint64_t t0;
+	unsigned int i;
 	bool ok;
 
 	ok = (jobs >= 1 && hangs >= 0) ||
@@ -484,20 +488,27 @@ void test_job_limits(const struct engine *e)
 
 	/* hw_job_limit: jobs on the ring of a frozen core (ours: debugfs) */
 	drain(fd);
-	f0 = fences_emitted(e->pipe);
+	/* the core started first: see engine_awake() */
+	ret = engine_awake(fd, e, 0);
+	f0 = ret ? -1 : fences_emitted(e->pipe);
 	if (f0 >= 0) {
 		ret = knob_set(e, "freeze", 1);
 		for (i = 0; !ret && i < jobs + 2; i++)
 			ret = submit_job(fd, e, 0, 0, 0, &fence, NULL);
-		/* until the scheduler has put what it may on the ring */
-		for (tries = 0; !ret && tries < 40; tries++) {
+		/* the event: the scheduler has put hw_job_limit jobs there */
+		t0 = etna_now_ns();
+		do {
 			n = fences_emitted(e->pipe) - f0;
-			if (n >= jobs)
+			if (ret || n >= jobs)
 				break;
-			usleep(5000);
+			usleep(2000);
+		} while (etna_now_ns() - t0 < 5 * SEC_NS);
+		/* then a bounded window (100 ms): it must stop there */
+		t0 = etna_now_ns();
+		while (!ret && n == jobs && etna_now_ns() - t0 < 100 * MS_NS) {
+			usleep(2000);
+			n = fences_emitted(e->pipe) - f0;
 		}
-		usleep(100000);	/* and a while longer: it must stop there */
-		n = fences_emitted(e->pipe) - f0;
 		ok = (!ret && n == jobs) ||
 		     fail("%s; %lld of %ld jobs on the ring of the frozen "
 			  "core, want %ld", err_name(ret), n, jobs + 2, jobs);

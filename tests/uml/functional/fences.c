@@ -135,11 +135,12 @@ void test_fence_in(void)
 	const struct engine *ea = &engines[0], *eb = &engines[nr_engines - 1];
 	int fd = etna_open(), sa = -1, sc = -1, ret;
 	uint32_t fa, fc, fd_;
-	uint64_t t;
+	uint64_t t, ring0;
 	bool ok;
 
 	drain(fd);
 	ret = knob_set(ea, "freeze", 1);
+	ring0 = ring_digest();
 	ret = ret ? ret : submit_job(fd, ea, 0, 0, 0, &fa, &sa);
 	ret = ret ? ret : submit_ex(fd, eb, 0, 0, 0, ETNA_SUBMIT_FENCE_FD_IN,
 				    sa, &fc, &sc);
@@ -148,6 +149,10 @@ void test_fence_in(void)
 	       engine_name(ea), engine_name(eb));
 	if (!ok)
 		goto out;
+	/* A is on the hardware: from here C waits for A, not the queue */
+	ret = wait_ring_change(ring0, 5 * SEC_NS);
+	ok = !ret || fail("the driver's ring in debugfs: %s", err_name(ret));
+	report(ok, "fence-in: job A reaches the ring");
 	if (eb->pipe != ea->pipe) {
 		/* from another file: those of this one queue behind C */
 		int fd2 = etna_open();
@@ -162,10 +167,13 @@ void test_fence_in(void)
 		report(ok, "fence-in: %s keeps running while pipe%u is frozen",
 		       engine_name(eb), ea->pipe);
 	}
-	usleep(50000);
-	ret = etna_wait_fence(fd, eb->pipe, fc, ETNA_WAIT_NONBLOCK, 0);
-	ok = (ret == -EBUSY && sync_status(sc) == 0) ||
-	     fail("C: WAIT_FENCE NONBLOCK %s, sync file %s", err_name(ret),
+	/*
+	 * After those events (A on the ring; on two pipes, a later job on
+	 * C's engine done), a bounded window: C must not complete in it.
+	 */
+	ret = etna_wait_fence(fd, eb->pipe, fc, 0, 50 * MS_NS);
+	ok = (ret == -ETIMEDOUT && sync_status(sc) == 0) ||
+	     fail("C: WAIT_FENCE 50 ms %s, sync file %s", err_name(ret),
 		  status_name(sync_status(sc)));
 	report(ok, "fence-in: job C has not run before its in-fence");
 	knob_set(ea, "freeze", 0);

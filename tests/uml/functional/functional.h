@@ -67,6 +67,8 @@ int engine_awake(int fd, const struct engine *e, uint32_t bo);
 long knob_get(const struct engine *e, const char *knob);
 FILE *driver_debugfs(const char *file);
 long long driver_stat(const char *file, const char *key);
+uint64_t ring_digest(void);
+int wait_ring_change(uint64_t before, uint64_t ns);
 void find_engines(int fd);
 unsigned int pipe_engines(const struct engine **out);
 uint32_t pattern(size_t i, uint32_t seed);
@@ -95,10 +97,8 @@ void test_bo_contents(void);
 
 /* prime.c */
 int prime_export(int fd, uint32_t handle, int *dmabuf);
-int prime_import(int fd, int dmabuf, uint32_t *handle);
 bool gpu_uses(int fd, uint32_t handle, uint32_t bo_flags);
 void test_prime_etnaviv(void);
-int vgem_open(char *node, size_t len, char *err, size_t errlen);
 
 /* vgem.c */
 int vgem_dumb_export(int vfd, size_t size, uint32_t *vh, int *dmabuf);
@@ -123,6 +123,7 @@ void test_bus_error(const struct engine *e);
 void test_hang_vm_leak(const struct engine *e);
 void test_job_max(const struct engine *e);
 void test_long_2d(const struct engine *e);
+void test_long_rs(const struct engine *e);
 
 /* diag.c */
 void test_coredump(const struct engine *e);

@@ -243,7 +243,8 @@ void test_exit_inflight(const struct engine *e)
 		fd = etna_open();
 		if (etna_gem_new(fd, JOB_BO_SIZE, ETNA_BO_WC, &bo))
 			_exit(2);
-		if (knob_set(e, "freeze", 1))
+		/* the core started first: see engine_awake() */
+		if (engine_awake(fd, e, bo) || knob_set(e, "freeze", 1))
 			_exit(4);
 		if (submit_job(fd, e, bo, ETNA_SUBMIT_BO_WRITE, 0, NULL, NULL))
 			_exit(3);
@@ -497,6 +498,56 @@ struct long_2d {
 };
 
 /*
+ * The verdict on one long operation (@op: "fill", "resolve") of the group
+ * @grp on @en: @ret and @t (ns) of its wait, its sync file's status @st,
+ * the resets meanwhile and the @n pixels it filled.
+ *  - ours: signals without error after at least LONG_MIN_NS, no reset,
+ *    every pixel filled (the hang check sees the engine's counters move);
+ *  - upstream 6.1: its hang check watches only the FE address, resets
+ *    the core after a second and cancels the job (a documented
+ *    difference), the operation unfinished.
+ */
+static void long_verdict(const char *grp, const char *en, const char *op,
+			 int ret, uint64_t t, int st, long long resets,
+			 long long n)
+{
+	bool ok;
+
+	info(grp, "%s: a 3 s %s: %s after %.3f s, sync file %s, resets "
+	     "+%lld, %lld of %u pixels", en, op, err_name(ret), secs(t),
+	     status_name(st), resets, n, LONG_W * LONG_W);
+	/* ours: not before the model's time for the operation has passed */
+	ok = (!ret && (is_upstream() || t >= LONG_MIN_NS)) ||
+	     fail("%s after %.3f s, want 0 after at least %.3f s",
+		  err_name(ret), secs(t), secs(LONG_MIN_NS));
+	if (is_upstream())
+		report(ok, "%s %s: the fence signals", grp, en);
+	else
+		report(ok, "%s %s: the fence signals after the %s's time", grp,
+		       en, op);
+	if (is_upstream()) {
+		ok = (st == -ECANCELED && resets > 0) ||
+		     fail("sync file %s, resets +%lld; want ECANCELED and a "
+			  "reset", status_name(st), resets);
+		report(ok, "%s %s: upstream resets the core and cancels the "
+		       "job", grp, en);
+		ok = (n >= 0 && n < LONG_W * LONG_W) ||
+		     fail("%lld pixels filled", n);
+		report(ok, "%s %s: upstream leaves the %s unfinished", grp, en,
+		       op);
+	} else {
+		ok = (st == 1 && !resets) ||
+		     fail("sync file %s, resets +%lld; want signalled without "
+			  "error, no reset", status_name(st), resets);
+		report(ok, "%s %s: the job completes without error or reset",
+		       grp, en);
+		ok = n == LONG_W * LONG_W ||
+		     fail("%lld of %u pixels filled", n, LONG_W * LONG_W);
+		report(ok, "%s %s: every pixel is filled", grp, en);
+	}
+}
+
+/*
  * One job of one fill of the whole surface with @argb; its fence, sync
  * file (or -1) and errno-style result. The job's time: *@t (ns) from the
  * flush to the fence, waited for at most 20 s.
@@ -596,36 +647,7 @@ void test_long_2d(const struct engine *e)
 	st = sync >= 0 ? sync_status(sync) : 0;
 	res1 = stat_of(e, "resets");
 	n = long_count(&l, 0xff336699u);
-	info("long-2d", "%s: a 3 s fill: %s after %.3f s, sync file %s, "
-	     "resets +%lld, %lld of %u pixels", en, err_name(ret), secs(t),
-	     status_name(st), res1 - res0, n, LONG_W * LONG_W);
-	/* ours: not before the model's time for the fill has passed */
-	ok = (!ret && (is_upstream() || t >= LONG_MIN_NS)) ||
-	     fail("%s after %.3f s, want 0 after at least %.3f s",
-		  err_name(ret), secs(t), secs(LONG_MIN_NS));
-	report(ok, "long-2d %s: the fence signals%s", en,
-	       is_upstream() ? "" : " after the fill's time");
-	if (is_upstream()) {
-		/* its hang check sees the FE at one address: a hang */
-		ok = (st == -ECANCELED && res1 > res0) ||
-		     fail("sync file %s, resets +%lld; want ECANCELED and a "
-			  "reset", status_name(st), res1 - res0);
-		report(ok, "long-2d %s: upstream resets the core and cancels "
-		       "the job", en);
-		ok = (n >= 0 && n < LONG_W * LONG_W) ||
-		     fail("%lld pixels filled", n);
-		report(ok, "long-2d %s: upstream leaves the fill unfinished",
-		       en);
-	} else {
-		ok = (st == 1 && res1 == res0) ||
-		     fail("sync file %s, resets +%lld; want signalled without "
-			  "error, no reset", status_name(st), res1 - res0);
-		report(ok, "long-2d %s: the job completes without error or "
-		       "reset", en);
-		ok = n == LONG_W * LONG_W ||
-		     fail("%lld of %u pixels filled", n, LONG_W * LONG_W);
-		report(ok, "long-2d %s: every pixel is filled", en);
-	}
+	long_verdict("long-2d", en, "fill", ret, t, st, res1 - res0, n);
 	if (sync >= 0)
 		close(sync);
 	sync = -1;
@@ -707,4 +729,166 @@ out:
 	etnaviv_gpu_close(l.gpu);
 	etnaviv_device_close(l.dev);
 	close(l.fd);
+}
+
+/* ------------------------------------------------------------------ */
+/* A resolve longer than the hang timeout */
+
+/*
+ * One RS fill of LONG_W x LONG_W pixels with @value into @bo, in one job
+ * on @e; its fence and sync file (or -1) in *@fence and *@sync.
+ */
+static int long_rs_submit(int fd, const struct engine *e, uint32_t bo,
+			  uint32_t value, uint32_t *fence, int *sync)
+{
+	struct drm_etnaviv_gem_submit_bo sbo = {
+		.flags = ETNA_SUBMIT_BO_WRITE, .handle = bo,
+	};
+	struct drm_etnaviv_gem_submit_reloc r[2] = {
+		{ .submit_offset = ETNA_RS_FILL_RELOC0 },
+		{ .submit_offset = ETNA_RS_FILL_RELOC1 },
+	};
+	uint32_t s[ETNA_RS_FILL_WORDS];
+	struct drm_etnaviv_gem_submit req = {
+		.pipe = e->pipe, .exec_state = e->exec_state,
+		.nr_bos = 1, .bos = (uintptr_t)&sbo,
+		.nr_relocs = 2, .relocs = (uintptr_t)r,
+		.stream = (uintptr_t)s,
+		.flags = ETNA_SUBMIT_FENCE_FD_OUT, .fence_fd = -1,
+	};
+	int ret;
+
+	req.stream_size = 4 * etna_rs_fill_stream(s, LONG_W * 4, LONG_W,
+						  LONG_W, value);
+	ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
+	*fence = ret ? 0 : req.fence;
+	*sync = ret ? -1 : req.fence_fd;
+	return ret;
+}
+
+/* Pixels of @bo (LONG_W x LONG_W) that hold @value; -1 if unreadable. */
+static long long long_rs_count(int fd, uint32_t bo, uint32_t value)
+{
+	const size_t len = (size_t)LONG_W * LONG_W * 4;
+	uint32_t *p = map_bo(fd, bo, len);
+	long long n = 0;
+	size_t i;
+
+	if (!p)
+		return -1;
+	if (etna_cpu_prep(fd, bo, ETNA_PREP_READ, 5 * SEC_NS)) {
+		munmap(p, len);
+		return -1;
+	}
+	for (i = 0; i < len / 4; i++)
+		n += p[i] == value;
+	etna_cpu_fini(fd, bo);
+	munmap(p, len);
+	return n;
+}
+
+/*
+ * The resolve engine's counterpart of long-2d: the FE waits at RS_KICKER
+ * while the RS fills 512x512 pixels, one a cycle, at a core clock of
+ * 87 kHz: 3 s of the model's time. Ours sees the memory writes counter
+ * move and lets the job complete; upstream 6.1 sees the FE at one address
+ * and resets the core. Frozen mid-resolve (no counter moving), the job is
+ * a hang for both.
+ */
+void test_long_rs(const struct engine *e)
+{
+	const char *en = engine_name(e);
+	long old_max = param_get(JOB_MAX_PARAM);
+	long khz = knob_get(e, "clock_khz");
+	long long res0, res1, uns0, ops0, px0, n;
+	int fd = etna_open(), ret, st, sync = -1;
+	uint32_t bo = 0, fence;
+	uint64_t t, t0, minor5;
+	bool ok;
+
+	if (khz <= 0) {
+		info("long-rs", "%s: the model has no clock_khz knob", en);
+		close(fd);
+		return;
+	}
+	/*
+	 * A core with the BLT engine resolves with it (Mesa 22.3's etnaviv,
+	 * etnaviv_screen.c use_blt): not a resolve a client would send.
+	 */
+	if (!etna_param(fd, e->pipe, ETNAVIV_PARAM_GPU_FEATURES_6, &minor5) &&
+	    (minor5 & ETNA_MINOR5_BLT_ENGINE)) {
+		info("long-rs", "%s: not run: the core has the BLT engine", en);
+		close(fd);
+		return;
+	}
+	ret = etna_gem_new(fd, (uint64_t)LONG_W * LONG_W * 4, ETNA_BO_WC,
+			   &bo);
+	if (!ret)
+		ret = knob_set(e, "clock_khz", LONG_KHZ);
+	/* ours: the cap well above the job, so only the hang check counts */
+	if (!ret && old_max >= 0)
+		ret = param_set(JOB_MAX_PARAM, 20000);
+	ok = !ret || fail("setup: %s", err_name(ret));
+	report(ok, "long-rs %s: a 1 MiB surface, the core clock at %u kHz",
+	       en, LONG_KHZ);
+	if (!ok)
+		goto out;
+
+	res0 = resets_of(e);
+	uns0 = stat_of(e, "rs_unsupported");
+	ops0 = stat_of(e, "rs_ops");
+	t0 = etna_now_ns();
+	ret = long_rs_submit(fd, e, bo, 0xff336699u, &fence, &sync);
+	if (!ret)
+		ret = etna_wait_fence(fd, e->pipe, fence, 0, 20 * SEC_NS);
+	t = etna_now_ns() - t0;
+	st = sync >= 0 ? sync_status(sync) : 0;
+	res1 = resets_of(e);
+	n = long_rs_count(fd, bo, 0xff336699u);
+	ok = (stat_of(e, "rs_ops") == ops0 + 1 &&
+	      stat_of(e, "rs_unsupported") == uns0) ||
+	     fail("rs_ops +%lld, rs_unsupported +%lld; want +1, +0",
+		  stat_of(e, "rs_ops") - ops0,
+		  stat_of(e, "rs_unsupported") - uns0);
+	report(ok, "long-rs %s: the model runs the resolve", en);
+	long_verdict("long-rs", en, "resolve", ret, t, st, res1 - res0, n);
+	if (sync >= 0)
+		close(sync);
+	sync = -1;
+
+	/*
+	 * The RS wedges mid-resolve: no counter moves. Ours: job_max_ms at
+	 * 60 s, so that only the hang check ends the job within the wait.
+	 */
+	if (old_max >= 0)
+		param_set(JOB_MAX_PARAM, 60000);
+	res0 = resets_of(e);
+	px0 = stat_of(e, "rs_pixels");
+	ret = long_rs_submit(fd, e, bo, 0xff00ff00u, &fence, &sync);
+	/* the event: the resolve has begun (the RS wrote some pixels) */
+	t0 = etna_now_ns();
+	while (!ret && stat_of(e, "rs_pixels") == px0 &&
+	       etna_now_ns() - t0 < 5 * SEC_NS)
+		usleep(10000);
+	if (!ret)
+		ret = knob_set(e, "freeze", 1);
+	if (!ret)
+		ret = etna_wait_fence(fd, e->pipe, fence, 0, 10 * SEC_NS);
+	st = sync >= 0 ? sync_status(sync) : 0;
+	res1 = resets_of(e);
+	ok = (!ret && st == -ECANCELED && res1 > res0) ||
+	     fail("%s, sync file %s, resets +%lld; want ECANCELED and a "
+		  "reset", err_name(ret), status_name(st), res1 - res0);
+	report(ok, "long-rs %s: a wedged RS mid-resolve is a hang: "
+	       "cancelled, core reset", en);
+out:
+	knob_set(e, "freeze", 0);
+	if (sync >= 0)
+		close(sync);
+	knob_set(e, "clock_khz", khz);
+	if (old_max >= 0)
+		param_set(JOB_MAX_PARAM, old_max);
+	if (bo)
+		etna_gem_close(fd, bo);
+	close(fd);
 }

@@ -16,15 +16,6 @@ int prime_export(int fd, uint32_t handle, int *dmabuf)
 	return ret;
 }
 
-int prime_import(int fd, int dmabuf, uint32_t *handle)
-{
-	struct drm_prime_handle req = { .fd = dmabuf };
-	int ret = etna_ioctl(fd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &req);
-
-	*handle = ret ? 0 : req.handle;
-	return ret;
-}
-
 static int dmabuf_sync(int dmabuf, uint64_t flags)
 {
 	struct dma_buf_sync s = { .flags = flags };
@@ -158,59 +149,4 @@ out:
 	if (fd1 >= 0)
 		close(fd1);
 	close(fd2);
-}
-
-static int load_module(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (syscall(SYS_finit_module, fd, "", 0) && errno != EEXIST)
-		ret = -errno;
-	close(fd);
-	return ret;
-}
-
-/* Opens the vgem primary node (it has CREATE_DUMB); -errno if none. */
-int vgem_open(char *node, size_t len, char *err, size_t errlen)
-{
-	const char *kdir = getenv("ETNAVIV_KDIR");
-	char path[512], name[32];
-	int i, tries, fd, ret;
-
-	if (!kdir) {
-		snprintf(err, errlen, "ETNAVIV_KDIR not set");
-		return -ENOENT;
-	}
-	/* upstream etnaviv does not need the shmem helpers: vgem does */
-	snprintf(path, sizeof(path), "%s/drivers/gpu/drm/drm_shmem_helper.ko",
-		 kdir);
-	load_module(path);
-	snprintf(path, sizeof(path), "%s/drivers/gpu/drm/vgem/vgem.ko", kdir);
-	ret = load_module(path);
-	if (ret) {
-		snprintf(err, errlen, "insmod %s: %s", path, strerror(-ret));
-		return ret;
-	}
-	for (tries = 0; tries < 100; tries++) {
-		for (i = 0; i < 8; i++) {
-			struct drm_version v = {
-				.name = name, .name_len = sizeof(name) - 1,
-			};
-
-			snprintf(node, len, "/dev/dri/card%d", i);
-			fd = open(node, O_RDWR | O_CLOEXEC);
-			if (fd < 0)
-				continue;
-			memset(name, 0, sizeof(name));
-			if (!etna_ioctl(fd, DRM_IOCTL_VERSION, &v) &&
-			    !strcmp(name, "vgem"))
-				return fd;
-			close(fd);
-		}
-		usleep(20000);
-	}
-	snprintf(err, errlen, "vgem loaded but no /dev/dri/cardN is vgem");
-	return -ENODEV;
 }

@@ -5,12 +5,42 @@
 /* ------------------------------------------------------------------ */
 /* 4. GEM_WAIT and CPU_PREP against a job that cannot finish */
 
+/* The check @name: CPU_PREP(@op | NOSYNC) of @bo returns @want. */
+static void prep_nosync(int fd, uint32_t bo, uint32_t op, int want,
+			const char *name)
+{
+	int ret = etna_cpu_prep(fd, bo, op | ETNA_PREP_NOSYNC, 0);
+	bool ok = ret == want || fail("got %s, want %s", err_name(ret),
+				      err_name(want));
+
+	if (!ret)
+		etna_cpu_fini(fd, bo);
+	report(ok, "%s", name);
+}
+
+/* The check @name: CPU_PREP(@op) of @bo for 100 ms times out. */
+static void prep_times_out(int fd, uint32_t bo, uint32_t op,
+			   const char *name)
+{
+	uint64_t t = etna_now_ns();
+	int ret = etna_cpu_prep(fd, bo, op, 100 * MS_NS);
+	bool ok;
+
+	t = etna_now_ns() - t;
+	ok = (ret == -ETIMEDOUT && t >= 90 * MS_NS) ||
+	     fail("got %s after %.3f s, want ETIMEDOUT after 0.1 s",
+		  err_name(ret), secs(t));
+	if (!ret)
+		etna_cpu_fini(fd, bo);
+	report(ok, "%s", name);
+}
+
 void test_implicit_sync(void)
 {
 	const struct engine *ew = &engines[0], *er = &engines[nr_engines - 1];
 	uint32_t bo, fence;
 	long long resets0;
-	uint64_t t0, t, held;
+	uint64_t t0, t, held, ring0;
 	int fd = etna_open(), sfd = -1, ret;
 	bool ok;
 
@@ -31,6 +61,7 @@ void test_implicit_sync(void)
 	report(ok, "sync: freeze the FE of %s", engine_name(ew));
 	if (!ok)
 		goto out;
+	ring0 = ring_digest();
 	t0 = etna_now_ns();
 	ret = submit_job(fd, ew, bo, ETNA_SUBMIT_BO_WRITE, 0, &fence, &sfd);
 	ok = !ret || fail("SUBMIT returned %s", err_name(ret));
@@ -40,7 +71,12 @@ void test_implicit_sync(void)
 		knob_set(ew, "freeze", 0);
 		goto out;
 	}
-	usleep(10000);
+	/* the checks below are of a job on the hardware, not in the queue */
+	ret = wait_ring_change(ring0, 5 * SEC_NS);
+	ok = !ret || fail("the driver's ring in debugfs: %s", err_name(ret));
+	report(ok, "sync: the writer's job reaches the ring");
+	info("sync", "the writer's job on the ring %.3f s after its submit",
+	     secs(etna_now_ns() - t0));
 
 	ret = gem_wait(fd, ew->pipe, bo, ETNA_WAIT_NONBLOCK, 0);
 	ok = ret == -EBUSY || fail("got %s, want EBUSY", err_name(ret));
@@ -50,21 +86,10 @@ void test_implicit_sync(void)
 	ok = ret == -EBUSY || fail("got %s, want EBUSY", err_name(ret));
 	report(ok, "sync: writer busy: WAIT_FENCE NONBLOCK is EBUSY");
 
-	ret = etna_cpu_prep(fd, bo, ETNA_PREP_READ | ETNA_PREP_NOSYNC, 0);
-	ok = ret == -EBUSY || fail("got %s, want EBUSY", err_name(ret));
-	if (!ret)
-		etna_cpu_fini(fd, bo);
-	report(ok, "sync: writer busy: CPU_PREP(READ|NOSYNC) is EBUSY");
-
-	t = etna_now_ns();
-	ret = etna_cpu_prep(fd, bo, ETNA_PREP_READ, 100 * MS_NS);
-	t = etna_now_ns() - t;
-	ok = (ret == -ETIMEDOUT && t >= 90 * MS_NS) ||
-	     fail("got %s after %.3f s, want ETIMEDOUT after 0.1 s",
-		  err_name(ret), secs(t));
-	if (!ret)
-		etna_cpu_fini(fd, bo);
-	report(ok, "sync: writer busy: CPU_PREP(READ) 100 ms times out");
+	prep_nosync(fd, bo, ETNA_PREP_READ, -EBUSY,
+		    "sync: writer busy: CPU_PREP(READ|NOSYNC) is EBUSY");
+	prep_times_out(fd, bo, ETNA_PREP_READ,
+		       "sync: writer busy: CPU_PREP(READ) 100 ms times out");
 
 	t = etna_now_ns();
 	ret = etna_wait_fence(fd, ew->pipe, fence, 0, 100 * MS_NS);
@@ -113,6 +138,7 @@ void test_implicit_sync(void)
 	ret = engine_awake(fd, er, bo);
 	if (!ret)
 		ret = knob_set(er, "freeze", 1);
+	ring0 = ring_digest();
 	if (!ret)
 		ret = submit_job(fd, er, bo, ETNA_SUBMIT_BO_READ, 0, &fence,
 				 NULL);
@@ -123,13 +149,12 @@ void test_implicit_sync(void)
 		knob_set(er, "freeze", 0);
 		goto out;
 	}
-	usleep(10000);
+	ret = wait_ring_change(ring0, 5 * SEC_NS);
+	ok = !ret || fail("the driver's ring in debugfs: %s", err_name(ret));
+	report(ok, "sync: the reader's job reaches the ring");
 
-	ret = etna_cpu_prep(fd, bo, ETNA_PREP_READ | ETNA_PREP_NOSYNC, 0);
-	ok = !ret || fail("got %s, want 0", err_name(ret));
-	if (!ret)
-		etna_cpu_fini(fd, bo);
-	report(ok, "sync: reader busy: CPU_PREP(READ|NOSYNC) is 0");
+	prep_nosync(fd, bo, ETNA_PREP_READ, 0,
+		    "sync: reader busy: CPU_PREP(READ|NOSYNC) is 0");
 
 	t = etna_now_ns();
 	ret = etna_cpu_prep(fd, bo, ETNA_PREP_READ, 100 * MS_NS);
@@ -141,21 +166,10 @@ void test_implicit_sync(void)
 		etna_cpu_fini(fd, bo);
 	report(ok, "sync: reader busy: CPU_PREP(READ) does not wait");
 
-	ret = etna_cpu_prep(fd, bo, ETNA_PREP_WRITE | ETNA_PREP_NOSYNC, 0);
-	ok = ret == -EBUSY || fail("got %s, want EBUSY", err_name(ret));
-	if (!ret)
-		etna_cpu_fini(fd, bo);
-	report(ok, "sync: reader busy: CPU_PREP(WRITE|NOSYNC) is EBUSY");
-
-	t = etna_now_ns();
-	ret = etna_cpu_prep(fd, bo, ETNA_PREP_WRITE, 100 * MS_NS);
-	t = etna_now_ns() - t;
-	ok = (ret == -ETIMEDOUT && t >= 90 * MS_NS) ||
-	     fail("got %s after %.3f s, want ETIMEDOUT after 0.1 s",
-		  err_name(ret), secs(t));
-	if (!ret)
-		etna_cpu_fini(fd, bo);
-	report(ok, "sync: reader busy: CPU_PREP(WRITE) 100 ms times out");
+	prep_nosync(fd, bo, ETNA_PREP_WRITE, -EBUSY,
+		    "sync: reader busy: CPU_PREP(WRITE|NOSYNC) is EBUSY");
+	prep_times_out(fd, bo, ETNA_PREP_WRITE,
+		       "sync: reader busy: CPU_PREP(WRITE) 100 ms times out");
 
 	ret = gem_wait(fd, er->pipe, bo, ETNA_WAIT_NONBLOCK, 0);
 	ok = ret == -EBUSY || fail("got %s, want EBUSY", err_name(ret));

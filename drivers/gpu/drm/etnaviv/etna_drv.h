@@ -693,7 +693,8 @@ struct etna_pmr {
  * @hang_dma: FE DMA address at the hang check's last look at this run of
  *	the job (only the scheduler's timeout handler, which never runs
  *	twice at once, uses it and @hang_seen)
- * @hang_seen: @hang_dma holds an address (cleared each time the job runs)
+ * @hang_seen: @hang_dma and @hang_work hold a look (cleared each time the
+ *	job runs)
  * @hang_work: the engines' work counters at that look (etna_pm_work())
  * @out_fence: the scheduler's finished fence, what user space sees
  * @fence_id: id of @out_fence in core->user_fences
@@ -769,7 +770,7 @@ static inline struct etna_hw_fence *to_etna_hw_fence(struct dma_fence *f)
 
 #if IS_ENABLED(CONFIG_KUNIT)
 const struct etna_ident *etna_hw_lookup(u32 model, u32 revision, u32 *quirks);
-bool etna_job_progressed(struct etna_job *job, u32 dma);
+bool etna_job_progressed(struct etna_job *job, u32 dma, u32 work);
 #endif
 
 static inline bool etna_hw_has_quirk(const struct etna_core *core, u32 quirk)

@@ -12,7 +12,7 @@
  *
  * The hang check: a job that has not finished JOB_TIMEOUT_MS after it
  * started is looked at. A job that made progress since the last look at it
- * is busy, not hung: its FE moved (etna_job_progressed()), or an engine
+ * is busy, not hung (etna_job_progressed()): its FE moved, or an engine
  * worked. While the 2D engine, the resolve engine or a 3D draw works, the
  * FE waits at the command that started it, for as long as the operation
  * takes (seconds, for a large one); the engines' work counters
@@ -87,23 +87,31 @@ static struct dma_fence *etna_sched_run_job(struct drm_sched_job *sj)
 }
 
 /**
- * etna_job_progressed() - the hang check's look at a running job's FE
+ * etna_job_progressed() - the hang check's look at a running job
  * @job: the job at the head of its core's queue
  * @dma: the FE's DMA address now
+ * @work: the engines' work counters now (etna_pm_work())
  *
- * A FE that moved since the last look at this run of @job is busy, not
- * hung. In its WAIT/LINK loop it moves by 8 bytes only: that is no
- * progress. The first look at a run has nothing to compare with: an
- * address seen in an earlier job (the same command buffer at the same
- * place) or in this job before a reset says nothing about this run.
+ * A job whose FE moved, or whose engines worked, since the last look at
+ * this run of it is busy, not hung. In its WAIT/LINK loop the FE moves by
+ * 8 bytes only: that is no progress. While an engine works (a 2D
+ * operation, a resolve, a 3D draw), the FE waits at the command that
+ * started it and only the work counters move; they count up modulo 2^32,
+ * so any change is work. The first look at a run has nothing to compare
+ * with: an address or a count seen in an earlier job (the same command
+ * buffer at the same place) or in this job before a reset says nothing
+ * about this run. Each look remembers both for the next one.
  *
  * Return: whether @job made progress since the last look.
  */
-VISIBLE_IF_KUNIT bool etna_job_progressed(struct etna_job *job, u32 dma)
+VISIBLE_IF_KUNIT bool etna_job_progressed(struct etna_job *job, u32 dma,
+					  u32 work)
 {
-	bool moved = !job->hang_seen || abs((s64)dma - job->hang_dma) > 16;
+	bool moved = !job->hang_seen || abs((s64)dma - job->hang_dma) > 16 ||
+		     work != job->hang_work;
 
 	job->hang_dma = dma;
+	job->hang_work = work;
 	job->hang_seen = true;
 	return moved;
 }
@@ -115,7 +123,7 @@ static enum drm_gpu_sched_stat etna_sched_timedout_job(struct drm_sched_job *sj)
 	struct etna_core *core = job->core;
 	struct drm_gpu_scheduler *sched = &core->sched;
 	unsigned int max = READ_ONCE(job_max_ms);
-	bool bus_error, worked;
+	bool bus_error;
 	u32 dma, work;
 
 	if (job->hw_fence && dma_fence_is_signaled(job->hw_fence))
@@ -136,10 +144,7 @@ static enum drm_gpu_sched_stat etna_sched_timedout_job(struct drm_sched_job *sj)
 		etna_power_put(core);
 	}
 	job->run_ms += JOB_TIMEOUT_MS;
-	worked = work != job->hang_work;
-	job->hang_work = work;
-	/* first: it takes its look whatever the engines did */
-	if (etna_job_progressed(job, dma) || worked) {
+	if (etna_job_progressed(job, dma, work)) {
 		if (!max || job->run_ms < max)
 			goto still_running;
 		dev_err(core->dev, "job of %s[%d] ran for %u ms, the limit\n",
