@@ -33,6 +33,7 @@ typedef __INT64_TYPE__ s64;
 #define BIT(n)		(1u << (n))
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define fallthrough	__attribute__((__fallthrough__))
+#define noinline	__attribute__((__noinline__))
 #endif
 
 #include "vgc_regs.h"
