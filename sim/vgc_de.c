@@ -803,7 +803,7 @@ static void row_k_solid(struct vgc_de *de)
 }
 
 /* Decide whether the span-wise path draws the operation; prepare it. */
-static void fast_setup(struct vgc_de *de)
+static void span_setup(struct vgc_de *de)
 {
 	unsigned int pb, mb, i, b, ch, bpp = de->df.bpp;
 	u64 xm = rep(de, de->df.xmask), *k;
@@ -883,6 +883,35 @@ static void fast_setup(struct vgc_de *de)
 		     k[1] == ~xm && !k[2] && !k[3] && (de->conv || !xm);
 }
 
+/*
+ * Spans drawn in place (the host's memory read and written where it is,
+ * see vgc_dma_map()): a copy between identical layouts and what the
+ * span-wise path draws, on pixels aligned to their size. The
+ * coefficients as blocks of pixels.
+ */
+static void inplace_setup(struct vgc_de *de)
+{
+	unsigned int mb, c, j;
+
+	de->inplace = de->fast_copy || de->fast;
+	if (!de->fast)
+		return;
+	for (mb = 0; mb < 2; mb++) {
+		for (c = 0; c < 4; c++) {
+			for (j = 0; j < BLK; j++) {
+				de->ik32[mb][c][j] = de->k[1][mb][c];
+				de->ik16[mb][c][j] = de->k[1][mb][c];
+			}
+		}
+	}
+}
+
+static void fast_setup(struct vgc_de *de)
+{
+	span_setup(de);
+	inplace_setup(de);
+}
+
 /* Pixel @i of a mask array of the destination layout: all ones or not. */
 static void put_mask(const struct vgc_de *de, u64 *a, unsigned int i,
 		     bool on)
@@ -910,7 +939,10 @@ static int mono_sel(struct vgc_core *c, int x, int y, unsigned int n)
 		for (i = 0; i < n; i += 8) {
 			v = (de->sbytes[i / 8] | de->sbytes[i / 8 + 1] << 8) >>
 			    bo;
-			memcpy(out + i * bpp, de->mtab[v & 0xff], 8 * bpp);
+			if (bpp == 4)
+				memcpy(out + i * 4, de->mtab[v & 0xff], 32);
+			else
+				memcpy(out + i * 2, de->mtab[v & 0xff], 16);
 		}
 		return 0;
 	}
@@ -1071,7 +1103,7 @@ static void src_pixels(struct vgc_de *de, const void *in, void *out,
 	unsigned int sel = (de->sf.bpp == 4) << 1 | (de->df.bpp == 4);
 
 	if (!de->conv) {
-		if (in != out)
+		if (out && in != out)	/* NULL: the key alone */
 			memcpy(out, in, n * de->df.bpp);
 	} else if (de->conv_set == 0) {
 		conv_565_8888(in, out, n, de->conv_m);
@@ -1298,12 +1330,252 @@ static int fast_span(struct vgc_core *c, int x, int y, unsigned int n)
 	return 0;
 }
 
+/*
+ * d = k0 ^ k1 & S ^ k2 & D ^ k3 & S & D over @n pixels of type T in
+ * place, the coefficients @k a block of pixels each; a loop for each set
+ * of them that is not 0, then the pixels past the last whole block.
+ */
+#define DEFINE_INPLACE(name, T)						\
+static noinline void name(T *restrict d, const T *restrict s,		\
+			  const T (*restrict k)[BLK], unsigned int n)	\
+{									\
+	unsigned int i, j, m = n / BLK * BLK;				\
+	T z1 = 0, z2 = 0, z3 = 0;					\
+									\
+	for (j = 0; j < BLK; j++) {					\
+		z1 |= k[1][j];						\
+		z2 |= k[2][j];						\
+		z3 |= k[3][j];						\
+	}								\
+	if (!z1 && !z3) {		/* P, P ^ D, ~D */		\
+		for (i = 0; i < m; i += BLK)				\
+			UNROLL for (j = 0; j < BLK; j++)		\
+				d[i + j] = k[0][j] ^ (k[2][j] & d[i + j]); \
+	} else if (!z2 && !z3) {	/* ~S, P ^ S */			\
+		for (i = 0; i < m; i += BLK)				\
+			UNROLL for (j = 0; j < BLK; j++)		\
+				d[i + j] = k[0][j] ^ (k[1][j] & s[i + j]); \
+	} else if (!z3) {		/* S ^ D, P ? S : D */		\
+		for (i = 0; i < m; i += BLK)				\
+			UNROLL for (j = 0; j < BLK; j++)		\
+				d[i + j] = k[0][j] ^ (k[1][j] & s[i + j]) ^ \
+					   (k[2][j] & d[i + j]);	\
+	} else if (!z1 && !z2) {	/* S & D */			\
+		for (i = 0; i < m; i += BLK)				\
+			UNROLL for (j = 0; j < BLK; j++)		\
+				d[i + j] = k[0][j] ^			\
+					   (k[3][j] & s[i + j] & d[i + j]); \
+	} else {							\
+		for (i = 0; i < m; i += BLK)				\
+			UNROLL for (j = 0; j < BLK; j++)		\
+				d[i + j] = k[0][j] ^ (k[1][j] & s[i + j]) ^ \
+					   (k[2][j] & d[i + j]) ^	\
+					   (k[3][j] & s[i + j] & d[i + j]); \
+	}								\
+	for (i = m; i < n; i++) {					\
+		j = i % BLK;						\
+		d[i] = k[0][j] ^ (z1 ? k[1][j] & s[i] : 0) ^		\
+		       (k[2][j] & d[i]) ^				\
+		       (z3 ? k[3][j] & s[i] & d[i] : 0);		\
+	}								\
+}									\
+									\
+/* The same with a mono source: @a where the bit (@m) is 1, else @b. */	\
+static noinline void name##_mono(T *restrict d, const T *restrict m,	\
+				 const T (*restrict a)[BLK],		\
+				 const T (*restrict b)[BLK],		\
+				 unsigned int n)			\
+{									\
+	unsigned int i, j, e = n / BLK * BLK;				\
+									\
+	for (i = 0; i < e; i += BLK)					\
+		UNROLL for (j = 0; j < BLK; j++)			\
+			d[i + j] = (m[i + j] & (a[0][j] ^		\
+						(a[2][j] & d[i + j]))) | \
+				   (~m[i + j] & (b[0][j] ^		\
+						 (b[2][j] & d[i + j])));\
+	for (i = e; i < n; i++) {					\
+		j = i % BLK;						\
+		d[i] = (m[i] & (a[0][j] ^ (a[2][j] & d[i]))) |		\
+		       (~m[i] & (b[0][j] ^ (b[2][j] & d[i])));		\
+	}								\
+}									\
+									\
+/* The same with a colour key: D stays where @t is all ones. */		\
+static noinline void name##_key(T *restrict d, const T *restrict s,	\
+				const T *restrict t,			\
+				const T (*restrict k)[BLK],		\
+				unsigned int n)				\
+{									\
+	unsigned int i, j, e = n / BLK * BLK;				\
+	T o;								\
+									\
+	for (i = 0; i < e; i += BLK)					\
+		UNROLL for (j = 0; j < BLK; j++)			\
+			d[i + j] = (t[i + j] & d[i + j]) |		\
+				   (~t[i + j] &				\
+				    (k[0][j] ^ (k[1][j] & s[i + j]) ^	\
+				     (k[2][j] & d[i + j]) ^		\
+				     (k[3][j] & s[i + j] & d[i + j])));	\
+	for (i = e; i < n; i++) {					\
+		j = i % BLK;						\
+		o = k[0][j] ^ (k[1][j] & s[i]) ^ (k[2][j] & d[i]) ^	\
+		    (k[3][j] & s[i] & d[i]);				\
+		d[i] = (t[i] & d[i]) | (~t[i] & o);			\
+	}								\
+}
+
+DEFINE_INPLACE(inplace_32, u32)
+DEFINE_INPLACE(inplace_16, u16)
+
+/* ik for the row y of the span at x: the pattern's 8 pixels chosen. */
+static void row_ik(struct vgc_de *de, int x, int y)
+{
+	unsigned int j, mb, c;
+	u8 row = de->pat_bits >> (((y + de->pat_oy) & 7) * 8);
+	bool bit;
+
+	for (j = 0; j < BLK; j++) {
+		bit = (row >> ((x + j + de->pat_ox) & 7)) & 1;
+		for (mb = 0; mb < 2; mb++) {
+			for (c = 0; c < 4; c++) {
+				de->ik32[mb][c][j] = de->k[bit][mb][c];
+				de->ik16[mb][c][j] = de->k[bit][mb][c];
+			}
+		}
+	}
+}
+
+/*
+ * src_pixels() reading exactly @n pixels of @in (host memory): whole
+ * blocks, then the rest a pixel at a time.
+ */
+static void src_pixels_exact(struct vgc_de *de, const u8 *in, u8 *out,
+			     unsigned int n)
+{
+	unsigned int i, m = n / BLK * BLK, sbpp = de->sf.bpp, dbpp = de->df.bpp;
+	bool t;
+
+	src_pixels(de, in, out, m);
+	if (de->conv)
+		conv_any(de, in + m * sbpp, out + m * dbpp, n - m);
+	else if (out && in != out)
+		memcpy(out + m * dbpp, in + m * sbpp, (n - m) * dbpp);
+	for (i = m; de->key && i < n; i++) {
+		t = (get_px(in + i * sbpp, sbpp) & de->keymask) == de->keyraw;
+		put_px((u8 *)de->kmask + i * dbpp, dbpp, t ? ~0u : 0);
+	}
+}
+
+/*
+ * Draw the span (x..x+n-1, y) in place if it can be: 0, or -1 if the
+ * mono source's read failed (the operation ends), or 1 if it cannot be
+ * (nothing done). The destination and a colour source are in the host's
+ * memory and do not overlap; each access counts as the copy it stands
+ * for.
+ */
+static int inplace_span(struct vgc_core *c, int x, int y, unsigned int n)
+{
+	struct vgc_de *de = &c->de;
+	const u16 *r = de->rects[de->rect];
+	unsigned int i, bpp = de->df.bpp, sbpp = de->sf.bpp;
+	u32 daddr, saddr = 0, len = n * bpp, slen = 0, a, k;
+	u8 *d, *s = NULL, *g;
+	const u8 *in, *sp;
+	s64 first;
+	int px, py;
+
+	physical(de, x, y, &px, &py);
+	daddr = dst_addr(de, px, py);
+	d = vgc_dma_map(c, VGC_CLIENT_PE, daddr, len, true);
+	if (!d || (unsigned long)d % bpp)
+		return 1;
+	if (de->need_s && !de->mono) {
+		first = src_x(de, r, x);
+		saddr = de->src + (u32)src_y(de, r, y) * de->src_stride +
+			(u32)first * sbpp;
+		slen = (src_x(de, r, x + n - 1) - first + 1) * sbpp;
+		s = vgc_dma_map(c, VGC_CLIENT_PE, saddr, slen, false);
+		if (!s || (unsigned long)s % sbpp ||
+		    (s < d + len && d < s + slen))
+			return 1;
+	}
+	/* D read, S read, D written a page at a time */
+	if (de->need_d)
+		vgc_dma_count(c, daddr, len, false);
+	if (de->need_s && de->mono && mono_sel(c, x, y, n))
+		return -1;
+	if (s)
+		vgc_dma_count(c, saddr, slen, false);
+	for (a = 0; a < len; a += k) {
+		k = VGC_PAGE_SIZE - ((daddr + a) & (VGC_PAGE_SIZE - 1));
+		if (k > len - a)
+			k = len - a;
+		vgc_dma_count(c, daddr + a, k, true);
+	}
+	if (de->fast_copy) {
+		memcpy(d, s, len);
+		return 0;
+	}
+	in = s;
+	if (s && de->cmd == VGC_DE_CMD_STRETCH_BLT) {
+		stretch_index(de, x, n);
+		g = de->direct && !de->conv ? d : (u8 *)de->g32;
+		if (sbpp == 4)
+			for (i = 0; i < n; i++)
+				memcpy(g + i * 4, s + de->sidx[i] * 4, 4);
+		else
+			for (i = 0; i < n; i++)
+				memcpy(g + i * 2, s + de->sidx[i] * 2, 2);
+		in = g;
+	}
+	if (de->direct && !de->conv) {
+		/* the source as it is (gathered into d when stretched) */
+		if (de->cmd == VGC_DE_CMD_BIT_BLT)
+			memcpy(d, s, len);
+		return 0;
+	}
+	sp = in;
+	if (s && (de->conv || de->key)) {
+		if (de->conv)
+			sp = de->direct ? d : de->sb;
+		src_pixels_exact(de, in, de->conv ? (u8 *)sp : NULL, n);
+		if (de->direct)
+			return 0;
+	}
+	if (de->pat_var)
+		row_ik(de, x, y);
+	if (!sp)
+		sp = d;	/* not read */
+	if (bpp == 4 && de->mono_var)
+		inplace_32_mono((u32 *)d, de->m32, de->ik32[1], de->ik32[0], n);
+	else if (bpp == 4 && de->key)
+		inplace_32_key((u32 *)d, (const u32 *)sp, de->k32,
+			       de->ik32[1], n);
+	else if (bpp == 4)
+		inplace_32((u32 *)d, (const u32 *)sp, de->ik32[1], n);
+	else if (de->mono_var)
+		inplace_16_mono((u16 *)d, de->m16, de->ik16[1], de->ik16[0], n);
+	else if (de->key)
+		inplace_16_key((u16 *)d, (const u16 *)sp, de->k16,
+			       de->ik16[1], n);
+	else
+		inplace_16((u16 *)d, (const u16 *)sp, de->ik16[1], n);
+	return 0;
+}
+
 /* Draw the span (x..x+n-1, y) of a clear, blit or stretch. */
 static int do_span(struct vgc_core *c, int x, int y, unsigned int n)
 {
 	struct vgc_de *de = &c->de;
 	unsigned int i, bpp = de->df.bpp, at;
 
+	if (de->inplace) {
+		int r = inplace_span(c, x, y, n);
+
+		if (r <= 0)
+			return r;
+	}
 	if (de->fast_copy) {
 		const u16 *r = de->rects[de->rect];
 

@@ -110,6 +110,10 @@ struct vgc_de_fmt {
  * @conv: the source converts to the destination through @tab
  * @fill_n: pixels of @dbytes holding the clear colour (CLEAR)
  * @direct: span-wise, the result is the source: it goes straight to @dw
+ * @inplace: spans are drawn in the host's memory where they can be
+ * @ik32: for those, the coefficients per mono bit as a block of 32-bit
+ *	pixels of the row (8: the pattern's width)
+ * @ik16: or of 16-bit pixels
  * @cterms: the conversion is @nterms shifted masks (else @tab)
  * @nterms: how many: the result is @cconst | OR of ((raw & @cmask[i]) <<
  *	@cl[i]) >> @cr[i]
@@ -141,6 +145,7 @@ struct vgc_de_fmt {
  * @sb: the same as bytes (@sh: as 16-bit pixels)
  * @skip: per source pixel: bit 0 transparent, bit 1 mono background
  * @msel: span-wise: all-ones pixels where the mono source bit is 1
+ *	(@m16, @m32: as pixels)
  * @g16: stretch: the span's source pixels as read (@g32)
  * @kmask: span-wise: all-ones pixels the colour key makes transparent
  *	(@k16, @k32: as pixels)
@@ -188,7 +193,9 @@ struct vgc_de {
 	u8 pe10_pat[8], pe10_mask;
 	bool fast, pat_var, mono_var, conv;
 	unsigned int fill_n;
-	bool direct, cterms;
+	bool direct, cterms, inplace;
+	u32 ik32[2][4][VGC_DE_BLK];
+	u16 ik16[2][4][VGC_DE_BLK];
 	unsigned int nterms;
 	int conv_set;
 	u32 conv_m[6][VGC_DE_BLK];
@@ -220,7 +227,11 @@ struct vgc_de {
 		u16 sh[VGC_DE_SPAN * 2];
 	};
 	u8 skip[VGC_DE_SPAN];
-	u64 msel[VGC_DE_SPAN / 2];
+	union {
+		u64 msel[VGC_DE_SPAN / 2];
+		u16 m16[VGC_DE_SPAN * 2];
+		u32 m32[VGC_DE_SPAN];
+	};
 	union {
 		u16 g16[VGC_DE_SPAN];
 		u32 g32[VGC_DE_SPAN];

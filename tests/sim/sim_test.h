@@ -41,9 +41,17 @@ static inline int mem_write(void *ctx, uint64_t pa, const void *buf, size_t len)
 	return 0;
 }
 
+static inline void *mem_map(void *ctx, uint64_t pa, size_t len)
+{
+	if (pa < MEM_BASE || pa + len > MEM_BASE + MEM_SIZE)
+		return NULL;
+	return mem + (pa - MEM_BASE);
+}
+
 static const struct vgc_host_ops ops = {
 	.mem_read = mem_read,
 	.mem_write = mem_write,
+	.mem_map = mem_map,
 };
 
 /* xorshift32: the tests' reproducible random numbers (*@s: the state) */
