@@ -55,7 +55,9 @@
  *    VGC_DE_SPAN pixels of one row) at a time (a pixel at a time for 90
  *    and 270 degrees and lines); the first failed access ends the whole
  *    operation, and writes are split at 4 KiB pages so nothing past a
- *    faulting page is written.
+ *    faulting page is written. Where the host maps the memory and that
+ *    cannot differ, spans are drawn in place instead (inplace_span(),
+ *    sim/doc/2d-engine.md section 11), counted as those accesses.
  */
 #include "vgc.h"
 
@@ -975,12 +977,15 @@ static const int conv_sets[3][5] = {
 static int conv_set(struct vgc_de *de)
 {
 	unsigned int set, t, i, j;
+	bool widen, narrow;
 	u32 m[6];
 	int d;
 
 	for (set = 0; set < ARRAY_SIZE(conv_sets); set++) {
-		if ((set < 2) != (de->sf.bpp == 2 && de->df.bpp == 4) ||
-		    (set == 2) != (de->sf.bpp == 4 && de->df.bpp == 2))
+		widen = set < 2;
+		narrow = set == 2;
+		if (widen != (de->sf.bpp == 2 && de->df.bpp == 4) ||
+		    narrow != (de->sf.bpp == 4 && de->df.bpp == 2))
 			continue;
 		memset(m, 0, sizeof(m));
 		for (t = 0; t < de->nterms; t++) {
@@ -1014,7 +1019,8 @@ static noinline void conv_##S##_##D(const ST *restrict in, DT *restrict out,	\
 	unsigned int i, j;						\
 									\
 	for (i = 0; i < n; i += BLK)					\
-		UNROLL for (j = 0; j < BLK; j++) {			\
+		UNROLL							\
+		for (j = 0; j < BLK; j++) {			\
 			u32 v = in[i + j];				\
 									\
 			out[i + j] = m[5][j] |				\
@@ -1084,7 +1090,8 @@ static noinline void key_##S##_##D(const struct vgc_de *de,		\
 	unsigned int i, j;						\
 									\
 	for (i = 0; i < n; i += BLK)					\
-		UNROLL for (j = 0; j < BLK; j++)			\
+		UNROLL							\
+		for (j = 0; j < BLK; j++)			\
 			out[i + j] = -(DT)((in[i + j] & km) == kv);	\
 }
 
@@ -1217,33 +1224,39 @@ static void row_k(struct vgc_de *de, int x, int y)
 		}							\
 		if (!nz[1] && !nz[2] && !nz[3]) {	/* fill */	\
 			for (i = 0; i < nw; i += BLK)			\
-				UNROLL for (j = 0; j < BLK; j++)	\
+				UNROLL					\
+				for (j = 0; j < BLK; j++)	\
 					o[i + j] = k[0][j];		\
 		} else if (!nz[1] && !nz[3]) {	/* P ^ D, ~D */		\
 			for (i = 0; i < nw; i += BLK)			\
-				UNROLL for (j = 0; j < BLK; j++)	\
+				UNROLL					\
+				for (j = 0; j < BLK; j++)	\
 					o[i + j] = k[0][j] ^		\
 						   (k[2][j] & D[i + j]); \
 		} else if (!nz[2] && !nz[3]) {	/* S, ~S, P ^ S */	\
 			for (i = 0; i < nw; i += BLK)			\
-				UNROLL for (j = 0; j < BLK; j++)	\
+				UNROLL					\
+				for (j = 0; j < BLK; j++)	\
 					o[i + j] = k[0][j] ^		\
 						   (k[1][j] & s[i + j]); \
 		} else if (!nz[3]) {		/* S ^ D, P ? S : D */	\
 			for (i = 0; i < nw; i += BLK)			\
-				UNROLL for (j = 0; j < BLK; j++)	\
+				UNROLL					\
+				for (j = 0; j < BLK; j++)	\
 					o[i + j] = k[0][j] ^		\
 						   (k[1][j] & s[i + j]) ^ \
 						   (k[2][j] & D[i + j]); \
 		} else if (!nz[1] && !nz[2]) {	/* S & D */		\
 			for (i = 0; i < nw; i += BLK)			\
-				UNROLL for (j = 0; j < BLK; j++)	\
+				UNROLL					\
+				for (j = 0; j < BLK; j++)	\
 					o[i + j] = k[0][j] ^		\
 						   (k[3][j] & s[i + j] &	\
 						    D[i + j]);		\
 		} else {						\
 			for (i = 0; i < nw; i += BLK)			\
-				UNROLL for (j = 0; j < BLK; j++)	\
+				UNROLL					\
+				for (j = 0; j < BLK; j++)	\
 					o[i + j] = k[0][j] ^		\
 						   (k[1][j] & s[i + j]) ^ \
 						   (k[2][j] & D[i + j]) ^ \
@@ -1281,12 +1294,14 @@ static void eval_mono(u64 *restrict d, const u64 *restrict m,
 	if (!nz) {
 		/* expansion to two colours (or two pattern rows) */
 		for (i = 0; i < nw; i += BLK)
-			UNROLL for (j = 0; j < BLK; j++)
+			UNROLL
+			for (j = 0; j < BLK; j++)
 				d[i + j] = mux64(m[i + j], a[0][j], b[0][j]);
 		return;
 	}
 	for (i = 0; i < nw; i += BLK)
-		UNROLL for (j = 0; j < BLK; j++)
+		UNROLL
+		for (j = 0; j < BLK; j++)
 			d[i + j] = mux64(m[i + j], a[0][j] ^ (a[2][j] & d[i + j]),
 					 b[0][j] ^ (b[2][j] & d[i + j]));
 }
@@ -1298,7 +1313,8 @@ static void keep_d(u64 *restrict d, const u64 *restrict sel,
 	unsigned int i, j;
 
 	for (i = 0; i < nw; i += BLK)
-		UNROLL for (j = 0; j < BLK; j++)
+		UNROLL
+		for (j = 0; j < BLK; j++)
 			d[i + j] = mux64(sel[i + j], d[i + j], o[i + j]);
 }
 
@@ -1349,25 +1365,30 @@ static noinline void name(T *restrict d, const T *restrict s,		\
 	}								\
 	if (!z1 && !z3) {		/* P, P ^ D, ~D */		\
 		for (i = 0; i < m; i += BLK)				\
-			UNROLL for (j = 0; j < BLK; j++)		\
+			UNROLL						\
+			for (j = 0; j < BLK; j++)		\
 				d[i + j] = k[0][j] ^ (k[2][j] & d[i + j]); \
 	} else if (!z2 && !z3) {	/* ~S, P ^ S */			\
 		for (i = 0; i < m; i += BLK)				\
-			UNROLL for (j = 0; j < BLK; j++)		\
+			UNROLL						\
+			for (j = 0; j < BLK; j++)		\
 				d[i + j] = k[0][j] ^ (k[1][j] & s[i + j]); \
 	} else if (!z3) {		/* S ^ D, P ? S : D */		\
 		for (i = 0; i < m; i += BLK)				\
-			UNROLL for (j = 0; j < BLK; j++)		\
+			UNROLL						\
+			for (j = 0; j < BLK; j++)		\
 				d[i + j] = k[0][j] ^ (k[1][j] & s[i + j]) ^ \
 					   (k[2][j] & d[i + j]);	\
 	} else if (!z1 && !z2) {	/* S & D */			\
 		for (i = 0; i < m; i += BLK)				\
-			UNROLL for (j = 0; j < BLK; j++)		\
+			UNROLL						\
+			for (j = 0; j < BLK; j++)		\
 				d[i + j] = k[0][j] ^			\
 					   (k[3][j] & s[i + j] & d[i + j]); \
 	} else {							\
 		for (i = 0; i < m; i += BLK)				\
-			UNROLL for (j = 0; j < BLK; j++)		\
+			UNROLL						\
+			for (j = 0; j < BLK; j++)		\
 				d[i + j] = k[0][j] ^ (k[1][j] & s[i + j]) ^ \
 					   (k[2][j] & d[i + j]) ^	\
 					   (k[3][j] & s[i + j] & d[i + j]); \
@@ -1389,7 +1410,8 @@ static noinline void name##_mono(T *restrict d, const T *restrict m,	\
 	unsigned int i, j, e = n / BLK * BLK;				\
 									\
 	for (i = 0; i < e; i += BLK)					\
-		UNROLL for (j = 0; j < BLK; j++)			\
+		UNROLL							\
+		for (j = 0; j < BLK; j++)			\
 			d[i + j] = (m[i + j] & (a[0][j] ^		\
 						(a[2][j] & d[i + j]))) | \
 				   (~m[i + j] & (b[0][j] ^		\
@@ -1411,7 +1433,8 @@ static noinline void name##_key(T *restrict d, const T *restrict s,	\
 	T o;								\
 									\
 	for (i = 0; i < e; i += BLK)					\
-		UNROLL for (j = 0; j < BLK; j++)			\
+		UNROLL							\
+		for (j = 0; j < BLK; j++)			\
 			d[i + j] = (t[i + j] & d[i + j]) |		\
 				   (~t[i + j] &				\
 				    (k[0][j] ^ (k[1][j] & s[i + j]) ^	\
