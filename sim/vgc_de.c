@@ -898,6 +898,12 @@ static void inplace_setup(struct vgc_de *de)
 	de->inplace = de->fast_copy || de->fast;
 	if (!de->fast)
 		return;
+	for (j = 0; j < BLK; j++) {
+		de->ikey32[0][j] = de->keymask;
+		de->ikey32[1][j] = de->keyraw;
+		de->ikey16[0][j] = de->keymask;
+		de->ikey16[1][j] = de->keyraw;
+	}
 	for (mb = 0; mb < 2; mb++) {
 		for (c = 0; c < 4; c++) {
 			for (j = 0; j < BLK; j++) {
@@ -1448,8 +1454,41 @@ static noinline void name##_key(T *restrict d, const T *restrict s,	\
 	}								\
 }
 
+/*
+ * inplace_N_keyed(): the same with the colour key on @s itself (no
+ * conversion): D stays where (S & @km) == @kv.
+ */
+#define DEFINE_KEYED(name, T)						\
+static noinline void name(T *restrict d, const T *restrict s,		\
+			  const T *restrict km, const T *restrict kv,	\
+			  const T (*restrict k)[BLK], unsigned int n)	\
+{									\
+	unsigned int i, j, e = n / BLK * BLK;				\
+	T t, o;								\
+									\
+	for (i = 0; i < e; i += BLK) {					\
+		UNROLL							\
+		for (j = 0; j < BLK; j++) {				\
+			t = -(T)((s[i + j] & km[j]) == kv[j]);		\
+			o = k[0][j] ^ (k[1][j] & s[i + j]) ^		\
+			    (k[2][j] & d[i + j]) ^			\
+			    (k[3][j] & s[i + j] & d[i + j]);		\
+			d[i + j] = (t & d[i + j]) | (~t & o);		\
+		}							\
+	}								\
+	for (i = e; i < n; i++) {					\
+		j = i % BLK;						\
+		t = -(T)((s[i] & km[j]) == kv[j]);			\
+		o = k[0][j] ^ (k[1][j] & s[i]) ^ (k[2][j] & d[i]) ^	\
+		    (k[3][j] & s[i] & d[i]);				\
+		d[i] = (t & d[i]) | (~t & o);				\
+	}								\
+}
+
 DEFINE_INPLACE(inplace_32, u32)
 DEFINE_INPLACE(inplace_16, u16)
+DEFINE_KEYED(inplace_32_keyed, u32)
+DEFINE_KEYED(inplace_16_keyed, u16)
 
 /* ik for the row y of the span at x: the pattern's 8 pixels chosen. */
 static void row_ik(struct vgc_de *de, int x, int y)
@@ -1559,6 +1598,18 @@ static int inplace_span(struct vgc_core *c, int x, int y, unsigned int n)
 		return 0;
 	}
 	sp = in;
+	if (s && !de->conv && de->key && !de->pat_var) {
+		/* the key on the source as it is, in the same loop */
+		if (bpp == 4)
+			inplace_32_keyed((u32 *)d, (const u32 *)in,
+					 de->ikey32[0], de->ikey32[1],
+					 de->ik32[1], n);
+		else
+			inplace_16_keyed((u16 *)d, (const u16 *)in,
+					 de->ikey16[0], de->ikey16[1],
+					 de->ik16[1], n);
+		return 0;
+	}
 	if (s && (de->conv || de->key)) {
 		if (de->conv)
 			sp = de->direct ? d : de->sb;

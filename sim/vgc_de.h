@@ -114,6 +114,8 @@ struct vgc_de_fmt {
  * @ik32: for those, the coefficients per mono bit as a block of 32-bit
  *	pixels of the row (8: the pattern's width)
  * @ik16: or of 16-bit pixels
+ * @ikey32: @keymask and @keyraw as blocks of 32-bit pixels
+ * @ikey16: or of 16-bit pixels
  * @cterms: the conversion is @nterms shifted masks (else @tab)
  * @nterms: how many: the result is @cconst | OR of ((raw & @cmask[i]) <<
  *	@cl[i]) >> @cr[i]
@@ -196,6 +198,8 @@ struct vgc_de {
 	bool direct, cterms, inplace;
 	u32 ik32[2][4][VGC_DE_BLK];
 	u16 ik16[2][4][VGC_DE_BLK];
+	u32 ikey32[2][VGC_DE_BLK];
+	u16 ikey16[2][VGC_DE_BLK];
 	unsigned int nterms;
 	int conv_set;
 	u32 conv_m[6][VGC_DE_BLK];
