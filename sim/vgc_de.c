@@ -1490,6 +1490,25 @@ DEFINE_INPLACE(inplace_16, u16)
 DEFINE_KEYED(inplace_32_keyed, u32)
 DEFINE_KEYED(inplace_16_keyed, u16)
 
+/* Stretch: g[i] = s[idx[i]] for @n pixels, a block of them at a time. */
+#define DEFINE_GATHER(name, T)						\
+static noinline void name(T *restrict g, const T *restrict s,		\
+			  const u32 *restrict idx, unsigned int n)	\
+{									\
+	unsigned int i, j, e = n / BLK * BLK;				\
+									\
+	for (i = 0; i < e; i += BLK) {					\
+		UNROLL							\
+		for (j = 0; j < BLK; j++)				\
+			g[i + j] = s[idx[i + j]];			\
+	}								\
+	for (i = e; i < n; i++)						\
+		g[i] = s[idx[i]];					\
+}
+
+DEFINE_GATHER(gather_32, u32)
+DEFINE_GATHER(gather_16, u16)
+
 /* ik for the row y of the span at x: the pattern's 8 pixels chosen. */
 static void row_ik(struct vgc_de *de, int x, int y)
 {
@@ -1540,7 +1559,7 @@ static int inplace_span(struct vgc_core *c, int x, int y, unsigned int n)
 {
 	struct vgc_de *de = &c->de;
 	const u16 *r = de->rects[de->rect];
-	unsigned int i, bpp = de->df.bpp, sbpp = de->sf.bpp;
+	unsigned int bpp = de->df.bpp, sbpp = de->sf.bpp;
 	u32 daddr, saddr = 0, len = n * bpp, slen = 0, a, k;
 	u8 *d, *s = NULL, *g;
 	const u8 *in, *sp;
@@ -1584,11 +1603,9 @@ static int inplace_span(struct vgc_core *c, int x, int y, unsigned int n)
 		stretch_index(de, x, n);
 		g = de->direct && !de->conv ? d : (u8 *)de->g32;
 		if (sbpp == 4)
-			for (i = 0; i < n; i++)
-				memcpy(g + i * 4, s + de->sidx[i] * 4, 4);
+			gather_32((u32 *)g, (const u32 *)s, de->sidx, n);
 		else
-			for (i = 0; i < n; i++)
-				memcpy(g + i * 2, s + de->sidx[i] * 2, 2);
+			gather_16((u16 *)g, (const u16 *)s, de->sidx, n);
 		in = g;
 	}
 	if (de->direct && !de->conv) {
