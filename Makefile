@@ -249,14 +249,16 @@ SIM_CORE := $(filter-out sim/uml/%,$(wildcard sim/*.c))
 # libm: the math and shader tests' oracle (the model itself has none).
 REF2D := tools/ref2d.c tools/ref2d.h
 REFRS := tests/sim/refrs.c tests/sim/refrs.h
+# The core is built as the kernel builds it, with -fno-strict-aliasing:
+# the 2D engine reads its span buffers (unions) as bytes, pixels and words.
 $(B)/tests/sim-%: tests/sim/test_%.c $(SIM_CORE) $(REF2D) $(REFRS) $(wildcard sim/*.h tests/sim/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) $(SANITIZE) -Isim -Itools -o $@ $(filter %.c,$^) -lm
+	$(CC) $(CFLAGS_USER) -fno-strict-aliasing $(SANITIZE) -Isim -Itools -o $@ $(filter %.c,$^) -lm
 
 # Throughput of the model's 2D engine: build/tests/bench-de (not a test).
 $(B)/tests/bench-de: tests/sim/bench_de.c $(SIM_CORE) $(wildcard sim/*.h tests/sim/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -O2 -Isim -o $@ $(filter %.c,$^)
+	$(CC) $(CFLAGS_USER) -fno-strict-aliasing -O2 -Isim -o $@ $(filter %.c,$^)
 
 $(B)/tests/uapi-layout: tests/uapi/layout.c include/uapi/drm/etnaviv_drm.h
 	@mkdir -p $(@D)

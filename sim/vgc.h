@@ -33,6 +33,7 @@ typedef __INT64_TYPE__ s64;
 #define BIT(n)		(1u << (n))
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define fallthrough	__attribute__((__fallthrough__))
+#define noinline	__attribute__((__noinline__))
 #endif
 
 #include "vgc_regs.h"
@@ -102,11 +103,16 @@ enum vgc_client {
  *	non-zero when no memory answers there (the access becomes a bus error)
  * @mem_write: likewise for writes
  * @now_ns: monotonic time in nanoseconds, for statistics
+ * @mem_map: optional: where the @len bytes of system memory at @pa (within
+ *	one page) are in the model's address space, to be read and written
+ *	in place as @mem_read and @mem_write would; NULL when they are not
+ *	memory (or not reachable so)
  */
 struct vgc_host_ops {
 	int (*mem_read)(void *ctx, u64 pa, void *buf, size_t len);
 	int (*mem_write)(void *ctx, u64 pa, const void *buf, size_t len);
 	u64 (*now_ns)(void *ctx);
+	void *(*mem_map)(void *ctx, u64 pa, size_t len);
 };
 
 /**
@@ -497,5 +503,18 @@ int vgc_dma_write(struct vgc_core *c, enum vgc_client cl, u32 addr,
  */
 int vgc_dma_write_pages(struct vgc_core *c, enum vgc_client cl, u32 addr,
 			const void *buf, size_t len);
+/*
+ * The @len bytes at @addr in place (the host's mem_map), when reaching
+ * them has no effect but the access itself: every page translates
+ * without a table walk or a fault (no MMU, the MMUv1 linear window, or
+ * MMUv2 TLB hits, writable if @write), no bus error is pending, and the
+ * pages are contiguous in the model's address space. NULL otherwise: the
+ * caller then uses vgc_dma_read()/vgc_dma_write(), which report what
+ * happens. Nothing is counted: vgc_dma_count() counts each access made
+ * in place as the call it stands for.
+ */
+void *vgc_dma_map(struct vgc_core *c, enum vgc_client cl, u32 addr,
+		  size_t len, bool write);
+void vgc_dma_count(struct vgc_core *c, u32 addr, size_t len, bool write);
 
 #endif /* VGC_H */

@@ -55,7 +55,9 @@
  *    VGC_DE_SPAN pixels of one row) at a time (a pixel at a time for 90
  *    and 270 degrees and lines); the first failed access ends the whole
  *    operation, and writes are split at 4 KiB pages so nothing past a
- *    faulting page is written.
+ *    faulting page is written. Where the host maps the memory and that
+ *    cannot differ, spans are drawn in place instead (inplace_span(),
+ *    sim/doc/2d-engine.md section 11), counted as those accesses.
  */
 #include "vgc.h"
 
@@ -659,6 +661,17 @@ static void pe10_clear(struct vgc_de *de, int x, int y, unsigned int n)
 /* ---- the span-wise path --------------------------------------------- */
 
 /*
+ * Loops over whole blocks of a fixed count, with no aliasing, so that a
+ * compiler may use vector instructions where it can: the buffers are
+ * whole blocks, and pixels or words past the span are computed and never
+ * written. The inner loop (one block) is unrolled first, and what is the
+ * same for every pixel or word comes as a block of its own (a vector
+ * load) rather than a value to broadcast.
+ */
+#define BLK	VGC_DE_BLK
+#define UNROLL	_Pragma("GCC unroll 8")
+
+/*
  * Every path below computes what rop_pixel() computes for each pixel, on
  * whole words of the destination layout (one 32-bit pixel, or two 16-bit
  * ones): the ROP3 is bitwise, so for a fixed P each result bit is a
@@ -741,14 +754,66 @@ static void conv_tables(struct vgc_de *de)
 		memset(de->tab[k], 0, sizeof(de->tab[k]));
 }
 
-/* Decide whether the span-wise path draws the operation; prepare it. */
-static void fast_setup(struct vgc_de *de)
+/*
+ * The conversion as shifted source masks, at most VGC_DE_TERMS of them
+ * (false if it takes more): each destination bit copies one source bit
+ * or is constant, so the bits that move by the same distance share a
+ * mask.
+ */
+static bool conv_terms(struct vgc_de *de)
 {
-	unsigned int pb, mb, i, j, ch, bpp = de->df.bpp;
+	u32 zero = convert(de, 0), one, m[63];
+	unsigned int sbit, dbit, t = 0;
+	int d;
+
+	memset(m, 0, sizeof(m));
+	for (sbit = 0; sbit < de->sf.bpp * 8; sbit++) {
+		one = convert(de, 1u << sbit) ^ zero;
+		for (dbit = 0; dbit < de->df.bpp * 8; dbit++)
+			if (one & (1u << dbit))
+				m[dbit + 31 - sbit] |= 1u << sbit;
+	}
+	memset(de->cmask, 0, sizeof(de->cmask));
+	memset(de->cl, 0, sizeof(de->cl));
+	memset(de->cr, 0, sizeof(de->cr));
+	for (d = 0; d < 63; d++) {
+		if (!m[d])
+			continue;
+		if (t == VGC_DE_TERMS)
+			return false;
+		de->cmask[t] = m[d];
+		de->cl[t] = d >= 31 ? d - 31 : 0;
+		de->cr[t] = d < 31 ? 31 - d : 0;
+		t++;
+	}
+	de->nterms = t;
+	de->cconst = zero;
+	return true;
+}
+
+static int conv_set(struct vgc_de *de);
+
+/* rk without a mono pattern: the same for every word. */
+static void row_k_solid(struct vgc_de *de)
+{
+	unsigned int mb, c, w;
+
+	for (mb = 0; mb < 2; mb++)
+		for (c = 0; c < 4; c++)
+			for (w = 0; w < BLK; w++)
+				de->rk[mb][c][w] = de->k[1][mb][c];
+}
+
+/* Decide whether the span-wise path draws the operation; prepare it. */
+static void span_setup(struct vgc_de *de)
+{
+	unsigned int pb, mb, i, b, ch, bpp = de->df.bpp;
 	u64 xm = rep(de, de->df.xmask), *k;
 	const u32 *m;
 
 	de->fill_n = 0;
+	de->sidx_n = 0;
+	de->direct = false;
 	de->fast = (de->cmd == VGC_DE_CMD_BIT_BLT ||
 		    de->cmd == VGC_DE_CMD_STRETCH_BLT) &&
 		   !per_pixel(de) && !reversed(de) && !de->fast_copy;
@@ -786,16 +851,23 @@ static void fast_setup(struct vgc_de *de)
 	de->mono_var = de->need_s && de->mono &&
 		       (!same_k(de->k[0][0], de->k[0][1]) ||
 			!same_k(de->k[1][0], de->k[1][1]));
-	for (i = 0; i < 16; i++)
-		for (j = 0; j < 4; j++)
-			memset(de->nib[i] + j * bpp, i & (1u << j) ? 0xff : 0,
-			       bpp);
+	row_k_solid(de);
+	if (de->need_s && de->mono && de->mtab_bpp != bpp) {
+		for (b = 0; b < 256; b++)
+			for (i = 0; i < 8; i++)
+				memset((u8 *)de->mtab[b] + i * bpp,
+				       b & (1u << i) ? 0xff : 0, bpp);
+		de->mtab_bpp = bpp;
+	}
 	de->conv = false;
 	if (!de->need_s || de->mono)
 		return;
 	de->conv = de->sf.code != de->df.code;
-	if (de->conv)
+	if (de->conv) {
 		conv_tables(de);
+		de->cterms = conv_terms(de);
+		de->conv_set = de->cterms ? conv_set(de) : -1;
+	}
 	de->keymask = 0;
 	for (ch = B; ch <= A; ch++)
 		if (de->sf.width[ch] && !(ch == A && de->sf.x))
@@ -803,6 +875,49 @@ static void fast_setup(struct vgc_de *de)
 				       de->sf.shift[ch];
 	/* to_argb() widens without loss: equal there is equal in these bits */
 	de->keyraw = from_argb(&de->sf, de->keyv) & de->keymask;
+	/*
+	 * The result is S as converted (x bits set) where it does not
+	 * depend on the pattern or D and nothing is transparent: S goes
+	 * straight to the destination's buffer.
+	 */
+	k = de->k[1][1];
+	de->direct = !de->pat_var && !de->key && k[0] == xm &&
+		     k[1] == ~xm && !k[2] && !k[3] && (de->conv || !xm);
+}
+
+/*
+ * Spans drawn in place (the host's memory read and written where it is,
+ * see vgc_dma_map()): a copy between identical layouts and what the
+ * span-wise path draws, on pixels aligned to their size. The
+ * coefficients as blocks of pixels.
+ */
+static void inplace_setup(struct vgc_de *de)
+{
+	unsigned int mb, c, j;
+
+	de->inplace = de->fast_copy || de->fast;
+	if (!de->fast)
+		return;
+	for (j = 0; j < BLK; j++) {
+		de->ikey32[0][j] = de->keymask;
+		de->ikey32[1][j] = de->keyraw;
+		de->ikey16[0][j] = de->keymask;
+		de->ikey16[1][j] = de->keyraw;
+	}
+	for (mb = 0; mb < 2; mb++) {
+		for (c = 0; c < 4; c++) {
+			for (j = 0; j < BLK; j++) {
+				de->ik32[mb][c][j] = de->k[1][mb][c];
+				de->ik16[mb][c][j] = de->k[1][mb][c];
+			}
+		}
+	}
+}
+
+static void fast_setup(struct vgc_de *de)
+{
+	span_setup(de);
+	inplace_setup(de);
 }
 
 /* Pixel @i of a mask array of the destination layout: all ones or not. */
@@ -832,9 +947,10 @@ static int mono_sel(struct vgc_core *c, int x, int y, unsigned int n)
 		for (i = 0; i < n; i += 8) {
 			v = (de->sbytes[i / 8] | de->sbytes[i / 8 + 1] << 8) >>
 			    bo;
-			memcpy(out + i * bpp, de->nib[v & 15], 4 * bpp);
-			memcpy(out + (i + 4) * bpp, de->nib[(v >> 4) & 15],
-			       4 * bpp);
+			if (bpp == 4)
+				memcpy(out + i * 4, de->mtab[v & 0xff], 32);
+			else
+				memcpy(out + i * 2, de->mtab[v & 0xff], 16);
 		}
 		return 0;
 	}
@@ -850,32 +966,198 @@ static int mono_sel(struct vgc_core *c, int x, int y, unsigned int n)
 }
 
 /*
- * Source pixels into sb in the destination layout, and the key into
- * kmask: pixel i from sbytes at @idx[i] (or i when @idx is NULL).
+ * Conversions with the shift distances of the common pairs as constants
+ * (vector shifts; not inlined, where the compiler would lose that the
+ * buffers do not overlap): R5G6B5 and A4R4G4B4 (or X) to A8R8G8B8, A8R8G8B8 to
+ * R5G6B5; a conversion whose distances are all among one of these sets
+ * runs with its masks there (0 for a distance it does not use).
  */
-static void src_pixels(struct vgc_de *de, unsigned int n, const u32 *idx)
+static const int conv_sets[3][5] = {
+	{ 8, 5, 3, -1, -2 }, { 16, 12, 8, 4, 0 }, { -8, -5, -3, 0, 0 },
+};
+
+/*
+ * The set index for the conversion, its masks (and the constant bits)
+ * in conv_m, each repeated for a block; -1 if none.
+ */
+static int conv_set(struct vgc_de *de)
 {
-	unsigned int i, j, sbpp = de->sf.bpp, dbpp = de->df.bpp;
-	u8 *kb = (u8 *)de->kmask;
+	unsigned int set, t, i, j;
+	bool widen, narrow;
+	u32 m[6];
+	int d;
+
+	for (set = 0; set < ARRAY_SIZE(conv_sets); set++) {
+		widen = set < 2;
+		narrow = set == 2;
+		if (widen != (de->sf.bpp == 2 && de->df.bpp == 4) ||
+		    narrow != (de->sf.bpp == 4 && de->df.bpp == 2))
+			continue;
+		memset(m, 0, sizeof(m));
+		for (t = 0; t < de->nterms; t++) {
+			d = (int)de->cl[t] - (int)de->cr[t];
+			for (i = 0; i < 5; i++)
+				if (conv_sets[set][i] == d)
+					break;
+			if (i == 5)
+				break;
+			m[i] |= de->cmask[t];
+		}
+		if (t < de->nterms)
+			continue;
+		m[5] = de->cconst;
+		for (i = 0; i < 6; i++)
+			for (j = 0; j < BLK; j++)
+				de->conv_m[i][j] = m[i];
+		return set;
+	}
+	return -1;
+}
+
+/* One term of a set: the mask @m moved by the constant @d. */
+#define SHIFTED(v, m, d)	((d) >= 0 ? ((v) & (m)) << ((d) & 31) : \
+				 ((v) & (m)) >> (-(d) & 31))
+
+#define CONV_SET(S, D, ST, DT, d0, d1, d2, d3, d4)			\
+static noinline void conv_##S##_##D(const ST *restrict in, DT *restrict out,	\
+			   unsigned int n, const u32 (*restrict m)[BLK]) \
+{									\
+	unsigned int i, j;						\
+									\
+	for (i = 0; i < n; i += BLK)					\
+		UNROLL							\
+		for (j = 0; j < BLK; j++) {			\
+			u32 v = in[i + j];				\
+									\
+			out[i + j] = m[5][j] |				\
+				     SHIFTED(v, m[0][j], d0) |		\
+				     SHIFTED(v, m[1][j], d1) |		\
+				     SHIFTED(v, m[2][j], d2) |		\
+				     SHIFTED(v, m[3][j], d3) |		\
+				     SHIFTED(v, m[4][j], d4);		\
+		}							\
+}
+
+CONV_SET(565, 8888, u16, u32, 8, 5, 3, -1, -2)
+CONV_SET(4444, 8888, u16, u32, 16, 12, 8, 4, 0)
+CONV_SET(8888, 565, u32, u16, -8, -5, -3, 0, 0)
+
+/* Any other conversion, a pixel at a time: the shifted masks or tables. */
+static void conv_any(const struct vgc_de *de, const u8 *in, u8 *out,
+		     unsigned int n)
+{
+	unsigned int i, t, sbpp = de->sf.bpp, dbpp = de->df.bpp;
 	u32 raw, v;
 
 	for (i = 0; i < n; i++) {
-		j = idx ? idx[i] : i;
-		raw = get_px(de->sbytes + j * sbpp, sbpp);
-		v = raw;
-		if (de->conv)
+		raw = get_px(in + i * sbpp, sbpp);
+		if (de->cterms) {
+			v = de->cconst;
+			for (t = 0; t < de->nterms; t++)
+				v |= ((raw & de->cmask[t]) << de->cl[t]) >>
+				     de->cr[t];
+		} else {
 			v = de->tab[0][raw & 0xff] |
 			    de->tab[1][(raw >> 8) & 0xff] |
 			    de->tab[2][(raw >> 16) & 0xff] |
 			    de->tab[3][raw >> 24];
-		put_px(de->sb + i * dbpp, dbpp, v);
-		if (de->key)
-			put_px(kb + i * dbpp, dbpp,
-			       (raw & de->keymask) == de->keyraw ? ~0u : 0);
+		}
+		put_px(out + i * dbpp, dbpp, v);
 	}
 }
 
-/* sb (and kmask) for the span (x..x+n-1, y) of a colour source. */
+/* Tables, 16-bit sources: two lookups a pixel. */
+static void conv_tab16(const struct vgc_de *de, const u16 *restrict in,
+		       u8 *restrict out, unsigned int n)
+{
+	const u32 *t0 = de->tab[0], *t1 = de->tab[1];
+	unsigned int i;
+
+	if (de->df.bpp == 4) {
+		u32 *o = (u32 *)out;
+
+		for (i = 0; i < n; i++)
+			o[i] = t0[in[i] & 0xff] | t1[in[i] >> 8];
+	} else {
+		u16 *o = (u16 *)out;
+
+		for (i = 0; i < n; i++)
+			o[i] = t0[in[i] & 0xff] | t1[in[i] >> 8];
+	}
+}
+
+/* key_SD(): all ones for a source pixel the colour key makes transparent */
+#define DEFINE_KEY(S, D, ST, DT)					\
+static noinline void key_##S##_##D(const struct vgc_de *de,		\
+				   const ST *restrict in,		\
+				   DT *restrict out, unsigned int n)	\
+{									\
+	u32 km = de->keymask, kv = de->keyraw;				\
+	unsigned int i, j;						\
+									\
+	for (i = 0; i < n; i += BLK)					\
+		UNROLL							\
+		for (j = 0; j < BLK; j++)			\
+			out[i + j] = -(DT)((in[i + j] & km) == kv);	\
+}
+
+DEFINE_KEY(2, 2, u16, u16)
+DEFINE_KEY(2, 4, u16, u32)
+DEFINE_KEY(4, 2, u32, u16)
+DEFINE_KEY(4, 4, u32, u32)
+
+/*
+ * The span's source pixels as read (@in, source format) into @out in the
+ * destination's format, and the colour key into kmask.
+ */
+static void src_pixels(struct vgc_de *de, const void *in, void *out,
+		       unsigned int n)
+{
+	unsigned int sel = (de->sf.bpp == 4) << 1 | (de->df.bpp == 4);
+
+	if (!de->conv) {
+		if (out && in != out)	/* NULL: the key alone */
+			memcpy(out, in, n * de->df.bpp);
+	} else if (de->conv_set == 0) {
+		conv_565_8888(in, out, n, de->conv_m);
+	} else if (de->conv_set == 1) {
+		conv_4444_8888(in, out, n, de->conv_m);
+	} else if (de->conv_set == 2) {
+		conv_8888_565(in, out, n, de->conv_m);
+	} else if (de->sf.bpp == 2) {
+		conv_tab16(de, in, out, n);
+	} else {
+		conv_any(de, in, out, n);
+	}
+	if (!de->key)
+		return;
+	if (sel == 0)
+		key_2_2(de, in, de->k16, n);
+	else if (sel == 1)
+		key_2_4(de, in, de->k32, n);
+	else if (sel == 2)
+		key_4_2(de, in, de->k16, n);
+	else
+		key_4_4(de, in, de->k32, n);
+}
+
+/* Stretch: source pixel of each pixel of the span, from the first. */
+static void stretch_index(struct vgc_de *de, int x, unsigned int n)
+{
+	const u16 *r = de->rects[de->rect];
+	s64 first = src_x(de, r, x);
+	unsigned int i;
+
+	if (de->sidx_n == n && de->sidx_x == x && de->sidx_rect == de->rect)
+		return;
+	for (i = 0; i < n; i++)
+		de->sidx[i] = src_x(de, r, x + i) - first;
+	de->sidx_n = n;
+	de->sidx_x = x;
+	de->sidx_rect = de->rect;
+}
+
+/* sb (or dw, direct), and kmask, for the span (x..x+n-1, y). */
 static int color_src(struct vgc_core *c, int x, int y, unsigned int n)
 {
 	struct vgc_de *de = &c->de;
@@ -884,95 +1166,162 @@ static int color_src(struct vgc_core *c, int x, int y, unsigned int n)
 	unsigned int i, bpp = de->sf.bpp;
 	u32 at = de->src + (u32)sy * de->src_stride + (u32)first * bpp;
 	size_t len = (src_x(de, r, x + n - 1) - first + 1) * bpp;
+	u8 *out = de->direct ? de->dbytes : de->sb;
+	const void *in = de->sbytes;
 
-	if (de->cmd == VGC_DE_CMD_BIT_BLT && !de->conv && !de->key)
-		return vgc_dma_read(c, VGC_CLIENT_PE, at, de->sb, len);
-	if (vgc_dma_read(c, VGC_CLIENT_PE, at, de->sbytes, len))
+	if (de->cmd == VGC_DE_CMD_BIT_BLT && !de->conv)
+		in = out;	/* the pixels are the ones read */
+	if (vgc_dma_read(c, VGC_CLIENT_PE, at, (void *)in, len))
 		return -1;
-	if (de->cmd == VGC_DE_CMD_BIT_BLT) {
-		src_pixels(de, n, NULL);
-		return 0;
+	if (de->cmd == VGC_DE_CMD_STRETCH_BLT) {
+		stretch_index(de, x, n);
+		if (!de->conv && !de->key)
+			in = out;	/* gathered as they are */
+		else
+			in = de->g32;
+		if (bpp == 4) {
+			u32 *g = (u32 *)in;
+
+			for (i = 0; i < n; i++)
+				g[i] = de->s32[de->sidx[i]];
+		} else {
+			u16 *g = (u16 *)in;
+
+			for (i = 0; i < n; i++)
+				g[i] = de->s16[de->sidx[i]];
+		}
 	}
-	for (i = 0; i < n; i++)	/* t[0] is free until fast_span() uses it */
-		((u32 *)de->t[0])[i] = src_x(de, r, x + i) - first;
-	src_pixels(de, n, (u32 *)de->t[0]);
+	src_pixels(de, in, out, n);
 	return 0;
 }
 
-/* psel for the span (x..x+n-1, y): the pattern row, 8 pixels repeated. */
-static void pat_sel(struct vgc_de *de, int x, int y, unsigned int n)
+/* rk for the row y of the span at x: the pattern's 8 pixels chosen. */
+static void row_k(struct vgc_de *de, int x, int y)
 {
-	unsigned int i, bpp = de->df.bpp, row;
-	u8 *out = (u8 *)de->psel;
+	unsigned int i, mb, c, w, bpp = de->df.bpp;
+	u64 sel[4];
+	u8 row;
 
 	row = de->pat_bits >> (((y + de->pat_oy) & 7) * 8);
-	for (i = 0; i < 8 && i < n; i++)
-		put_mask(de, de->psel, i,
-			 (row >> ((x + i + de->pat_ox) & 7)) & 1);
-	for (; i < n; i *= 2)
-		memcpy(out + i * bpp, out, (i < n - i ? i : n - i) * bpp);
+	for (i = 0; i < 32 / bpp; i++)
+		put_mask(de, sel, i, (row >> ((x + i + de->pat_ox) & 7)) & 1);
+	for (mb = 0; mb < 2; mb++)
+		for (c = 0; c < 4; c++)
+			for (w = 0; w < BLK; w++)
+				de->rk[mb][c][w] = mux64(sel[w & 3],
+							 de->k[1][mb][c],
+							 de->k[0][mb][c]);
 }
 
 /*
- * Words are processed in blocks of a fixed count, with no aliasing, so a
- * compiler may use vector instructions where it can (the buffers are
- * whole blocks; words past the span are computed and never written).
+ * o = k0 ^ k1 & S ^ k2 & D ^ k3 & S & D over @nw words, the coefficients
+ * @k a block of words each; a loop for each set of them that is not 0.
+ * D is the word at @d, or at @o itself (in place).
  */
-#define BLK	8
+#define EVAL_BODY(D)							\
+	do {								\
+		unsigned int i, j, w;					\
+		u64 nz[4] = { 0 };					\
+									\
+		for (w = 0; w < BLK; w++) {				\
+			nz[1] |= k[1][w];				\
+			nz[2] |= k[2][w];				\
+			nz[3] |= k[3][w];				\
+		}							\
+		if (!nz[1] && !nz[2] && !nz[3]) {	/* fill */	\
+			for (i = 0; i < nw; i += BLK)			\
+				UNROLL					\
+				for (j = 0; j < BLK; j++)	\
+					o[i + j] = k[0][j];		\
+		} else if (!nz[1] && !nz[3]) {	/* P ^ D, ~D */		\
+			for (i = 0; i < nw; i += BLK)			\
+				UNROLL					\
+				for (j = 0; j < BLK; j++)	\
+					o[i + j] = k[0][j] ^		\
+						   (k[2][j] & D[i + j]); \
+		} else if (!nz[2] && !nz[3]) {	/* S, ~S, P ^ S */	\
+			for (i = 0; i < nw; i += BLK)			\
+				UNROLL					\
+				for (j = 0; j < BLK; j++)	\
+					o[i + j] = k[0][j] ^		\
+						   (k[1][j] & s[i + j]); \
+		} else if (!nz[3]) {		/* S ^ D, P ? S : D */	\
+			for (i = 0; i < nw; i += BLK)			\
+				UNROLL					\
+				for (j = 0; j < BLK; j++)	\
+					o[i + j] = k[0][j] ^		\
+						   (k[1][j] & s[i + j]) ^ \
+						   (k[2][j] & D[i + j]); \
+		} else if (!nz[1] && !nz[2]) {	/* S & D */		\
+			for (i = 0; i < nw; i += BLK)			\
+				UNROLL					\
+				for (j = 0; j < BLK; j++)	\
+					o[i + j] = k[0][j] ^		\
+						   (k[3][j] & s[i + j] &	\
+						    D[i + j]);		\
+		} else {						\
+			for (i = 0; i < nw; i += BLK)			\
+				UNROLL					\
+				for (j = 0; j < BLK; j++)	\
+					o[i + j] = k[0][j] ^		\
+						   (k[1][j] & s[i + j]) ^ \
+						   (k[2][j] & D[i + j]) ^ \
+						   (k[3][j] & s[i + j] &	\
+						    D[i + j]);		\
+		}							\
+	} while (0)
 
-/* o = the variant @k of o (D) and @s, over @nw words. */
-static void eval_in(u64 *restrict o, const u64 *restrict s, const u64 *k,
+static void eval_in(u64 *restrict o, const u64 *restrict s,
+		    const u64 (*restrict k)[BLK], unsigned int nw)
+{
+	EVAL_BODY(o);
+}
+
+static void eval_to(u64 *restrict o, const u64 *restrict s,
+		    const u64 *restrict d, const u64 (*restrict k)[BLK],
 		    unsigned int nw)
 {
-	u64 k0 = k[0], k1 = k[1], k2 = k[2], k3 = k[3];
-	unsigned int i, j;
+	EVAL_BODY(d);
+}
 
-	if (k1 | k3) {
+/*
+ * A mono source: S is fixed per mono bit, so each word is a0 ^ a2 & D
+ * where the bit (@m) is 1 and b0 ^ b2 & D where it is 0, into @d.
+ */
+static void eval_mono(u64 *restrict d, const u64 *restrict m,
+		      const u64 (*restrict a)[BLK],
+		      const u64 (*restrict b)[BLK], unsigned int nw)
+{
+	unsigned int i, j, w;
+	u64 nz = 0;
+
+	for (w = 0; w < BLK; w++)
+		nz |= a[2][w] | b[2][w];
+	if (!nz) {
+		/* expansion to two colours (or two pattern rows) */
 		for (i = 0; i < nw; i += BLK)
-			for (j = i; j < i + BLK; j++)
-				o[j] = k0 ^ (k1 & s[j]) ^ (k2 & o[j]) ^
-				       (k3 & s[j] & o[j]);
-	} else if (k2 == ~0ull && !k0) {
-		/* D unchanged */
-	} else if (k2) {
-		for (i = 0; i < nw; i += BLK)
-			for (j = i; j < i + BLK; j++)
-				o[j] = k0 ^ (k2 & o[j]);
-	} else {
-		for (i = 0; i < nw; i += BLK)
-			for (j = i; j < i + BLK; j++)
-				o[j] = k0;
+			UNROLL
+			for (j = 0; j < BLK; j++)
+				d[i + j] = mux64(m[i + j], a[0][j], b[0][j]);
+		return;
 	}
+	for (i = 0; i < nw; i += BLK)
+		UNROLL
+		for (j = 0; j < BLK; j++)
+			d[i + j] = mux64(m[i + j], a[0][j] ^ (a[2][j] & d[i + j]),
+					 b[0][j] ^ (b[2][j] & d[i + j]));
 }
 
-/* out = the variant @k over @nw words of S (sb) and D (dw). */
-static void eval(struct vgc_de *de, u64 *out, const u64 *k, unsigned int nw)
-{
-	if (out != de->dw)
-		memcpy(out, de->dw, nw * 8);
-	eval_in(out, de->sw, k, nw);
-}
-
-/* a = @sel ? a : b, word-wise. */
-static void choose(u64 *restrict a, const u64 *restrict sel,
-		   const u64 *restrict b, unsigned int nw)
+/* d = @sel ? d : @o, word-wise (the colour key keeps D). */
+static void keep_d(u64 *restrict d, const u64 *restrict sel,
+		   const u64 *restrict o, unsigned int nw)
 {
 	unsigned int i, j;
 
 	for (i = 0; i < nw; i += BLK)
-		for (j = i; j < i + BLK; j++)
-			a[j] = mux64(sel[j], a[j], b[j]);
-}
-
-/* o = @sel ? @a : @b, word-wise. */
-static void pick(u64 *restrict o, const u64 *restrict sel, u64 a, u64 b,
-		 unsigned int nw)
-{
-	unsigned int i, j;
-
-	for (i = 0; i < nw; i += BLK)
-		for (j = i; j < i + BLK; j++)
-			o[j] = mux64(sel[j], a, b);
+		UNROLL
+		for (j = 0; j < BLK; j++)
+			d[i + j] = mux64(sel[i + j], d[i + j], o[i + j]);
 }
 
 /* Draw the span (x..x+n-1, y) span-wise; D is in dbytes if needed. */
@@ -980,51 +1329,329 @@ static int fast_span(struct vgc_core *c, int x, int y, unsigned int n)
 {
 	struct vgc_de *de = &c->de;
 	unsigned int nw = (n * de->df.bpp + 8 * BLK - 1) / (8 * BLK) * BLK;
-	const u64 (*k)[4] = de->k[1];	/* pattern FG (or solid) */
-	u64 *out = de->dw;
 
 	/* the source is read whenever the generic path reads it (faults) */
 	if (de->need_s && de->mono && mono_sel(c, x, y, n))
 		return -1;
 	if (de->need_s && !de->mono && color_src(c, x, y, n))
 		return -1;
+	if (de->direct)
+		return 0;	/* the source is the result */
 	if (de->pat_var)
-		pat_sel(de, x, y, n);
-	if (!de->pat_var && !de->mono_var && !de->key) {
-		eval(de, out, k[1], nw);	/* one variant, in place */
-		return 0;
-	}
-	if (!de->pat_var && !de->key && !(k[1][1] | k[1][2] | k[1][3] |
-					   k[0][1] | k[0][2] | k[0][3])) {
-		/* mono expansion to two colours */
-		pick(out, de->msel, k[1][0], k[0][0], nw);
-		return 0;
-	}
-	if (!de->mono_var && !de->key && !(de->k[1][1][1] | de->k[1][1][2] |
-					   de->k[1][1][3] | de->k[0][1][1] |
-					   de->k[0][1][2] | de->k[0][1][3])) {
-		/* pattern fill */
-		pick(out, de->psel, de->k[1][1][0], de->k[0][1][0], nw);
-		return 0;
-	}
-	eval(de, de->t[0], k[1], nw);
-	if (de->pat_var) {
-		eval(de, de->t[1], de->k[0][1], nw);
-		choose(de->t[0], de->psel, de->t[1], nw);
-	}
+		row_k(de, x, y);
 	if (de->mono_var) {
-		eval(de, de->t[1], de->k[1][0], nw);
-		if (de->pat_var) {
-			/* kmask is free: no colour key with a mono source */
-			eval(de, de->kmask, de->k[0][0], nw);
-			choose(de->t[1], de->psel, de->kmask, nw);
-		}
-		choose(de->t[0], de->msel, de->t[1], nw);
+		eval_mono(de->dw, de->msel, de->rk[1], de->rk[0], nw);
+		return 0;
 	}
-	if (de->key)	/* transparent pixels keep D */
-		choose(out, de->kmask, de->t[0], nw);
+	if (!de->key) {
+		eval_in(de->dw, de->sw, de->rk[1], nw);
+		return 0;
+	}
+	eval_to(de->t, de->sw, de->dw, de->rk[1], nw);
+	keep_d(de->dw, de->kmask, de->t, nw);
+	return 0;
+}
+
+/*
+ * d = k0 ^ k1 & S ^ k2 & D ^ k3 & S & D over @n pixels of type T in
+ * place, the coefficients @k a block of pixels each; a loop for each set
+ * of them that is not 0, then the pixels past the last whole block.
+ */
+#define DEFINE_INPLACE(name, T)						\
+static noinline void name(T *restrict d, const T *restrict s,		\
+			  const T (*restrict k)[BLK], unsigned int n)	\
+{									\
+	unsigned int i, j, m = n / BLK * BLK;				\
+	T z1 = 0, z2 = 0, z3 = 0;					\
+									\
+	for (j = 0; j < BLK; j++) {					\
+		z1 |= k[1][j];						\
+		z2 |= k[2][j];						\
+		z3 |= k[3][j];						\
+	}								\
+	if (!z1 && !z3) {		/* P, P ^ D, ~D */		\
+		for (i = 0; i < m; i += BLK)				\
+			UNROLL						\
+			for (j = 0; j < BLK; j++)		\
+				d[i + j] = k[0][j] ^ (k[2][j] & d[i + j]); \
+	} else if (!z2 && !z3) {	/* ~S, P ^ S */			\
+		for (i = 0; i < m; i += BLK)				\
+			UNROLL						\
+			for (j = 0; j < BLK; j++)		\
+				d[i + j] = k[0][j] ^ (k[1][j] & s[i + j]); \
+	} else if (!z3) {		/* S ^ D, P ? S : D */		\
+		for (i = 0; i < m; i += BLK)				\
+			UNROLL						\
+			for (j = 0; j < BLK; j++)		\
+				d[i + j] = k[0][j] ^ (k[1][j] & s[i + j]) ^ \
+					   (k[2][j] & d[i + j]);	\
+	} else if (!z1 && !z2) {	/* S & D */			\
+		for (i = 0; i < m; i += BLK)				\
+			UNROLL						\
+			for (j = 0; j < BLK; j++)		\
+				d[i + j] = k[0][j] ^			\
+					   (k[3][j] & s[i + j] & d[i + j]); \
+	} else {							\
+		for (i = 0; i < m; i += BLK)				\
+			UNROLL						\
+			for (j = 0; j < BLK; j++)		\
+				d[i + j] = k[0][j] ^ (k[1][j] & s[i + j]) ^ \
+					   (k[2][j] & d[i + j]) ^	\
+					   (k[3][j] & s[i + j] & d[i + j]); \
+	}								\
+	for (i = m; i < n; i++) {					\
+		j = i % BLK;						\
+		d[i] = k[0][j] ^ (z1 ? k[1][j] & s[i] : 0) ^		\
+		       (k[2][j] & d[i]) ^				\
+		       (z3 ? k[3][j] & s[i] & d[i] : 0);		\
+	}								\
+}									\
+									\
+/* The same with a mono source: @a where the bit (@m) is 1, else @b. */	\
+static noinline void name##_mono(T *restrict d, const T *restrict m,	\
+				 const T (*restrict a)[BLK],		\
+				 const T (*restrict b)[BLK],		\
+				 unsigned int n)			\
+{									\
+	unsigned int i, j, e = n / BLK * BLK;				\
+									\
+	for (i = 0; i < e; i += BLK)					\
+		UNROLL							\
+		for (j = 0; j < BLK; j++)			\
+			d[i + j] = (m[i + j] & (a[0][j] ^		\
+						(a[2][j] & d[i + j]))) | \
+				   (~m[i + j] & (b[0][j] ^		\
+						 (b[2][j] & d[i + j])));\
+	for (i = e; i < n; i++) {					\
+		j = i % BLK;						\
+		d[i] = (m[i] & (a[0][j] ^ (a[2][j] & d[i]))) |		\
+		       (~m[i] & (b[0][j] ^ (b[2][j] & d[i])));		\
+	}								\
+}									\
+									\
+/* The same with a colour key: D stays where @t is all ones. */		\
+static noinline void name##_key(T *restrict d, const T *restrict s,	\
+				const T *restrict t,			\
+				const T (*restrict k)[BLK],		\
+				unsigned int n)				\
+{									\
+	unsigned int i, j, e = n / BLK * BLK;				\
+	T o;								\
+									\
+	for (i = 0; i < e; i += BLK)					\
+		UNROLL							\
+		for (j = 0; j < BLK; j++)			\
+			d[i + j] = (t[i + j] & d[i + j]) |		\
+				   (~t[i + j] &				\
+				    (k[0][j] ^ (k[1][j] & s[i + j]) ^	\
+				     (k[2][j] & d[i + j]) ^		\
+				     (k[3][j] & s[i + j] & d[i + j])));	\
+	for (i = e; i < n; i++) {					\
+		j = i % BLK;						\
+		o = k[0][j] ^ (k[1][j] & s[i]) ^ (k[2][j] & d[i]) ^	\
+		    (k[3][j] & s[i] & d[i]);				\
+		d[i] = (t[i] & d[i]) | (~t[i] & o);			\
+	}								\
+}
+
+/*
+ * inplace_N_keyed(): the same with the colour key on @s itself (no
+ * conversion): D stays where (S & @km) == @kv.
+ */
+#define DEFINE_KEYED(name, T)						\
+static noinline void name(T *restrict d, const T *restrict s,		\
+			  const T *restrict km, const T *restrict kv,	\
+			  const T (*restrict k)[BLK], unsigned int n)	\
+{									\
+	unsigned int i, j, e = n / BLK * BLK;				\
+	T t, o;								\
+									\
+	for (i = 0; i < e; i += BLK) {					\
+		UNROLL							\
+		for (j = 0; j < BLK; j++) {				\
+			t = -(T)((s[i + j] & km[j]) == kv[j]);		\
+			o = k[0][j] ^ (k[1][j] & s[i + j]) ^		\
+			    (k[2][j] & d[i + j]) ^			\
+			    (k[3][j] & s[i + j] & d[i + j]);		\
+			d[i + j] = (t & d[i + j]) | (~t & o);		\
+		}							\
+	}								\
+	for (i = e; i < n; i++) {					\
+		j = i % BLK;						\
+		t = -(T)((s[i] & km[j]) == kv[j]);			\
+		o = k[0][j] ^ (k[1][j] & s[i]) ^ (k[2][j] & d[i]) ^	\
+		    (k[3][j] & s[i] & d[i]);				\
+		d[i] = (t & d[i]) | (~t & o);				\
+	}								\
+}
+
+DEFINE_INPLACE(inplace_32, u32)
+DEFINE_INPLACE(inplace_16, u16)
+DEFINE_KEYED(inplace_32_keyed, u32)
+DEFINE_KEYED(inplace_16_keyed, u16)
+
+/* Stretch: g[i] = s[idx[i]] for @n pixels, a block of them at a time. */
+#define DEFINE_GATHER(name, T)						\
+static noinline void name(T *restrict g, const T *restrict s,		\
+			  const u32 *restrict idx, unsigned int n)	\
+{									\
+	unsigned int i, j, e = n / BLK * BLK;				\
+									\
+	for (i = 0; i < e; i += BLK) {					\
+		UNROLL							\
+		for (j = 0; j < BLK; j++)				\
+			g[i + j] = s[idx[i + j]];			\
+	}								\
+	for (i = e; i < n; i++)						\
+		g[i] = s[idx[i]];					\
+}
+
+DEFINE_GATHER(gather_32, u32)
+DEFINE_GATHER(gather_16, u16)
+
+/* ik for the row y of the span at x: the pattern's 8 pixels chosen. */
+static void row_ik(struct vgc_de *de, int x, int y)
+{
+	unsigned int j, mb, c;
+	u8 row = de->pat_bits >> (((y + de->pat_oy) & 7) * 8);
+	bool bit;
+
+	for (j = 0; j < BLK; j++) {
+		bit = (row >> ((x + j + de->pat_ox) & 7)) & 1;
+		for (mb = 0; mb < 2; mb++) {
+			for (c = 0; c < 4; c++) {
+				de->ik32[mb][c][j] = de->k[bit][mb][c];
+				de->ik16[mb][c][j] = de->k[bit][mb][c];
+			}
+		}
+	}
+}
+
+/*
+ * src_pixels() reading exactly @n pixels of @in (host memory): whole
+ * blocks, then the rest a pixel at a time.
+ */
+static void src_pixels_exact(struct vgc_de *de, const u8 *in, u8 *out,
+			     unsigned int n)
+{
+	unsigned int i, m = n / BLK * BLK, sbpp = de->sf.bpp, dbpp = de->df.bpp;
+	bool t;
+
+	src_pixels(de, in, out, m);
+	if (de->conv)
+		conv_any(de, in + m * sbpp, out + m * dbpp, n - m);
+	else if (out && in != out)
+		memcpy(out + m * dbpp, in + m * sbpp, (n - m) * dbpp);
+	for (i = m; de->key && i < n; i++) {
+		t = (get_px(in + i * sbpp, sbpp) & de->keymask) == de->keyraw;
+		put_px((u8 *)de->kmask + i * dbpp, dbpp, t ? ~0u : 0);
+	}
+}
+
+/*
+ * Draw the span (x..x+n-1, y) in place if it can be: 0, or -1 if the
+ * mono source's read failed (the operation ends), or 1 if it cannot be
+ * (nothing done). The destination and a colour source are in the host's
+ * memory and do not overlap; each access counts as the copy it stands
+ * for.
+ */
+static int inplace_span(struct vgc_core *c, int x, int y, unsigned int n)
+{
+	struct vgc_de *de = &c->de;
+	const u16 *r = de->rects[de->rect];
+	unsigned int bpp = de->df.bpp, sbpp = de->sf.bpp;
+	u32 daddr, saddr = 0, len = n * bpp, slen = 0, a, k;
+	u8 *d, *s = NULL, *g;
+	const u8 *in, *sp;
+	s64 first;
+	int px, py;
+
+	physical(de, x, y, &px, &py);
+	daddr = dst_addr(de, px, py);
+	d = vgc_dma_map(c, VGC_CLIENT_PE, daddr, len, true);
+	if (!d || (unsigned long)d % bpp)
+		return 1;
+	if (de->need_s && !de->mono) {
+		first = src_x(de, r, x);
+		saddr = de->src + (u32)src_y(de, r, y) * de->src_stride +
+			(u32)first * sbpp;
+		slen = (src_x(de, r, x + n - 1) - first + 1) * sbpp;
+		s = vgc_dma_map(c, VGC_CLIENT_PE, saddr, slen, false);
+		if (!s || (unsigned long)s % sbpp ||
+		    (s < d + len && d < s + slen))
+			return 1;
+	}
+	/* D read, S read, D written a page at a time */
+	if (de->need_d)
+		vgc_dma_count(c, daddr, len, false);
+	if (de->need_s && de->mono && mono_sel(c, x, y, n))
+		return -1;
+	if (s)
+		vgc_dma_count(c, saddr, slen, false);
+	for (a = 0; a < len; a += k) {
+		k = VGC_PAGE_SIZE - ((daddr + a) & (VGC_PAGE_SIZE - 1));
+		if (k > len - a)
+			k = len - a;
+		vgc_dma_count(c, daddr + a, k, true);
+	}
+	if (de->fast_copy) {
+		memcpy(d, s, len);
+		return 0;
+	}
+	in = s;
+	if (s && de->cmd == VGC_DE_CMD_STRETCH_BLT) {
+		stretch_index(de, x, n);
+		g = de->direct && !de->conv ? d : (u8 *)de->g32;
+		if (sbpp == 4)
+			gather_32((u32 *)g, (const u32 *)s, de->sidx, n);
+		else
+			gather_16((u16 *)g, (const u16 *)s, de->sidx, n);
+		in = g;
+	}
+	if (de->direct && !de->conv) {
+		/* the source as it is (gathered into d when stretched) */
+		if (de->cmd == VGC_DE_CMD_BIT_BLT)
+			memcpy(d, s, len);
+		return 0;
+	}
+	sp = in;
+	if (s && !de->conv && de->key && !de->pat_var) {
+		/* the key on the source as it is, in the same loop */
+		if (bpp == 4)
+			inplace_32_keyed((u32 *)d, (const u32 *)in,
+					 de->ikey32[0], de->ikey32[1],
+					 de->ik32[1], n);
+		else
+			inplace_16_keyed((u16 *)d, (const u16 *)in,
+					 de->ikey16[0], de->ikey16[1],
+					 de->ik16[1], n);
+		return 0;
+	}
+	if (s && (de->conv || de->key)) {
+		if (de->conv)
+			sp = de->direct ? d : de->sb;
+		src_pixels_exact(de, in, de->conv ? (u8 *)sp : NULL, n);
+		if (de->direct)
+			return 0;
+	}
+	if (de->pat_var)
+		row_ik(de, x, y);
+	if (!sp)
+		sp = d;	/* not read */
+	if (bpp == 4 && de->mono_var)
+		inplace_32_mono((u32 *)d, de->m32, de->ik32[1], de->ik32[0], n);
+	else if (bpp == 4 && de->key)
+		inplace_32_key((u32 *)d, (const u32 *)sp, de->k32,
+			       de->ik32[1], n);
+	else if (bpp == 4)
+		inplace_32((u32 *)d, (const u32 *)sp, de->ik32[1], n);
+	else if (de->mono_var)
+		inplace_16_mono((u16 *)d, de->m16, de->ik16[1], de->ik16[0], n);
+	else if (de->key)
+		inplace_16_key((u16 *)d, (const u16 *)sp, de->k16,
+			       de->ik16[1], n);
 	else
-		memcpy(out, de->t[0], nw * 8);
+		inplace_16((u16 *)d, (const u16 *)sp, de->ik16[1], n);
 	return 0;
 }
 
@@ -1034,6 +1661,12 @@ static int do_span(struct vgc_core *c, int x, int y, unsigned int n)
 	struct vgc_de *de = &c->de;
 	unsigned int i, bpp = de->df.bpp, at;
 
+	if (de->inplace) {
+		int r = inplace_span(c, x, y, n);
+
+		if (r <= 0)
+			return r;
+	}
 	if (de->fast_copy) {
 		const u16 *r = de->rects[de->rect];
 

@@ -18,6 +18,10 @@
  * interrupts off around a vgc_fe_run().
  */
 #define VGC_DE_PIXEL_COST	8
+/* Shifted source masks a format conversion is done with (else tables). */
+#define VGC_DE_TERMS		8
+/* Words or pixels the span-wise loops process at once. */
+#define VGC_DE_BLK		8
 
 /**
  * struct vgc_de_fmt - how a pixel format is laid out (decoded once per op)
@@ -105,23 +109,49 @@ struct vgc_de_fmt {
  * @mono_var: the result depends on the mono source's bit
  * @conv: the source converts to the destination through @tab
  * @fill_n: pixels of @dbytes holding the clear colour (CLEAR)
+ * @direct: span-wise, the result is the source: it goes straight to @dw
+ * @inplace: spans are drawn in the host's memory where they can be
+ * @ik32: for those, the coefficients per mono bit as a block of 32-bit
+ *	pixels of the row (8: the pattern's width)
+ * @ik16: or of 16-bit pixels
+ * @ikey32: @keymask and @keyraw as blocks of 32-bit pixels
+ * @ikey16: or of 16-bit pixels
+ * @cterms: the conversion is @nterms shifted masks (else @tab)
+ * @nterms: how many: the result is @cconst | OR of ((raw & @cmask[i]) <<
+ *	@cl[i]) >> @cr[i]
+ * @conv_set: the conversion's loop with constant distances (-1: none)
+ * @conv_m: its masks and constant bits, each repeated for a block
+ * @cconst: the destination bits no source bit sets
+ * @cmask: source bits moved by one distance
+ * @cl: that distance to the left
+ * @cr: or to the right
+ * @mtab_bpp: destination bytes per pixel @mtab was built for (0: none)
+ * @sidx_n: pixels of @sidx (0: none), for the span at @sidx_x of
+ *	rectangle @sidx_rect
+ * @sidx_x: see @sidx_n
+ * @sidx_rect: see @sidx_n
  * @k: per pattern bit and mono bit: the result as k0 ^ k1 & S ^ k2 & D ^
  *	k3 & S & D on 64-bit words of the destination layout
+ * @rk: the same per mono bit for a block of words of the current row
+ *	(the pattern repeats every 32 bytes)
  * @keymask: the source bits the colour key compares
  * @keyraw: the key's value in those bits
- * @nib: 4 pixels of all-ones/all-zero masks, per 4 mono bits
+ * @mtab: 8 pixels of all-ones/all-zero masks, per byte of mono bits
  * @tab: per source byte, its bits in the destination format (ORed)
- * @sbytes: one span of source memory
+ * @sidx: stretch: source pixel of each pixel of the span, from its first
+ * @sbytes: one span of source memory (@s16, @s32: as pixels)
  * @dbytes: one span of destination memory, as stored
- * @dw: the same as 64-bit words
+ * @dw: the same as 64-bit words (@d16, @d32: as pixels)
  * @s: the span's source pixels in the destination format
  * @sw: for the span-wise path: those pixels as stored, as words
- * @sb: the same as bytes
+ * @sb: the same as bytes (@sh: as 16-bit pixels)
  * @skip: per source pixel: bit 0 transparent, bit 1 mono background
  * @msel: span-wise: all-ones pixels where the mono source bit is 1
- * @psel: span-wise: all-ones pixels where the pattern bit is 1
+ *	(@m16, @m32: as pixels)
+ * @g16: stretch: the span's source pixels as read (@g32)
  * @kmask: span-wise: all-ones pixels the colour key makes transparent
- * @t: span-wise: results of the two variants of a pixel (@k)
+ *	(@k16, @k32: as pixels)
+ * @t: span-wise: the result before the colour key
  *
  * Owned by its struct vgc_core (member de), private to vgc_de.c; the
  * caller's serialisation of every call on the core covers it. The DE
@@ -165,24 +195,57 @@ struct vgc_de {
 	u8 pe10_pat[8], pe10_mask;
 	bool fast, pat_var, mono_var, conv;
 	unsigned int fill_n;
-	u64 k[2][2][4];
+	bool direct, cterms, inplace;
+	u32 ik32[2][4][VGC_DE_BLK];
+	u16 ik16[2][4][VGC_DE_BLK];
+	u32 ikey32[2][VGC_DE_BLK];
+	u16 ikey16[2][VGC_DE_BLK];
+	unsigned int nterms;
+	int conv_set;
+	u32 conv_m[6][VGC_DE_BLK];
+	u32 cconst, cmask[VGC_DE_TERMS];
+	u8 cl[VGC_DE_TERMS], cr[VGC_DE_TERMS];
+	unsigned int mtab_bpp, sidx_n, sidx_rect;
+	int sidx_x;
+	u64 k[2][2][4], rk[2][4][VGC_DE_BLK];
 	u32 keymask, keyraw;
-	u8 nib[16][16];
+	u64 mtab[256][4];
 	u32 tab[4][256];
+	u32 sidx[VGC_DE_SPAN];
 
-	u8 sbytes[VGC_DE_SPAN * 4 + 8];
+	union {
+		u8 sbytes[VGC_DE_SPAN * 4 + 8];
+		u16 s16[VGC_DE_SPAN * 2 + 4];
+		u32 s32[VGC_DE_SPAN + 2];
+	};
 	union {
 		u8 dbytes[VGC_DE_SPAN * 4];
 		u64 dw[VGC_DE_SPAN / 2];
+		u16 d16[VGC_DE_SPAN * 2];
+		u32 d32[VGC_DE_SPAN];
 	};
 	union {
 		u32 s[VGC_DE_SPAN];
 		u64 sw[VGC_DE_SPAN / 2];
 		u8 sb[VGC_DE_SPAN * 4];
+		u16 sh[VGC_DE_SPAN * 2];
 	};
 	u8 skip[VGC_DE_SPAN];
-	u64 msel[VGC_DE_SPAN / 2], psel[VGC_DE_SPAN / 2];
-	u64 kmask[VGC_DE_SPAN / 2], t[2][VGC_DE_SPAN / 2];
+	union {
+		u64 msel[VGC_DE_SPAN / 2];
+		u16 m16[VGC_DE_SPAN * 2];
+		u32 m32[VGC_DE_SPAN];
+	};
+	union {
+		u16 g16[VGC_DE_SPAN];
+		u32 g32[VGC_DE_SPAN];
+	};
+	union {
+		u64 kmask[VGC_DE_SPAN / 2];
+		u16 k16[VGC_DE_SPAN * 2];
+		u32 k32[VGC_DE_SPAN];
+	};
+	u64 t[VGC_DE_SPAN / 2];
 };
 
 struct vgc_core;

@@ -287,6 +287,67 @@ static void redirect(struct vgc_core *c, u32 va, u8 *p, size_t n,
 		bus_access(c, pa, zone, sizeof(zone), true);
 }
 
+void vgc_dma_count(struct vgc_core *c, u32 addr, size_t len, bool write)
+{
+	/* the bus moves whole 64-bit words */
+	if (write)
+		c->stats.mem_write8 += ((addr & 7) + (u64)len + 7) / 8;
+	else
+		c->stats.mem_read8 += ((addr & 7) + (u64)len + 7) / 8;
+}
+
+/* translate() when it has no side effect: 0, or -1 if it would have. */
+static int translate_quiet(struct vgc_core *c, enum vgc_client cl, u32 va,
+			   bool write, u64 *pa)
+{
+	const struct vgc_tlb_entry *e;
+
+	switch (xlat_mode(c)) {
+	case XLAT_PHYS:
+		*pa = va;
+		return 0;
+	case XLAT_MMUV1:
+		if (va & VGC_MMUV1_VIRT_BIT)
+			return -1;	/* a table read */
+		*pa = (u64)va + REG(c, v1_regs[cl][1]);
+		return 0;
+	default:
+		break;
+	}
+	e = &c->mmu2.tlb[(va >> VGC_PAGE_SHIFT) % VGC_TLB_ENTRIES];
+	if (!e->valid || e->vpn != va >> VGC_PAGE_SHIFT ||
+	    (write && !e->writeable))
+		return -1;
+	*pa = e->pa | (va & (VGC_PAGE_SIZE - 1));
+	return 0;
+}
+
+void *vgc_dma_map(struct vgc_core *c, enum vgc_client cl, u32 addr,
+		  size_t len, bool write)
+{
+	u8 *first = NULL, *p;
+	size_t n, done = 0;
+	u64 pa;
+
+	if (!c->ops->mem_map || c->inject_bus_error || !len ||
+	    addr + (u64)len > 1ull << 32)
+		return NULL;
+	while (done < len) {
+		n = VGC_PAGE_SIZE - ((addr + done) & (VGC_PAGE_SIZE - 1));
+		if (n > len - done)
+			n = len - done;
+		if (translate_quiet(c, cl, addr + done, write, &pa))
+			return NULL;
+		p = c->ops->mem_map(c->ctx, pa, n);
+		if (!p || (first && p != first + done))
+			return NULL;
+		if (!first)
+			first = p;
+		done += n;
+	}
+	return first;
+}
+
 static int dma(struct vgc_core *c, enum vgc_client cl, u32 addr,
 	       void *buf, size_t len, bool write)
 {
@@ -295,11 +356,7 @@ static int dma(struct vgc_core *c, enum vgc_client cl, u32 addr,
 	u64 pa;
 	size_t n;
 
-	/* the bus moves whole 64-bit words */
-	if (write)
-		c->stats.mem_write8 += ((addr & 7) + (u64)len + 7) / 8;
-	else
-		c->stats.mem_read8 += ((addr & 7) + (u64)len + 7) / 8;
+	vgc_dma_count(c, addr, len, write);
 	while (len) {
 		n = VGC_PAGE_SIZE - (addr & (VGC_PAGE_SIZE - 1));
 		if (n > len)

@@ -151,6 +151,14 @@ static int vgc_mem_write(void *ctx, u64 pa, const void *buf, size_t len)
 	return 0;
 }
 
+/* Memory the model may read and write in place: the kernel's own RAM. */
+static void *vgc_mem_map(void *ctx, u64 pa, size_t len)
+{
+	if (vgc_mem_access(pa, len))
+		return NULL;
+	return phys_to_virt(pa);
+}
+
 static u64 vgc_now_ns(void *ctx)
 {
 	return ktime_get_ns();
@@ -160,6 +168,7 @@ static const struct vgc_host_ops vgc_host_ops = {
 	.mem_read = vgc_mem_read,
 	.mem_write = vgc_mem_write,
 	.now_ns = vgc_now_ns,
+	.mem_map = vgc_mem_map,
 };
 
 static void vgc_kick(struct vgc_dev *vd)

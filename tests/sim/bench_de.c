@@ -6,7 +6,8 @@
  * conversions and a colour-keyed copy; and memcpy of a 1024x1024
  * A8R8G8B8 surface for scale. Throughput counts 4 bytes per destination
  * pixel whatever the format, so every figure compares pixel rates with
- * memcpy's. Prints lines "BENCH name value unit".
+ * memcpy's. Prints lines "BENCH name value unit". Arguments, if any, name
+ * the operations to measure (for profiling one of them).
  */
 #include <time.h>
 
@@ -185,11 +186,12 @@ static void report(const char *name, unsigned int reps, double t)
 	printf("BENCH %s %.1f MB/s\n", name, reps * (double)BYTES / t / 1e6);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	struct vgc_core *c = calloc(1, sizeof(*c));
 	const unsigned int reps = 50;
 	unsigned int i, j, ndone = 0;
+	bool want;
 	double t;
 
 	if (!c || sim_test_begin())
@@ -205,6 +207,11 @@ int main(void)
 	for (j = 0; j < sizeof(ops_list) / sizeof(ops_list[0]); j++) {
 		const struct op *o = &ops_list[j].op;
 
+		want = argc < 2;
+		for (i = 1; i < (unsigned int)argc; i++)
+			want |= !strcmp(argv[i], ops_list[j].name);
+		if (!want)
+			continue;
 		if (o->cmd == VGC_DE_CMD_STRETCH_BLT) {
 			uint32_t *w = (uint32_t *)(mem + CMD);
 

@@ -1204,6 +1204,126 @@ static void t_unsupported(struct vgc_core *c)
 	EXPECT_EQ(memcmp(before, mem + DST, sizeof(before)), 0);
 }
 
+/*
+ * Spans drawn in place (the host maps the memory) and through copies
+ * (it does not) count the same memory traffic and pixels: the same
+ * operations both ways, each also checked against the reference.
+ */
+static void t_in_place_counts(struct vgc_core *c)
+{
+	struct de_case k;
+	char what[64];
+	uint64_t r[2], w[2], px[2];
+	unsigned int i, way;
+
+	setup(c);
+	for (i = 0; i < 12; i++) {
+		defaults(&k);
+		k.rects[0] = (struct ref2d_rect){ 3, 2, 61, 30 };
+		switch (i) {
+		case 1:
+			k.rop_fg = 0x66;
+			break;
+		case 2:
+			k.dfmt = k.sfmt = REF2D_R5G6B5;
+			k.dstride = 64 * 2 + 6;
+			k.rop_fg = 0x88;
+			break;
+		case 3:
+			k.rop_fg = 0x5a;
+			k.pat_mono = true;
+			k.pat_bits = 0x0123456789abcdefull;
+			k.pat_fg = 0xffff0000;
+			k.pat_bg = 0x800000ff;
+			break;
+		case 4:
+			k.sfmt = REF2D_MONO;
+			k.sstride = 12;
+			k.sw = 96;
+			k.rop_type = REF2D_ROP4;
+			k.rop_bg = 0xaa;
+			k.color_fg = 0xff00ff00;
+			break;
+		case 5:
+			k.sfmt = REF2D_R5G6B5;
+			k.sstride = 80 * 2 + 2;
+			break;
+		case 6:
+			k.dfmt = REF2D_A4R4G4B4;
+			k.dstride = 200;
+			k.rop_fg = 0xe2;
+			break;
+		case 7:
+		case 8:
+			k.key = true;
+			k.color_bg = 0xff000000 | rnd();
+			if (i == 8)
+				k.sfmt = REF2D_X4R4G4B4;
+			k.sstride = 80 * 4;
+			break;
+		case 9:
+		case 10:
+			k.cmd = 4;
+			k.fx = 0x9000;
+			k.fy = 0x8000;
+			if (i == 10)
+				k.rop_fg = 0x66;
+			break;
+		case 11:
+			k.rop_fg = 0x55;
+			k.dfmt = REF2D_X8R8G8B8;
+			break;
+		}
+		for (way = 0; way < 2; way++) {
+			mem_map_off = way;
+			r[way] = c->stats.mem_read8;
+			w[way] = c->stats.mem_write8;
+			px[way] = c->stats.de_pixels;
+			snprintf(what, sizeof(what), "case %u, %s", i,
+				 way ? "copied" : "in place");
+			if (!check(c, &k, what))
+				break;
+			r[way] = c->stats.mem_read8 - r[way];
+			w[way] = c->stats.mem_write8 - w[way];
+			px[way] = c->stats.de_pixels - px[way];
+		}
+		mem_map_off = false;
+		if (test_failed)
+			return;
+		if (r[0] != r[1] || w[0] != w[1] || px[0] != px[1]) {
+			fail("case %u: in place read %llu, wrote %llu, %llu pixels; copied %llu, %llu, %llu",
+			     i, (unsigned long long)r[0],
+			     (unsigned long long)w[0],
+			     (unsigned long long)px[0],
+			     (unsigned long long)r[1],
+			     (unsigned long long)w[1],
+			     (unsigned long long)px[1]);
+			return;
+		}
+	}
+}
+
+/* The tests that draw span-wise, run again with spans copied, not mapped */
+static const struct {
+	const char *name;
+	void (*fn)(struct vgc_core *c);
+} copied[] = {
+	{ "de-copied-blit-format-pairs", t_blit_format_pairs },
+	{ "de-copied-swizzles", t_swizzles },
+	{ "de-copied-strides-and-origins", t_strides_and_origins },
+	{ "de-copied-rop3-all-codes", t_rop3_all },
+	{ "de-copied-rop2", t_rop2 },
+	{ "de-copied-pattern", t_pattern },
+	{ "de-copied-rop4-mono", t_rop4_mono },
+	{ "de-copied-span-variants", t_span_variants },
+	{ "de-copied-mono-memory", t_mono_memory },
+	{ "de-copied-color-key", t_color_key },
+	{ "de-copied-clipping", t_clipping },
+	{ "de-copied-stretch", t_stretch },
+	{ "de-copied-stretch-wide", t_stretch_wide },
+	{ "de-copied-rotations", t_rotations },
+};
+
 int main(void)
 {
 	if (sim_test_begin())
@@ -1239,5 +1359,10 @@ int main(void)
 	run_test("de-bad-pipe", t_bad_pipe, "gc320");
 	run_test("de-no-2d-pipe", t_no_2d_pipe, "gc2000");
 	run_test("de-unsupported", t_unsupported, "gc320");
+	run_test("de-in-place-counts", t_in_place_counts, "gc320");
+	mem_map_off = true;
+	for (unsigned int i = 0; i < ARRAY_SIZE(copied); i++)
+		run_test(copied[i].name, copied[i].fn, "gc320");
+	mem_map_off = false;
 	return sim_test_end("sim de tests");
 }
