@@ -251,9 +251,15 @@ REF2D := tools/ref2d.c tools/ref2d.h
 REFRS := tests/sim/refrs.c tests/sim/refrs.h
 # The core is built as the kernel builds it, with -fno-strict-aliasing:
 # the 2D engine reads its span buffers (unions) as bytes, pixels and words.
-$(B)/tests/sim-%: tests/sim/test_%.c $(SIM_CORE) $(REF2D) $(REFRS) $(wildcard sim/*.h tests/sim/*.h)
+# Its objects are built once (with the sanitizers) for every test.
+SIM_OBJ := $(patsubst sim/%.c,$(B)/sim-user/%.o,$(SIM_CORE))
+.SECONDARY: $(SIM_OBJ)
+$(B)/sim-user/%.o: sim/%.c $(wildcard sim/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -fno-strict-aliasing $(SANITIZE) -Isim -Itools -o $@ $(filter %.c,$^) -lm
+	$(CC) $(CFLAGS_USER) -fno-strict-aliasing $(SANITIZE) -Isim -c -o $@ $<
+$(B)/tests/sim-%: tests/sim/test_%.c $(SIM_OBJ) $(REF2D) $(REFRS) $(wildcard sim/*.h tests/sim/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -fno-strict-aliasing $(SANITIZE) -Isim -Itools -o $@ $(filter %.c %.o,$^) -lm
 
 # Throughput of the model's 2D engine: build/tests/bench-de (not a test).
 $(B)/tests/bench-de: tests/sim/bench_de.c $(SIM_CORE) $(wildcard sim/*.h tests/sim/*.h)

@@ -1359,7 +1359,7 @@ static int fast_span(struct vgc_core *c, int x, int y, unsigned int n)
  */
 #define DEFINE_INPLACE(name, T)						\
 static noinline void name(T *restrict d, const T *restrict s,		\
-			  const T (*restrict k)[BLK], unsigned int n)	\
+			  const T(*restrict k)[BLK], unsigned int n)	\
 {									\
 	unsigned int i, j, m = n / BLK * BLK;				\
 	T z1 = 0, z2 = 0, z3 = 0;					\
