@@ -25,11 +25,15 @@
  * - the parent tries `rmmod etnaviv` (delete_module) every second: with
  *   files open it must fail with EBUSY or EAGAIN and the module stays.
  *
- * A hanger holds its core's gate (a process-shared rwlock the innocents
- * take around SUBMIT) while it waits for the core to be idle, freezes it
- * and submits, so that its job, not an innocent's, is the one the
- * scheduler finds hung. Victims take no gate (they may die holding it):
- * one of their jobs may be the one blamed instead (counted in INFO).
+ * A hanger holds its core's gate (a process-shared rwlock an innocent
+ * holds for a whole batch, from its first submit to its last pixel check)
+ * while it runs a job to see the core idle, freezes it and submits, so
+ * that its job, not an innocent's, is the one the scheduler finds hung:
+ * no innocent job is in flight on the core then (a job still in its
+ * file's scheduler queue may reach the ring after a later job of another
+ * file). Innocent batches then queue behind the hung job. Victims take
+ * no gate (they may die holding it): one of their jobs may be the one
+ * blamed instead (counted in INFO).
  *
  * Afterwards every pipe must complete a plain job and no core may be left
  * frozen; the boot harness fails the run on any kernel splat and, on the
@@ -96,13 +100,18 @@ static const char *const op_name[NR_OPS] = {
 /* What the processes share (one anonymous shared mapping). */
 struct shared {
 	pthread_rwlock_t gate[MAX_CORES];	/* see the top comment */
-	volatile int stop;
+	volatile int go, stop;
+	uint64_t t0;	/* the run's start */
 	struct slot {
 		unsigned long long jobs, lost, by_op[NR_OPS],
 				   by_kind[NR_KINDS], remade;
 		unsigned int hangs, recovered, cancelled, blamed_other,
 			     hang_failed;
 		uint64_t recovery_ns[MAX_HANGS];
+		struct hang_log {
+			uint64_t at, ns;	/* freeze, after the start */
+			int status;		/* the hung job's */
+		} log[MAX_HANGS];
 		char why[200];	/* the first loss or hang failure */
 	} slot[NR_WORKERS];
 };
@@ -289,20 +298,32 @@ static uint32_t src_pixel(unsigned int i, uint32_t seed)
 	return (i * 0x9e3779b9u) ^ seed;
 }
 
-static void gate(unsigned int core, bool lock)
+/* The core of @op (an index into cores[]). */
+static unsigned int op_core(enum op op)
 {
-	if (lock)
-		pthread_rwlock_rdlock(&sh->gate[core]);
-	else
-		pthread_rwlock_unlock(&sh->gate[core]);
+	return op == CLEAR_2D || op == BLIT_2D ? core_2d : core_3d;
+}
+
+/* Take (@lock) or let go of the gates of the cores in @mask, in order. */
+static void gates(unsigned int mask, bool lock)
+{
+	unsigned int k;
+
+	for (k = 0; k < MAX_CORES; k++)
+		if (mask & 1u << k) {
+			if (lock)
+				pthread_rwlock_rdlock(&sh->gate[k]);
+			else
+				pthread_rwlock_unlock(&sh->gate[k]);
+		}
 }
 
 /*
- * Submit @op into @b with @value (a colour, or the expected pixel's
- * seed), its sync file in *@sfd. @gated: under the core's gate.
+ * Submit @op into @b with @value (a colour for a clear or a fill), its
+ * sync file in *@sfd.
  */
 static int job_submit(struct client *c, enum op op, struct buf *b,
-		      uint32_t value, bool gated, int *sfd)
+		      uint32_t value, int *sfd)
 {
 	const struct etnaviv_2d_surface dst = {
 		.bo = b->bo, .stride = STRIDE, .format = ETNAVIV_2D_A8R8G8B8,
@@ -315,8 +336,6 @@ static int job_submit(struct client *c, enum op op, struct buf *b,
 	struct etnaviv_flush_args args = {
 		.in_fence_fd = -1, .want_fence_fd = true, .out_fence_fd = -1,
 	};
-	unsigned int core = op == CLEAR_2D || op == BLIT_2D ? core_2d :
-			    core_3d;
 	struct etnaviv_cmd_stream *s = op == PLAIN_3D ? c->s3d : c->s2d;
 	int ret = 0;
 
@@ -330,8 +349,6 @@ static int job_submit(struct client *c, enum op op, struct buf *b,
 		etnaviv_emit_state(s, ST_RS_DITHER0, value);
 	if (ret)
 		return ret;
-	if (gated)
-		gate(core, true);
 	if (op == RS_FILL) {
 		struct drm_etnaviv_gem_submit_bo sbo = {
 			.flags = ETNA_SUBMIT_BO_WRITE,
@@ -358,8 +375,6 @@ static int job_submit(struct client *c, enum op op, struct buf *b,
 		ret = etnaviv_cmd_stream_flush_ext(s, &args);
 		*sfd = ret ? -1 : args.out_fence_fd;
 	}
-	if (gated)
-		gate(core, false);
 	return ret;
 }
 
@@ -376,11 +391,15 @@ static __printf(2, 3) void lose(struct slot *sl, const char *fmt, ...)
 {
 	va_list ap;
 
+	int n;
+
 	sl->lost++;
 	if (sl->why[0])
 		return;
+	n = snprintf(sl->why, sizeof(sl->why), "at %.3f s: ",
+		     (etna_now_ns() - sh->t0) / 1e9);
 	va_start(ap, fmt);
-	vsnprintf(sl->why, sizeof(sl->why), fmt, ap);
+	vsnprintf(sl->why + n, sizeof(sl->why) - n, fmt, ap);
 	va_end(ap);
 }
 
@@ -392,7 +411,7 @@ static int innocent(unsigned int id)
 	struct slot *sl = &sh->slot[id];
 	uint32_t seed = SEED + id * 7919u, st = seed, value[3];
 	struct client c;
-	unsigned int i, j, n, iter;
+	unsigned int i, j, n, iter, mask;
 	int sfd[3], ret;
 	enum op op[3];
 	enum kind kind[3];
@@ -407,15 +426,20 @@ static int innocent(unsigned int id)
 	for (iter = 0; !sh->stop; iter++) {
 		n = 1 + rnd(&st) % 3;
 		kind[0] = rnd(&st) % NR_KINDS;
-		for (j = 0; j < n; j++) {
+		for (j = 0, mask = 0; j < n; j++) {
 			kind[j] = (kind[0] + j) % NR_KINDS;
 			op[j] = rnd(&st) % NR_OPS;
 			value[j] = rnd(&st) | 0xff000000u;
+			mask |= 1u << op_core(op[j]);
+		}
+		/* the batch runs whole between two hangs of its cores */
+		gates(mask, true);
+		for (j = 0; j < n; j++) {
 			ret = buf_fill(&c.buf[kind[j]], POISON);
 			if (ret)
 				lose(sl, "CPU fill: %s", strerror(-ret));
 			ret = job_submit(&c, op[j], &c.buf[kind[j]], value[j],
-					 true, &sfd[j]);
+					 &sfd[j]);
 			if (ret)
 				lose(sl, "job %llu (%s): submit: %s",
 				     sl->jobs + j, op_name[op[j]],
@@ -458,6 +482,7 @@ static int innocent(unsigned int id)
 				     want_pixel(op[j], i, value[j], seed));
 			etnaviv_bo_cpu_fini(b->bo);
 		}
+		gates(mask, false);
 		/* now and then a buffer made again */
 		if (rnd(&st) % 8 == 0) {
 			j = rnd(&st) % NR_KINDS;
@@ -496,7 +521,7 @@ static void hang_once(struct client *c, struct slot *sl, unsigned int k)
 		return;
 	}
 	/* the core idle: what came before this job has finished */
-	ret = job_submit(c, op, b, 0xff00ff00u, false, &sfd);
+	ret = job_submit(c, op, b, 0xff00ff00u, &sfd);
 	if (!ret) {
 		ret = sync_wait(sfd, JOB_WAIT_MS) == 1 ? 0 : -EIO;
 		close(sfd);
@@ -506,7 +531,7 @@ static void hang_once(struct client *c, struct slot *sl, unsigned int k)
 	if (!ret)
 		ret = knob_write(co, "freeze", 1);
 	if (!ret)
-		ret = job_submit(c, op, b, 0xff0000ffu, false, &sfd);
+		ret = job_submit(c, op, b, 0xff0000ffu, &sfd);
 	pthread_rwlock_unlock(&sh->gate[k]);
 	if (ret) {
 		knob_write(co, "freeze", 0);
@@ -516,10 +541,13 @@ static void hang_once(struct client *c, struct slot *sl, unsigned int k)
 				 "setup: %s", co->pipe, strerror(-ret));
 		return;
 	}
-	sl->hangs++;
 	ret = sync_wait(sfd, JOB_WAIT_MS);
 	t1 = etna_now_ns();
 	close(sfd);
+	sl->log[sl->hangs] = (struct hang_log){
+		.at = t0 - sh->t0, .ns = t1 - t0, .status = ret,
+	};
+	sl->hangs++;
 	for (i = 0; i < 500 && core_stat(co, "resets") <= resets0; i++)
 		sleep_ms(10);
 	if (ret == 0 || core_stat(co, "resets") <= resets0) {
@@ -582,7 +610,7 @@ static int victim(unsigned int id)
 			enum op op = rnd(&st) % NR_OPS;
 
 			if (job_submit(&c, op, &c.buf[rnd(&st) % NR_KINDS],
-				       rnd(&st), false, &sfd[n]))
+				       rnd(&st), &sfd[n]))
 				sfd[n] = -1;
 			else
 				sl->jobs++;
@@ -617,6 +645,9 @@ static pid_t spawn(unsigned int id, enum role role)
 	pid = fork();
 	if (pid)
 		return pid;
+	/* all start together, once every worker is there */
+	while (!sh->go)
+		sleep_ms(10);
 	_exit(role == INNOCENT ? innocent(id) :
 	      role == HANGER ? hanger(id) : victim(id));
 }
@@ -770,11 +801,14 @@ int main(void)
 	/* a frozen FE stands for a hung job, not a core that cannot power up */
 	gpu_power_hold(true);
 
-	t0 = etna_now_ns();
-	for (i = 0; i < NR_WORKERS; i++) {
+	for (i = 0; i < NR_WORKERS; i++)
 		pid[i] = spawn(i, role_of(i));
+	/* the run's time counts from here: forks are slow on a busy host */
+	t0 = etna_now_ns();
+	sh->t0 = t0;
+	sh->go = 1;
+	for (i = 0; i < NR_WORKERS; i++)
 		next_kill[i] = t0 + (500 + rnd(&krnd) % 1500) * MS_NS;
-	}
 	next_rmmod = t0 + SEC_NS;
 	while (etna_now_ns() - t0 < RUN_SECS * SEC_NS) {
 		uint64_t now = etna_now_ns();
@@ -883,6 +917,18 @@ int main(void)
 	       hangs, nr_rec, cancelled, other, hang_failed,
 	       nr_rec ? rec[nr_rec / 2] / 1e9 : 0.0,
 	       nr_rec ? rec[nr_rec - 1] / 1e9 : 0.0);
+	for (i = NR_INNOCENT; i < NR_INNOCENT + NR_HANGERS; i++)
+		for (k = 0; k < sh->slot[i].hangs; k++)
+			printf("INFO: stress/hang: pipe %u at %.3f s: the hung "
+			       "job's fence %s after %.3f s\n",
+			       cores[(i - NR_INNOCENT) % 2 ? core_3d :
+				     core_2d].pipe,
+			       sh->slot[i].log[k].at / 1e9,
+			       sh->slot[i].log[k].status == 1 ? "signalled" :
+			       sh->slot[i].log[k].status == 0 ?
+			       "not signalled" :
+			       strerror(-sh->slot[i].log[k].status),
+			       sh->slot[i].log[k].ns / 1e9);
 	printf("INFO: stress/rmmod: %d attempts with files open\n", rmmods);
 
 	ok = min_jobs > 0 || fail("an innocent process ran no job");
