@@ -929,6 +929,11 @@ int main(void)
 			       "not signalled" :
 			       strerror(-sh->slot[i].log[k].status),
 			       sh->slot[i].log[k].ns / 1e9);
+	printf("INFO: stress/hangs: the model's resets: 2D core %lld, 3D core "
+	       "%lld (power-ups %lld, %lld)\n", core_stat(&cores[core_2d],
+	       "resets"), core_stat(&cores[core_3d], "resets"),
+	       core_stat(&cores[core_2d], "power_ons"),
+	       core_stat(&cores[core_3d], "power_ons"));
 	printf("INFO: stress/rmmod: %d attempts with files open\n", rmmods);
 
 	ok = min_jobs > 0 || fail("an innocent process ran no job");
