@@ -423,7 +423,8 @@ static int innocent(unsigned int id)
 	}
 	for (i = 0; i < W * H; i++)
 		c.src.px[i] = src_pixel(i, seed);
-	for (iter = 0; !sh->stop; iter++) {
+	/* one batch at least, however late the stop (a liveness bound) */
+	for (iter = 0; !iter || !sh->stop; iter++) {
 		n = 1 + rnd(&st) % 3;
 		kind[0] = rnd(&st) % NR_KINDS;
 		for (j = 0, mask = 0; j < n; j++) {
@@ -583,11 +584,13 @@ static int hanger(unsigned int id)
 	}
 	/* the first hanger hangs the 2D core, the second the 3D core */
 	k = (id - NR_INNOCENT) % 2 ? core_3d : core_2d;
-	while (!sh->stop) {
+	/* one hang at least, however late the stop */
+	while (!sh->stop || !sl->hangs) {
 		for (ms = 1000 + rnd(&st) % 1500; ms && !sh->stop;
 		     ms -= ms > 50 ? 50 : ms)
 			sleep_ms(50);
-		if (sh->stop || sl->hangs >= MAX_HANGS)
+		if ((sh->stop && sl->hangs) || sl->hangs >= MAX_HANGS ||
+		    sl->hang_failed)
 			break;
 		hang_once(&c, sl, k);
 	}
@@ -810,7 +813,7 @@ int main(void)
 	for (i = 0; i < NR_WORKERS; i++)
 		next_kill[i] = t0 + (500 + rnd(&krnd) % 1500) * MS_NS;
 	next_rmmod = t0 + SEC_NS;
-	while (etna_now_ns() - t0 < RUN_SECS * SEC_NS) {
+	while (etna_now_ns() - t0 < RUN_SECS * SEC_NS || !rmmods) {
 		uint64_t now = etna_now_ns();
 
 		sleep_ms(20);
@@ -956,7 +959,7 @@ int main(void)
 		ok = ok && (sh->slot[i].hangs > 0 ||
 			    fail("hanger %u hung nothing", i));
 	report(ok, "hang: both cores hung at least once");
-	ok = (!bad_kills && kills > NR_VICTIMS) ||
+	ok = (!bad_kills && kills >= NR_VICTIMS) ||
 	     fail("%d kills, %d did not end by SIGKILL", kills, bad_kills);
 	report(ok, "kill: victims killed in the middle of their submits");
 	ok = (rmmods > 0 && !rmmod_bad) ||
