@@ -224,6 +224,12 @@ $(B)/tests/power: tests/uml/power.c $(wildcard tests/uml/*.h) $(LIB_A)
 	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Ilib -o $@ \
 		$(filter %.c,$^) $(LIB_A)
 
+# stress: many clients with hangs and kills, drawing with libetnaviv
+$(B)/tests/stress: tests/uml/stress.c $(wildcard tests/uml/*.h) $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Ilib -o $@ \
+		$(filter %.c,$^) $(LIB_A) -lpthread
+
 $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -I$(B)/tests -o $@ $(filter %.c,$^) -lpthread
