@@ -65,7 +65,7 @@ GL_TESTS := $(patsubst tests/gl/%.c,$(B)/tests/gl-%,$(wildcard tests/gl/*.c))
 # and the packages come first (the kernel builds run in parallel inside).
 .NOTPARALLEL:
 
-.PHONY: all deps kernels kernel-% module-% driver-% run check bench clean install lib boards-table hw mesa piglit fuzz mutate package package-test
+.PHONY: all deps kernels kernel-% module-% driver-% run check bench clean install lib boards-table hw mesa piglit fuzz mutate package package-test stress
 all: deps kernels mesa module-plain module-debug driver-plain driver-debug $(DTBS) $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES) $(GL_TOOLS) $(GL_TESTS)
 
 deps:
@@ -293,6 +293,14 @@ piglit: all
 
 fuzz: all
 	@scripts/fuzz
+
+# The stress run (tests/uml/stress.c), our driver on the debug kernel, on
+# an MMUv1 and an MMUv2 board (not part of check: README, "Tests").
+stress: all
+	@for b in imx6q imx6qp; do \
+		scripts/boot --kernel debug --board $$b --driver ours -- \
+			$(B)/tests/stress || exit 1; \
+	done
 
 # Mutation testing: each planted bug in a scratch copy (build/mutate/),
 # its tests run against it; prints the kill rate (not part of check).

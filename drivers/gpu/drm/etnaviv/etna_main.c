@@ -207,17 +207,51 @@ err_enter:
 	return ret;
 }
 
+/*
+ * An entity about to be finalised with jobs still queued, which no
+ * scheduler thread can pick or be working on any more. Linux 6.1's
+ * drm_sched_entity_kill_jobs() takes a reference on the fence of the last
+ * job the entity ran for each job still queued, and loses it when that
+ * fence has signalled already: the fence, the job's hardware fence and
+ * the file's usage would never be freed. A done job orders nothing, so
+ * let the entity forget it first.
+ */
+static void etna_entity_forget_done(struct drm_sched_entity *entity)
+{
+	struct dma_fence *last = entity->last_scheduled;
+
+	if (last && dma_fence_is_signaled(last)) {
+		entity->last_scheduled = NULL;
+		dma_fence_put(last);
+	}
+}
+
 static void etna_postclose(struct drm_device *drm, struct drm_file *file)
 {
 	struct etna_dev *edev = to_etna_dev(drm);
 	struct etna_file *ef = file->driver_priv;
+	struct drm_sched_entity *entity;
 	unsigned int i;
 
 	mutex_lock(&edev->files_lock);
 	/* after an unbind, the entities went with the device */
-	for (i = 0; i < ETNA_MAX_PIPES && !edev->detached; i++)
-		if (edev->cores[i])
-			drm_sched_entity_destroy(&ef->entity[i]);
+	for (i = 0; i < ETNA_MAX_PIPES && !edev->detached; i++) {
+		if (!edev->cores[i])
+			continue;
+		entity = &ef->entity[i];
+		drm_sched_entity_flush(entity, MAX_WAIT_SCHED_ENTITY_Q_EMPTY);
+		/*
+		 * A killed process: the flush took the entity off its run
+		 * queue and left its jobs queued, to be failed. Once the
+		 * scheduler is done with the entity, it may forget.
+		 */
+		if (READ_ONCE(entity->stopped) &&
+		    spsc_queue_count(&entity->job_queue)) {
+			wait_for_completion(&entity->entity_idle);
+			etna_entity_forget_done(entity);
+		}
+		drm_sched_entity_fini(entity);
+	}
 	list_del(&ef->link);
 	mutex_unlock(&edev->files_lock);
 	/* the handles are closed: what is left is held by jobs and cores */
@@ -365,23 +399,6 @@ static void etna_cores_fini(struct etna_dev *edev)
 	for (i = 0; i < edev->nr_cores; i++)
 		if (edev->cores[i])
 			etna_core_fini(edev->cores[i]);
-}
-
-/*
- * An entity of a stopped core: the last job it ran is done. Linux 6.1's
- * drm_sched_entity_kill_jobs() takes a reference on that job's fence for
- * each job still queued, and loses it when the fence has signalled
- * already: the fence, and the job's hardware fence, would never be freed.
- * A done job orders nothing, so let the entity forget it first.
- */
-static void etna_entity_forget_done(struct drm_sched_entity *entity)
-{
-	struct dma_fence *last = entity->last_scheduled;
-
-	if (last && dma_fence_is_signaled(last)) {
-		entity->last_scheduled = NULL;
-		dma_fence_put(last);
-	}
 }
 
 /*
