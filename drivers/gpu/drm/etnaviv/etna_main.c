@@ -248,6 +248,8 @@ static void etna_postclose(struct drm_device *drm, struct drm_file *file)
 		if (READ_ONCE(entity->stopped) &&
 		    spsc_queue_count(&entity->job_queue)) {
 			wait_for_completion(&entity->entity_idle);
+			/* one count, which drm_sched_entity_fini() waits for */
+			complete(&entity->entity_idle);
 			etna_entity_forget_done(entity);
 		}
 		drm_sched_entity_fini(entity);
