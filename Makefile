@@ -18,6 +18,12 @@ B := build
 CACHE ?= $(or $(ETNAVIV_CACHE),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/etnaviv)
 UAPI := $(CACHE)/uapi/include
 CFLAGS_USER := -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -std=gnu11
+# The model's core in user space: built as the kernel builds it, with
+# -fno-strict-aliasing (the 2D engine reads its span buffers, unions, as
+# bytes, pixels and words), and given the one kernel attribute macro it
+# uses that sim/vgc.h does not define for user space.
+SIM_CFLAGS := $(CFLAGS_USER) -fno-strict-aliasing -Isim \
+	-D'noinline=__attribute__((__noinline__))'
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 BOARDS := $(patsubst boards/%.dts,%,$(wildcard boards/*.dts))
@@ -132,7 +138,7 @@ $(B)/tests/etna-states: tests/tools/states.c $(ETNA_STATES)
 $(B)/tests/hw-consistency: tests/hw/consistency.c $(ETNA_STATES) sim/vgc_addrs.c \
 		$(wildcard sim/*.h) drivers/gpu/drm/etnaviv/etna_addr_states.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) $(SANITIZE) -Itools -Isim -o $@ $(filter %.c,$^)
+	$(CC) $(SIM_CFLAGS) $(SANITIZE) -Itools -o $@ $(filter %.c,$^)
 
 hw:
 	python3 hw/gen.py
@@ -255,22 +261,20 @@ SIM_CORE := $(filter-out sim/uml/%,$(wildcard sim/*.c))
 # libm: the math and shader tests' oracle (the model itself has none).
 REF2D := tools/ref2d.c tools/ref2d.h
 REFRS := tests/sim/refrs.c tests/sim/refrs.h
-# The core is built as the kernel builds it, with -fno-strict-aliasing:
-# the 2D engine reads its span buffers (unions) as bytes, pixels and words.
 # Its objects are built once (with the sanitizers) for every test.
 SIM_OBJ := $(patsubst sim/%.c,$(B)/sim-user/%.o,$(SIM_CORE))
 .SECONDARY: $(SIM_OBJ)
 $(B)/sim-user/%.o: sim/%.c $(wildcard sim/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -fno-strict-aliasing $(SANITIZE) -Isim -c -o $@ $<
+	$(CC) $(SIM_CFLAGS) $(SANITIZE) -c -o $@ $<
 $(B)/tests/sim-%: tests/sim/test_%.c $(SIM_OBJ) $(REF2D) $(REFRS) $(wildcard sim/*.h tests/sim/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -fno-strict-aliasing $(SANITIZE) -Isim -Itools -o $@ $(filter %.c %.o,$^) -lm
+	$(CC) $(SIM_CFLAGS) $(SANITIZE) -Itools -o $@ $(filter %.c %.o,$^) -lm
 
 # Throughput of the model's 2D engine: build/tests/bench-de (not a test).
 $(B)/tests/bench-de: tests/sim/bench_de.c $(SIM_CORE) $(wildcard sim/*.h tests/sim/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -fno-strict-aliasing -O2 -Isim -o $@ $(filter %.c,$^)
+	$(CC) $(SIM_CFLAGS) -o $@ $(filter %.c,$^)
 
 $(B)/tests/uapi-layout: tests/uapi/layout.c include/uapi/drm/etnaviv_drm.h
 	@mkdir -p $(@D)

@@ -20,7 +20,10 @@
 #include <linux/kernel.h>
 #include <linux/types.h>
 #else
-/* user space: the few kernel types and macros the core uses */
+/*
+ * user space: the few kernel types and macros the core uses; noinline
+ * comes from the build's flags (the Makefile's SIM_CFLAGS)
+ */
 #include <stdbool.h>
 #include <stddef.h>
 typedef __UINT8_TYPE__ u8;
@@ -33,7 +36,6 @@ typedef __INT64_TYPE__ s64;
 #define BIT(n)		(1u << (n))
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define fallthrough	__attribute__((__fallthrough__))
-#define noinline	__attribute__((__noinline__))
 #endif
 
 #include "vgc_regs.h"
@@ -479,8 +481,9 @@ u32 vgc_state_peek(const struct vgc_core *c, u32 off);
 /*
  * Test knobs. Freeze: the FE makes no progress (a simulated hang) until a
  * reset of the frozen FE, which clears it (a reset while the FE is idle,
- * as at a power-up, and a power cycle leave it armed). Bus error injection: the next GPU memory access
- * fails as if no memory answered (an AXI bus error); the knob then clears.
+ * as at a power-up, and a power cycle leave it armed). Bus error
+ * injection: the next GPU memory access fails as if no memory answered
+ * (an AXI bus error); the knob then clears.
  */
 void vgc_set_freeze(struct vgc_core *c, bool on);
 bool vgc_get_freeze(const struct vgc_core *c);
