@@ -672,6 +672,7 @@ class Core:
         self.mmu = None
         self.security = False
         self.no_product_regs = False
+        self.nn_cores = 0
         self.driver = None		# None, or (any_revision, [quirks])
         self.errata = []
 
@@ -704,8 +705,8 @@ def read_cores(db, path=CORES):
             nums = None
         if key in ('sim', 'security', 'no_product_regs') and not args:
             setattr(cur, key, True)
-        elif key in ('model', 'revision', 'date', 'features') and \
-                nums and len(nums) == 1:
+        elif key in ('model', 'revision', 'date', 'features', 'nn_cores') \
+                and nums and len(nums) == 1:
             setattr(cur, key, nums[0])
         elif key == 'reports' and nums and len(nums) == 2:
             cur.reports = tuple(nums)
@@ -758,6 +759,8 @@ def check_core(db, c):
     if c.driver and 'hwdb' in c.driver[1]:
         if len(c.minor) != 12 or not c.specs:
             bad('hwdb needs 12 minor words and the specs')
+    elif c.nn_cores:
+        bad('nn_cores is a hardware database fact: it needs driver hwdb')
 
 
 def sim_cores(cores):
@@ -836,6 +839,8 @@ def driver_cores(db, cores):
         out[-1] += ','
         out.append('\t.features = 0x%08x,' % c.features)
         out += minor_lines('\t.minor = { ', ['0x%08x' % w for w in c.minor])
+        if c.nn_cores:
+            out.append('\t.nn_core_count = %d,' % c.nn_cores)
         out.append('};')
     out += ['', 'static const struct etna_hw_core etna_hw_cores[] = {']
     for c in known:

@@ -216,6 +216,7 @@ struct etna_ident {
 	u32 stream_count, register_max, thread_count, vertex_cache_size;
 	u32 shader_core_count, pixel_pipes, vertex_output_buffer_size;
 	u32 buffer_size, instruction_count, num_constants, varyings_count;
+	u32 nn_core_count;	/* neural-network cores: an NPU (hwdb only) */
 };
 
 /*

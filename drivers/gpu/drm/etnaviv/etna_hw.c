@@ -220,6 +220,14 @@ int etna_hw_identify(struct etna_core *core)
 		dev_info(core->dev, "VG cores are not supported\n");
 		return -ENXIO;
 	}
+	/*
+	 * An NPU runs through its shader core like a 3D core; the UAPI has
+	 * nothing yet for its neural-network and tensor units.
+	 */
+	if (core->id.nn_core_count)
+		dev_warn(core->dev,
+			 "an NPU (%u neural-network cores): its user-space interface is experimental\n",
+			 core->id.nn_core_count);
 	return 0;
 }
 

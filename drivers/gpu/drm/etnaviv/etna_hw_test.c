@@ -5,7 +5,8 @@
  * etna_hw_lookup() (etna_hw.c, its table generated from hw/cores.db)
  * against the public sources' values, written here again: the hardware
  * database words of Linux 6.1 etnaviv_hwdb.c and its later entries, the
- * clock gating and pulse eater quirks of Linux 6.1 etnaviv_gpu.c.
+ * clock gating and pulse eater quirks of Linux 6.1 etnaviv_gpu.c; the
+ * neural-network core count of an NPU (later etnaviv_hwdb.c).
  */
 #include <kunit/test.h>
 
@@ -15,13 +16,16 @@ static void hw_hwdb_cores(struct kunit *test)
 {
 	static const struct {
 		u32 model, revision, minor0, minor11, streams, pipes, shaders;
+		u32 nn_cores;
 	} want[] = {
-		{ 0x400, 0x4652, 0xe1299fff, 0, 4, 1, 1 },
-		{ 0x7000, 0x6202, 0xc1489eff, 0x24, 8, 1, 2 },
-		{ 0x7000, 0x6203, 0xc1589eff, 0x24, 16, 1, 2 },
-		{ 0x7000, 0x6204, 0xc1589eff, 0x24, 16, 1, 2 },
-		{ 0x7000, 0x6214, 0xc1799eff, 0x24, 16, 2, 4 },
-		{ 0x520, 0x5341, 0xe9399eff, 0, 1, 1, 1 },
+		{ 0x400, 0x4652, 0xe1299fff, 0, 4, 1, 1, 0 },
+		{ 0x7000, 0x6202, 0xc1489eff, 0x24, 8, 1, 2, 0 },
+		{ 0x7000, 0x6203, 0xc1589eff, 0x24, 16, 1, 2, 0 },
+		{ 0x7000, 0x6204, 0xc1589eff, 0x24, 16, 1, 2, 0 },
+		{ 0x7000, 0x6214, 0xc1799eff, 0x24, 16, 2, 4, 0 },
+		{ 0x520, 0x5341, 0xe9399eff, 0, 1, 1, 1, 0 },
+		/* the VIPNano-QI, an NPU */
+		{ 0x8000, 0x7120, 0xc1799eff, 0x10, 8, 1, 1, 8 },
 	};
 	const struct etna_ident *id;
 	unsigned int i;
@@ -37,6 +41,7 @@ static void hw_hwdb_cores(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, id->stream_count, want[i].streams);
 		KUNIT_EXPECT_EQ(test, id->pixel_pipes, want[i].pipes);
 		KUNIT_EXPECT_EQ(test, id->shader_core_count, want[i].shaders);
+		KUNIT_EXPECT_EQ(test, id->nn_core_count, want[i].nn_cores);
 	}
 }
 
