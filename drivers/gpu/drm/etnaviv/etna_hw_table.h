@@ -101,6 +101,20 @@ static const struct etna_ident etna_vipnano_qi_r7120 = {
 	.nn_core_count = 8,
 };
 
+/* GC8000 r8002: the registers understate the core. */
+static const struct etna_ident etna_vip8000_nano_r8002 = {
+	.model = 0x8000, .revision = 0x8002,
+	.stream_count = 8, .register_max = 64, .thread_count = 256,
+	.vertex_cache_size = 16, .shader_core_count = 1, .pixel_pipes = 1,
+	.vertex_output_buffer_size = 1024, .buffer_size = 0,
+	.instruction_count = 512, .num_constants = 320, .varyings_count = 16,
+	.features = 0xe0287cac,
+	.minor = { 0xc1799eff, 0xfefbfadb, 0xeb9d6fbf, 0xedfffced, 0xd30dafc7,
+		   0x7b5ac333, 0xfc8ee200, 0x03fffa6f, 0x00fe0ef0, 0x0088003c,
+		   0x108048c0, 0x00000010 },
+	.nn_core_count = 6,
+};
+
 static const struct etna_hw_core etna_hw_cores[] = {
 	{ 0x2000, 0x5108,
 	  ETNA_QUIRK_512_INSTRUCTIONS |
@@ -127,6 +141,7 @@ static const struct etna_hw_core etna_hw_cores[] = {
 	{ 0x7000, 0x6204, 0, &etna_gc7000_6204_r6204 },
 	{ 0x520, 0x5341, 0, &etna_gc520_r5341 },
 	{ 0x8000, 0x7120, 0, &etna_vipnano_qi_r7120 },
+	{ 0x8000, 0x8002, 0, &etna_vip8000_nano_r8002 },
 };
 
 #endif /* ETNA_HW_TABLE_H */

@@ -24,8 +24,9 @@ static void hw_hwdb_cores(struct kunit *test)
 		{ 0x7000, 0x6204, 0xc1589eff, 0x24, 16, 1, 2, 0 },
 		{ 0x7000, 0x6214, 0xc1799eff, 0x24, 16, 2, 4, 0 },
 		{ 0x520, 0x5341, 0xe9399eff, 0, 1, 1, 1, 0 },
-		/* the VIPNano-QI, an NPU */
+		/* the NPUs: VIPNano-QI, VIP8000 Nano */
 		{ 0x8000, 0x7120, 0xc1799eff, 0x10, 8, 1, 1, 8 },
+		{ 0x8000, 0x8002, 0xc1799eff, 0x10, 8, 1, 1, 6 },
 	};
 	const struct etna_ident *id;
 	unsigned int i;
