@@ -7,7 +7,8 @@
 # tests (tests/gl/clear.c), the GL demo with --verify
 # (tools/etnaviv-gl-demo.c: blits through the resolve engine) and, when
 # the host's llvmpipe rendered its reference (BUILD/gl-cube-ref.rgba), the
-# cube scene (tools/etnaviv-gl-cube.c) compared with it. At the end, no
+# cube scene (tools/etnaviv-gl-cube.c) compared with it. Then, once, a 3D
+# job longer than the hang timeout (tests/gl/long3d.c). At the end, no
 # core of the device model may have returned a texel corrupted by the TX
 # clock gating erratum (tx_gating_corrupt: the driver must keep TX gating
 # off where the core has it), nor signalled a job's event while a cache
@@ -40,6 +41,7 @@ for opt in default no_ts no_supertile; do
 		rc=1
 	fi
 done
+"$build/tests/gl-long3d" || rc=1
 for st in /sys/kernel/debug/vgc-model/*/stats; do
 	core=$(basename "$(dirname "$st")")
 	for stat in tx_gating_corrupt unflushed_events; do
