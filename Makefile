@@ -299,7 +299,7 @@ fuzz: all
 	@scripts/fuzz
 
 # The stress run (tests/uml/stress.c), our driver on the debug kernel, on
-# an MMUv1 and an MMUv2 board (not part of check: README, "Tests").
+# an MMUv1 and an MMUv2 board, 20 s each (make check runs it for 12 s).
 stress: all
 	@for b in imx6q imx6qp; do \
 		scripts/boot --kernel debug --board $$b --driver ours -- \

@@ -50,6 +50,8 @@
 #define VGC_NR_GATES	3	/* bus, core, shader: the clock's 2nd cell */
 #define VGC_JOBS_RING	1024	/* work stretches kept for debugfs "jobs" */
 #define VGC_STALL_MAX_NS (10 * NSEC_PER_MSEC)	/* longest engine-time sleep */
+#define VGC_WATCH_MS	10	/* the watcher's period (a tick at HZ=100) */
+#define VGC_WATCH_LATE_MS 20	/* an FE thread without a turn this long is late */
 
 static unsigned int poll_spin_us = 1000;
 module_param(poll_spin_us, uint, 0644);
@@ -87,6 +89,17 @@ MODULE_PARM_DESC(poll_max_us, "FE WAIT re-check delay when idle (us)");
  * @gate: the core's clocks (bus, core, shader), gates of the model node's
  *	clocks of those names
  * @pd: the core's power domain
+ * @watcher: makes @thread real-time when it is late (vgc_watch_thread())
+ * @watch_wq: @watcher sleeps here
+ * @beat: when @thread last began a turn of its loop (WRITE_ONCE/READ_ONCE)
+ * @fair: @thread is a normal task, not a real-time one (WRITE_ONCE/READ_ONCE)
+ * @boosted: set by @watcher after it made @thread real-time
+ * @boosts: how often it did (debugfs "fe_boosts"); written by @watcher only
+ * @link_gap_ns: the longest a WAIT patched into a LINK may have stood
+ *	unseen: from the FE's last re-read of the WAIT to the run that found
+ *	work (debugfs "link_gap_ns", 0 to start again); protected by @lock
+ * @reset_ns: when a register write last reset the core (debugfs
+ *	"reset_ns"); protected by @lock
  *
  * Instances live for the lifetime of the kernel (see the file comment).
  */
@@ -113,6 +126,14 @@ struct vgc_dev {
 	u64 job[VGC_JOBS_RING][3];
 	struct vgc_gate gate[VGC_NR_GATES];
 	struct generic_pm_domain pd;
+	struct task_struct *watcher;
+	wait_queue_head_t watch_wq;
+	u64 beat;
+	bool fair;
+	atomic_t boosted;
+	u64 boosts;
+	u64 link_gap_ns;
+	u64 reset_ns;
 };
 
 static const char * const vgc_gate_names[VGC_NR_GATES] = {
@@ -209,11 +230,15 @@ static void vgc_io_write(void *priv, unsigned int offset, int size,
 {
 	struct vgc_dev *vd = priv;
 	unsigned long flags;
+	u64 resets;
 
 	if (size != 4)
 		return;
 	spin_lock_irqsave(&vd->lock, flags);
+	resets = vd->core->stats.resets;
 	vgc_write(vd->core, offset, val);
+	if (vd->core->stats.resets != resets)
+		vd->reset_ns = ktime_get_ns();
 	spin_unlock_irqrestore(&vd->lock, flags);
 	vgc_kick(vd);
 }
@@ -296,32 +321,81 @@ static bool vgc_kicked(struct vgc_dev *vd)
 }
 
 /*
- * Re-reading a WAIT is background work: as a normal task the spinning
- * thread took its fair half of the one CPU from a busy submitter, in
- * slices of up to poll_spin_us (yield() does not hand the CPU to a task
- * that has had more of it). It spins at nice 19 instead, and runs
- * commands at nice 0, as the engines of a real GPU run beside the CPU.
- * Not SCHED_IDLE: its weight is so small that a millisecond of spinning
- * on an idle CPU left the thread a third of a second behind in CFS's
- * accounting, and a process busy polling a fence then starved the FE
- * until the scheduler's hang check fired.
+ * How the FE thread is scheduled. Re-reading a WAIT is background work:
+ * as a normal task the spinning thread took its fair half of the one CPU
+ * from a busy submitter, in slices of up to poll_spin_us (yield() does
+ * not hand the CPU to a task that has had more of it). It spins at nice
+ * 19 instead (VGC_FE_SPIN) and runs commands at nice 0 (VGC_FE_WORK), as
+ * the engines of a real GPU run beside the CPU. Not SCHED_IDLE: its
+ * weight is so small that a millisecond of spinning on an idle CPU left
+ * the thread a third of a second behind in CFS's accounting.
+ *
+ * That accounting is what starved the FE under load: UML has no
+ * sched_clock of its own, so the scheduler's clock is jiffies, and a task
+ * running when the tick comes is charged all 10 ms of it. A nice 19
+ * thread charged one tick is 683 ms of virtual runtime ahead, and keeps
+ * that lead at nice 0; with a dozen busy clients it then waited seconds
+ * for the CPU, a job linked into the ring unseen meanwhile, and the hang
+ * check cancelled it (the stress run, tests/uml/stress.c). So the thread
+ * sleeps as a real-time task (VGC_FE_RT, sched_set_fifo_low(): the
+ * lowest real-time priority): a poll timer or a kick runs it at once,
+ * whatever the load. While it is a normal task (spinning or working), a
+ * watcher thread (vgc_watch_thread()) makes it real-time once it has not
+ * run for VGC_WATCH_LATE_MS, until its next turn.
  */
-static void vgc_fe_set_idle(bool *idle, bool want)
+enum vgc_fe_class { VGC_FE_RT, VGC_FE_WORK, VGC_FE_SPIN };
+
+static void vgc_fe_set_class(struct vgc_dev *vd, enum vgc_fe_class *cls,
+			     enum vgc_fe_class want)
 {
-	if (*idle == want)
+	if (*cls == want)
 		return;
-	set_user_nice(current, want ? MAX_NICE : 0);
-	*idle = want;
+	if (want == VGC_FE_RT) {
+		sched_set_fifo_low(current);
+		WRITE_ONCE(vd->fair, false);
+	} else {
+		sched_set_normal(current, want == VGC_FE_SPIN ? MAX_NICE : 0);
+		WRITE_ONCE(vd->fair, true);
+		wake_up(&vd->watch_wq);
+	}
+	*cls = want;
+}
+
+/*
+ * The watcher: while the FE thread is a normal task, it looks every
+ * VGC_WATCH_MS whether the thread has had a turn of its loop in the last
+ * VGC_WATCH_LATE_MS, and makes it real-time if not. It sleeps otherwise.
+ */
+static int vgc_watch_thread(void *data)
+{
+	struct vgc_dev *vd = data;
+
+	sched_set_fifo_low(current);
+	while (!kthread_should_stop()) {
+		wait_event_interruptible(vd->watch_wq, READ_ONCE(vd->fair) ||
+					 kthread_should_stop());
+		wait_event_interruptible_hrtimeout(vd->watch_wq,
+						   kthread_should_stop(),
+						   ms_to_ktime(VGC_WATCH_MS));
+		if (!READ_ONCE(vd->fair) || ktime_get_ns() - READ_ONCE(vd->beat) <
+		    VGC_WATCH_LATE_MS * NSEC_PER_MSEC)
+			continue;
+		/* real-time first: the FE thread then sees it is boosted */
+		sched_set_fifo_low(vd->thread);
+		atomic_set(&vd->boosted, 1);
+		vd->boosts++;
+	}
+	return 0;
 }
 
 /*
  * The FE thread. While the FE spins in a WAIT/LINK loop it must notice a
  * WAIT patched into a LINK quickly, without burning the one CPU UML has:
  *  - for poll_spin_us after the last work, it re-reads the WAIT at nice
- *    19 (see vgc_fe_set_idle()): whoever is submitting runs first, and an
- *    otherwise idle CPU comes straight back here;
- *  - after that, it sleeps between re-reads, from poll_min_us doubling up
- *    to poll_max_us while nothing arrives.
+ *    19 (see vgc_fe_set_class()): whoever is submitting runs first, and
+ *    an otherwise idle CPU comes straight back here;
+ *  - after that, it sleeps between re-reads (real-time), from poll_min_us
+ *    doubling up to poll_max_us while nothing arrives.
  * Timers are the expensive part under UML: each one that fires while a
  * user process runs costs a round of ptrace stops in the host. Polling by
  * timer at a few microseconds made a busy submitter 20 times slower.
@@ -338,17 +412,23 @@ static void vgc_fe_set_idle(bool *idle, bool want)
 static int vgc_fe_thread(void *data)
 {
 	struct vgc_dev *vd = data;
+	enum vgc_fe_class cls = VGC_FE_WORK;	/* a kthread starts at nice 0 */
 	unsigned int delay = poll_min_us;
 	unsigned long flags;
-	u64 spin_until = 0;
-	bool progress, idle = false;
+	u64 spin_until = 0, last_wait = 0;
+	bool progress;
 	enum vgc_run r;
 	u64 t0, busy0, stall = 0;
 
+	vgc_fe_set_class(vd, &cls, VGC_FE_RT);
 	while (!kthread_should_stop()) {
 		atomic_set(&vd->kick, 0);
+		/* made real-time by the watcher: the next class is set again */
+		if (atomic_xchg(&vd->boosted, 0))
+			cls = VGC_FE_RT;
 		spin_lock_irqsave(&vd->lock, flags);
 		t0 = ktime_get_ns();
+		WRITE_ONCE(vd->beat, t0);
 		busy0 = vd->core->stats.busy_ns;
 		/* a divided clock runs fewer commands in the same time */
 		r = vgc_fe_run(vd->core, max(1u, VGC_RUN_BUDGET *
@@ -360,12 +440,16 @@ static int vgc_fe_thread(void *data)
 			vd->work_start = t0;
 			vd->work_busy = busy0;
 		}
+		/* the longest a WAIT patched into a LINK may have stood unseen */
+		if (progress && last_wait && t0 - last_wait > vd->link_gap_ns)
+			vd->link_gap_ns = t0 - last_wait;
 		spin_unlock_irqrestore(&vd->lock, flags);
 		vgc_deliver_irq(vd);
+		last_wait = r == VGC_RUN_WAIT ? ktime_get_ns() : 0;
 
 		switch (r) {
 		case VGC_RUN_BUSY:
-			vgc_fe_set_idle(&idle, false);
+			vgc_fe_set_class(vd, &cls, VGC_FE_WORK);
 			delay = poll_min_us;
 			cond_resched();
 			break;
@@ -376,11 +460,11 @@ static int vgc_fe_thread(void *data)
 				delay = poll_min_us;
 			}
 			if (ktime_get_ns() < spin_until) {
-				vgc_fe_set_idle(&idle, true);
+				vgc_fe_set_class(vd, &cls, VGC_FE_SPIN);
 				yield();
 				break;
 			}
-			vgc_fe_set_idle(&idle, false);
+			vgc_fe_set_class(vd, &cls, VGC_FE_RT);
 			wait_event_interruptible_hrtimeout(vd->wq,
 							   vgc_kicked(vd),
 							   ns_to_ktime(delay * NSEC_PER_USEC));
@@ -388,7 +472,7 @@ static int vgc_fe_thread(void *data)
 			break;
 		case VGC_RUN_STALL:
 			/* an engine waits for its time: until then, or a kick */
-			vgc_fe_set_idle(&idle, false);
+			vgc_fe_set_class(vd, &cls, VGC_FE_RT);
 			stall = clamp_t(u64, stall, poll_min_us * NSEC_PER_USEC,
 					VGC_STALL_MAX_NS);
 			wait_event_interruptible_hrtimeout(vd->wq,
@@ -396,7 +480,7 @@ static int vgc_fe_thread(void *data)
 							   ns_to_ktime(stall));
 			break;
 		case VGC_RUN_IDLE:
-			vgc_fe_set_idle(&idle, false);
+			vgc_fe_set_class(vd, &cls, VGC_FE_RT);
 			wait_event_interruptible(vd->wq, vgc_kicked(vd));
 			break;
 		}
@@ -812,6 +896,7 @@ static int vgc_add_core(struct device *dev, struct device_node *np,
 	}
 	spin_lock_init(&vd->lock);
 	init_waitqueue_head(&vd->wq);
+	init_waitqueue_head(&vd->watch_wq);
 	vd->domain = domain;
 	vd->base = res.start;
 	vd->size = resource_size(&res);
@@ -827,10 +912,19 @@ static int vgc_add_core(struct device *dev, struct device_node *np,
 		ret = PTR_ERR(vd->thread);
 		goto err_del_power;
 	}
+	vd->watcher = kthread_run(vgc_watch_thread, vd, "vgc-watch/%s",
+				  id->name);
+	if (IS_ERR(vd->watcher)) {
+		ret = PTR_ERR(vd->watcher);
+		goto err_stop_fe;
+	}
 
 	dir = debugfs_create_dir(vd->name, vgc_debugfs);
 	debugfs_create_file("stats", 0444, dir, vd, &vgc_stats_fops);
 	debugfs_create_file("jobs", 0644, dir, vd, &vgc_jobs_fops);
+	debugfs_create_u64("link_gap_ns", 0644, dir, &vd->link_gap_ns);
+	debugfs_create_u64("fe_boosts", 0444, dir, &vd->boosts);
+	debugfs_create_u64("reset_ns", 0444, dir, &vd->reset_ns);
 	debugfs_create_file_unsafe("freeze", 0644, dir, vd, &vgc_freeze_fops);
 	debugfs_create_file_unsafe("inject_bus_error", 0644, dir, vd,
 				   &vgc_inject_fops);
@@ -843,6 +937,8 @@ static int vgc_add_core(struct device *dev, struct device_node *np,
 		 id->revision, &vd->base, vd->hwirq);
 	return 0;
 
+err_stop_fe:
+	kthread_stop(vd->thread);
 err_del_power:
 	if (IS_ENABLED(CONFIG_PM_GENERIC_DOMAINS))
 		pm_genpd_remove(&vd->pd);

@@ -59,6 +59,27 @@ static inline int write_file(const char *path, const char *val)
 }
 
 /*
+ * The number in the model's debugfs file @knob of the core whose debugfs
+ * directory is @core (a knob, such as "freeze", or a counter). Return: the
+ * number, or -1 if the file cannot be read.
+ */
+static inline long model_knob_get(const char *core, const char *knob)
+{
+	char path[256], buf[32];
+	long v = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), MODEL_DEBUGFS "/%s/%s", core, knob);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (fgets(buf, sizeof(buf), f))
+		v = strtol(buf, NULL, 0);
+	fclose(f);
+	return v;
+}
+
+/*
  * Runtime PM "on" (@on) or "auto" for every GPU core, both drivers. A
  * core that autosuspends (after 200 ms idle) loses its counters with its
  * power domain, and our driver's power-up runs the MMUv2 setup through

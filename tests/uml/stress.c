@@ -64,7 +64,7 @@
 #define CHECK_PREFIX "stress/"
 #include "check.h"
 
-#define RUN_SECS	20
+#define RUN_SECS	20	/* the default; --secs N */
 #define NR_INNOCENT	12
 #define NR_HANGERS	2
 #define NR_VICTIMS	2
@@ -108,6 +108,9 @@ struct shared {
 		unsigned int hangs, recovered, cancelled, blamed_other,
 			     hang_failed;
 		uint64_t recovery_ns[MAX_HANGS];
+		/* freeze to reset; reset to the core's next job done */
+		uint64_t detect_ns[MAX_HANGS], restart_ns[MAX_HANGS];
+		unsigned int detected, restarted;
 		struct hang_log {
 			uint64_t at, ns;	/* freeze, after the start */
 			int status;		/* the hung job's */
@@ -117,6 +120,7 @@ struct shared {
 };
 
 static struct shared *sh;
+static unsigned int run_secs = RUN_SECS;
 
 /* The cores: pipe index, engines, model debugfs directory. */
 static struct core {
@@ -174,6 +178,30 @@ static long long core_stat(const struct core *c, const char *key)
 	return -1;
 }
 
+/*
+ * When @c's core delivered its first interrupt after @t (the model's
+ * debugfs "jobs": each stretch of work and the interrupt that ended it,
+ * ktime_get_ns() as CLOCK_MONOTONIC here); 0 if none yet.
+ */
+static uint64_t first_irq_after(const struct core *c, uint64_t t)
+{
+	char path[256], line[128];
+	unsigned long long start, irq, busy;
+	uint64_t found = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), MODEL_DEBUGFS "/%s/jobs", c->model_dir);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	while (!found && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llu %llu %llu", &start, &irq, &busy) == 3 &&
+		    irq > t)
+			found = irq;
+	fclose(f);
+	return found;
+}
+
 static int knob_write(const struct core *c, const char *knob, int val)
 {
 	char path[256];
@@ -183,22 +211,6 @@ static int knob_write(const struct core *c, const char *knob, int val)
 	return write_file(path, val ? "1\n" : "0\n");
 }
 
-static long knob_read(const struct core *c, const char *knob)
-{
-	char path[256], buf[32];
-	long v = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path), MODEL_DEBUGFS "/%s/%s", c->model_dir,
-		 knob);
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	if (fgets(buf, sizeof(buf), f))
-		v = strtol(buf, NULL, 0);
-	fclose(f);
-	return v;
-}
 
 /* ------------------------------------------------------------------ */
 /* One process's view of the device */
@@ -559,14 +571,37 @@ static void hang_once(struct client *c, struct slot *sl, unsigned int k)
 				 ret ? "signalled" : "not signalled", resets0,
 				 core_stat(co, "resets"));
 	} else {
+		long r = model_knob_get(co->model_dir, "reset_ns");
+		uint64_t reset = r > 0 ? (uint64_t)r : 0, done = 0;
+
 		sl->recovery_ns[sl->recovered++ % MAX_HANGS] = t1 - t0;
 		if (ret == -ECANCELED)
 			sl->cancelled++;
 		else
 			sl->blamed_other++;
+		/*
+		 * The core's next job after the reset: one is queued behind
+		 * the hung job most times; else this one is.
+		 */
+		if (reset > t0) {
+			sl->detect_ns[sl->detected++ % MAX_HANGS] = reset - t0;
+			for (i = 0; i < 50 && !done; i++) {
+				done = first_irq_after(co, reset);
+				if (!done)
+					sleep_ms(10);
+			}
+			if (!done && !job_submit(c, op, b, 0xff00ff00u, &sfd)) {
+				sync_wait(sfd, JOB_WAIT_MS);
+				close(sfd);
+				done = first_irq_after(co, reset);
+			}
+			if (done)
+				sl->restart_ns[sl->restarted++ % MAX_HANGS] =
+					done - reset;
+		}
 	}
 	/* the model's reset thaws the core; make sure of it */
-	if (knob_read(co, "freeze") != 0)
+	if (model_knob_get(co->model_dir, "freeze") != 0)
 		knob_write(co, "freeze", 0);
 }
 
@@ -761,7 +796,16 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-int main(void)
+/* The median and the worst of @n figures (sorted in place), in s. */
+static void median_worst(uint64_t *v, unsigned int n, double *med,
+			 double *worst)
+{
+	qsort(v, n, sizeof(v[0]), cmp_u64);
+	*med = n ? v[n / 2] / 1e9 : 0.0;
+	*worst = n ? v[n - 1] / 1e9 : 0.0;
+}
+
+int main(int argc, char **argv)
 {
 	pthread_rwlockattr_t attr;
 	pid_t pid[NR_WORKERS];
@@ -774,9 +818,16 @@ int main(void)
 	unsigned int i, k, n, hangs = 0, cancelled = 0, other = 0,
 		     hang_failed = 0, alive, nr_rec = 0, min_jobs = ~0u;
 	uint32_t krnd = SEED;
+	double med, worst;
 	char rmmod_why[128] = "";
 	bool ok, done[NR_WORKERS] = { false };
 
+	if (argc == 3 && !strcmp(argv[1], "--secs") && atoi(argv[2]) > 0) {
+		run_secs = atoi(argv[2]);
+	} else if (argc != 1) {
+		fprintf(stderr, "usage: %s [--secs N]\n", argv[0]);
+		return 2;
+	}
 	ok = find_cores();
 	report(ok, "setup: a 2D core, a 3D core and their model cores");
 	if (!ok)
@@ -785,7 +836,7 @@ int main(void)
 	       "%d workers (%d innocent, %d hangers, %d victims), %d s, seed "
 	       "0x%08x\n", cores[core_2d].pipe, cores[core_2d].model_dir,
 	       cores[core_3d].pipe, cores[core_3d].model_dir, NR_WORKERS,
-	       NR_INNOCENT, NR_HANGERS, NR_VICTIMS, RUN_SECS, SEED);
+	       NR_INNOCENT, NR_HANGERS, NR_VICTIMS, run_secs, SEED);
 
 	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
 		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -803,6 +854,8 @@ int main(void)
 		pthread_rwlock_init(&sh->gate[k], &attr);
 	/* a frozen FE stands for a hung job, not a core that cannot power up */
 	gpu_power_hold(true);
+	for (k = 0; k < nr_cores; k++)
+		knob_write(&cores[k], "link_gap_ns", 0);
 
 	for (i = 0; i < NR_WORKERS; i++)
 		pid[i] = spawn(i, role_of(i));
@@ -813,7 +866,7 @@ int main(void)
 	for (i = 0; i < NR_WORKERS; i++)
 		next_kill[i] = t0 + (500 + rnd(&krnd) % 1500) * MS_NS;
 	next_rmmod = t0 + SEC_NS;
-	while (etna_now_ns() - t0 < RUN_SECS * SEC_NS || !rmmods) {
+	while (etna_now_ns() - t0 < run_secs * SEC_NS || !rmmods) {
 		uint64_t now = etna_now_ns();
 
 		sleep_ms(20);
@@ -913,13 +966,30 @@ int main(void)
 		n += sh->slot[i].jobs;
 	printf("INFO: stress/kills: %d victims killed with SIGKILL, %u jobs "
 	       "submitted by victims\n", kills, n);
-	qsort(rec, nr_rec, sizeof(rec[0]), cmp_u64);
+	median_worst(rec, nr_rec, &med, &worst);
 	printf("INFO: stress/hangs: %u hangs, %u recovered (%u hung jobs "
 	       "cancelled, %u with a victim's job blamed instead), %u failed; "
-	       "recovery (freeze to fence) median %.3f s, worst %.3f s\n",
-	       hangs, nr_rec, cancelled, other, hang_failed,
-	       nr_rec ? rec[nr_rec / 2] / 1e9 : 0.0,
-	       nr_rec ? rec[nr_rec - 1] / 1e9 : 0.0);
+	       "freeze to the hung job's fence median %.3f s, worst %.3f s\n",
+	       hangs, nr_rec, cancelled, other, hang_failed, med, worst);
+	for (i = NR_INNOCENT, n = 0; i < NR_INNOCENT + NR_HANGERS; i++)
+		for (k = 0; k < sh->slot[i].detected && k < MAX_HANGS; k++)
+			rec[n++] = sh->slot[i].detect_ns[k];
+	median_worst(rec, n, &med, &worst);
+	printf("INFO: stress/hangs: freeze to reset (the hang check's "
+	       "detection, %u ms periods) median %.3f s, worst %.3f s (%u)\n",
+	       500, med, worst, n);
+	for (i = NR_INNOCENT, n = 0; i < NR_INNOCENT + NR_HANGERS; i++)
+		for (k = 0; k < sh->slot[i].restarted && k < MAX_HANGS; k++)
+			rec[n++] = sh->slot[i].restart_ns[k];
+	median_worst(rec, n, &med, &worst);
+	printf("INFO: stress/hangs: reset to the core's next job done (the "
+	       "recovery) median %.3f s, worst %.3f s (%u)\n", med, worst, n);
+	for (k = 0; k < nr_cores; k++)
+		printf("INFO: stress/fe: %s: a LINK unseen at most %.3f s; the "
+		       "FE thread made real-time %ld times when late\n",
+		       cores[k].model_dir,
+		       model_knob_get(cores[k].model_dir, "link_gap_ns") / 1e9,
+		       model_knob_get(cores[k].model_dir, "fe_boosts"));
 	for (i = NR_INNOCENT; i < NR_INNOCENT + NR_HANGERS; i++)
 		for (k = 0; k < sh->slot[i].hangs; k++)
 			printf("INFO: stress/hang: pipe %u at %.3f s: the hung "
@@ -971,7 +1041,7 @@ int main(void)
 	       "rmmod: the module stays loaded");
 
 	for (k = 0, ok = true; k < nr_cores; k++)
-		if (knob_read(&cores[k], "freeze") != 0)
+		if (model_knob_get(cores[k].model_dir, "freeze") != 0)
 			ok = fail("core %s frozen", cores[k].model_dir);
 	report(ok, "after: no core left frozen");
 	after_plain_jobs();

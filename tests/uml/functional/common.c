@@ -183,19 +183,7 @@ int engine_awake(int fd, const struct engine *e, uint32_t bo)
 
 long knob_get(const struct engine *e, const char *knob)
 {
-	char path[256], buf[32];
-	long v = -1;
-	FILE *f;
-
-	if (knob_path(e, knob, path, sizeof(path)))
-		return -1;
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	if (fgets(buf, sizeof(buf), f))
-		v = strtol(buf, NULL, 0);
-	fclose(f);
-	return v;
+	return e->core[0] ? model_knob_get(e->core, knob) : -1;
 }
 
 /*
