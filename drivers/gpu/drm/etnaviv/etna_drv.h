@@ -675,8 +675,8 @@ struct etna_pmr {
  * @cmd_vaddr: CPU address of the command buffer copy
  * @cmd_gpu: its GPU address
  * @cmd_size: bytes of commands, excluding the return LINK
- * @bos: referenced objects, one reference each
- * @maps: their mappings in @vm, one reference each; in @bos's allocation
+ * @bos: referenced objects, one reference each; in @tab
+ * @maps: their mappings in @vm, one reference each; in @tab after @bos
  * @nr_bos: entries of @bos
  * @vm: the address space the job runs in (a reference)
  * @prev_vm: the one the core switched away from to run the job, kept
@@ -700,6 +700,7 @@ struct etna_pmr {
  * @fence_id: id of @out_fence in core->user_fences
  * @pmrs: its perfmon requests (etna_perfmon.c), or NULL
  * @nr_pmrs: how many of @pmrs are set up (their buffers mapped)
+ * @tab: room for @bos and @maps, allocated with the job
  *
  * Owned by the scheduler after it is pushed; freed in free_job.
  */
@@ -730,6 +731,7 @@ struct etna_job {
 	u32 fence_id;
 	struct etna_pmr *pmrs;
 	u32 nr_pmrs;
+	void *tab[];
 };
 
 static inline struct etna_job *to_etna_job(struct drm_sched_job *job)
