@@ -35,7 +35,8 @@
  *
  * The driver's locks, and what each protects:
  *
- *  - etna_pool.lock (mutex): the pool's allocator (etna_pool.mm).
+ *  - etna_pool.lock (mutex): the pool's allocator (etna_pool.map and
+ *    etna_pool.next).
  *  - etna_vm.lock (mutex): the address space's allocator, its page-table
  *    entries and slave tables, its list of mappings (maps) and whether
  *    each has a range, and flush_seq. A job takes its reference to a
@@ -185,6 +186,7 @@
 
 struct clk;
 struct etna_core;
+struct seq_file;
 
 /**
  * struct etna_ident - what a core is, as read from it (and fixed up)
@@ -249,8 +251,11 @@ struct etna_ident {
  * @vaddr: CPU address of the pool
  * @dma: its bus address; the pool is physically contiguous below 4 GiB
  * @size: its size in bytes
- * @lock: protects @mm
- * @mm: allocator of ranges within the pool
+ * @lock: protects @map and @next
+ * @map: a bit per 64-byte burst of the pool, set while a range holds it
+ * @bursts: bits of @map
+ * @next: the burst after the last range taken, where the next search
+ *	starts
  * @wq: submitters wait here for space; woken on every free
  *
  * On MMUv1 the front-end reaches command buffers only through the linear
@@ -260,9 +265,21 @@ struct etna_pool {
 	void *vaddr;
 	dma_addr_t dma;
 	size_t size;
-	struct mutex lock;	/* protects mm */
-	struct drm_mm mm;
+	struct mutex lock;	/* protects map, next */
+	unsigned long *map;
+	unsigned int bursts;
+	unsigned int next;
 	wait_queue_head_t wq;
+};
+
+/**
+ * struct etna_pool_range - a range of the command-buffer pool
+ * @start: its offset from the pool's start, in bytes
+ * @size: its size in bytes, whole bursts; 0 while it holds none
+ */
+struct etna_pool_range {
+	u32 start;
+	u32 size;
 };
 
 /**
@@ -527,7 +544,7 @@ struct etna_core {
 
 	struct mutex hw_lock;	/* ring, exec_state, vm, fence_seq, resets */
 	u32 *ring;
-	struct drm_mm_node ring_node;
+	struct etna_pool_range ring_node;
 	u32 ring_gpu;
 	u32 ring_tail;
 	u32 ring_wait;
@@ -708,7 +725,7 @@ struct etna_job {
 	struct drm_sched_job base;
 	struct etna_core *core;
 	u32 exec_state;
-	struct drm_mm_node cmd;
+	struct etna_pool_range cmd;
 	u32 *cmd_vaddr;
 	u32 cmd_gpu;
 	u32 cmd_size;
@@ -902,10 +919,11 @@ static inline struct etna_vm *etna_vm_get(struct etna_vm *vm)
 /* etna_pool.c */
 int etna_pool_init(struct etna_pool *pool, struct device *dev, size_t size);
 void etna_pool_fini(struct etna_pool *pool, struct device *dev);
-int etna_pool_alloc(struct etna_pool *pool, struct drm_mm_node *node,
+int etna_pool_alloc(struct etna_pool *pool, struct etna_pool_range *range,
 		    size_t size, bool wait);
 u64 etna_pool_size(u64 size);
-void etna_pool_free(struct etna_pool *pool, struct drm_mm_node *node);
+void etna_pool_free(struct etna_pool *pool, struct etna_pool_range *range);
+void etna_pool_print(struct etna_pool *pool, struct seq_file *m);
 u32 etna_pool_gpu(struct etna_dev *edev, u64 offset);
 
 /* etna_hw.c */
