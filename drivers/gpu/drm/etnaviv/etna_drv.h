@@ -790,6 +790,8 @@ static inline struct etna_hw_fence *to_etna_hw_fence(struct dma_fence *f)
 #if IS_ENABLED(CONFIG_KUNIT)
 const struct etna_ident *etna_hw_lookup(u32 model, u32 revision, u32 *quirks);
 bool etna_job_progressed(struct etna_job *job, u32 dma, u32 work);
+unsigned int etna_pool_find(unsigned long *map, unsigned int bursts,
+			    unsigned int next, unsigned int nr);
 #endif
 
 static inline bool etna_hw_has_quirk(const struct etna_core *core, u32 quirk)

@@ -14,6 +14,7 @@
  * finds room at once, and taking or freeing a range touches only the
  * bitmap (2 KiB for 1 MiB), never the other jobs.
  */
+#include <kunit/visibility.h>
 #include <linux/bitmap.h>
 #include <linux/dma-mapping.h>
 #include <linux/sched/signal.h>
@@ -50,7 +51,31 @@ void etna_pool_fini(struct etna_pool *pool, struct device *dev)
 	bitmap_free(pool->map);
 }
 
-/* First fit from where the last range ended, then from the start. */
+/**
+ * etna_pool_find() - where a range of free bursts starts
+ * @map: a bit per burst, set while a range holds it
+ * @bursts: bits of @map
+ * @next: where the search starts
+ * @nr: bursts wanted, at least 1
+ *
+ * First fit from @next to the end, then from the start.
+ *
+ * Return: the first of @nr clear bits in a row, or @bursts if there are
+ * none.
+ */
+VISIBLE_IF_KUNIT unsigned int etna_pool_find(unsigned long *map,
+					     unsigned int bursts,
+					     unsigned int next, unsigned int nr)
+{
+	unsigned int i;
+
+	i = bitmap_find_next_zero_area(map, bursts, next, nr, 0);
+	if (i >= bursts)
+		i = bitmap_find_next_zero_area(map, bursts, 0, nr, 0);
+	return i < bursts ? i : bursts;
+}
+EXPORT_SYMBOL_IF_KUNIT(etna_pool_find);
+
 static int etna_pool_try(struct etna_pool *pool, struct etna_pool_range *range,
 			 size_t size)
 {
@@ -58,11 +83,7 @@ static int etna_pool_try(struct etna_pool *pool, struct etna_pool_range *range,
 	int ret = 0;
 
 	mutex_lock(&pool->lock);
-	i = bitmap_find_next_zero_area(pool->map, pool->bursts, pool->next,
-				       nr, 0);
-	if (i >= pool->bursts)
-		i = bitmap_find_next_zero_area(pool->map, pool->bursts, 0, nr,
-					       0);
+	i = etna_pool_find(pool->map, pool->bursts, pool->next, nr);
 	if (i < pool->bursts) {
 		bitmap_set(pool->map, i, nr);
 		pool->next = i + nr < pool->bursts ? i + nr : 0;
