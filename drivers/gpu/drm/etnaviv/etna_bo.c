@@ -235,11 +235,20 @@ struct etna_mapping *etna_bo_get_mapping(struct etna_bo *bo,
 	goto out;
 
 use:
-	/* resident since the mapping was made: no new pages, no new pins */
-	sgt = etna_bo_get_sgt(bo);
-	ret = IS_ERR(sgt) ? PTR_ERR(sgt) : etna_mapping_use(map, sgt);
-	if (ret)
-		map = ERR_PTR(ret);
+	/*
+	 * The common case, a buffer some job used before: its pages are
+	 * resident since the mapping was made (no new pages, no new pins),
+	 * and only an evicted mapping needs them to map them again. Whoever
+	 * made the mapping put the buffer on the device's list.
+	 */
+	ret = etna_mapping_use(map, NULL);
+	if (ret == -EAGAIN) {
+		sgt = etna_bo_get_sgt(bo);
+		ret = IS_ERR(sgt) ? PTR_ERR(sgt) : etna_mapping_use(map, sgt);
+	}
+	mutex_unlock(&bo->map_lock);
+	return ret ? ERR_PTR(ret) : map;
+
 out:
 	mutex_unlock(&bo->map_lock);
 	if (!IS_ERR(map)) {

@@ -193,9 +193,7 @@ static int etna_debugfs_mm(struct seq_file *m, void *unused)
 	drm_mm_print(&edev->kvm->mm, &p);
 	mutex_unlock(&edev->kvm->lock);
 	seq_puts(m, "command buffer pool:\n");
-	mutex_lock(&edev->pool.lock);
-	drm_mm_print(&edev->pool.mm, &p);
-	mutex_unlock(&edev->pool.lock);
+	etna_pool_print(&edev->pool, m);
 	return 0;
 }
 

@@ -35,7 +35,8 @@
  *
  * The driver's locks, and what each protects:
  *
- *  - etna_pool.lock (mutex): the pool's allocator (etna_pool.mm).
+ *  - etna_pool.lock (mutex): the pool's allocator (etna_pool.map and
+ *    etna_pool.next).
  *  - etna_vm.lock (mutex): the address space's allocator, its page-table
  *    entries and slave tables, its list of mappings (maps) and whether
  *    each has a range, and flush_seq. A job takes its reference to a
@@ -185,6 +186,7 @@
 
 struct clk;
 struct etna_core;
+struct seq_file;
 
 /**
  * struct etna_ident - what a core is, as read from it (and fixed up)
@@ -250,8 +252,11 @@ struct etna_ident {
  * @vaddr: CPU address of the pool
  * @dma: its bus address; the pool is physically contiguous below 4 GiB
  * @size: its size in bytes
- * @lock: protects @mm
- * @mm: allocator of ranges within the pool
+ * @lock: protects @map and @next
+ * @map: a bit per 64-byte burst of the pool, set while a range holds it
+ * @bursts: bits of @map
+ * @next: the burst after the last range taken, where the next search
+ *	starts
  * @wq: submitters wait here for space; woken on every free
  *
  * On MMUv1 the front-end reaches command buffers only through the linear
@@ -261,9 +266,21 @@ struct etna_pool {
 	void *vaddr;
 	dma_addr_t dma;
 	size_t size;
-	struct mutex lock;	/* protects mm */
-	struct drm_mm mm;
+	struct mutex lock;	/* protects map, next */
+	unsigned long *map;
+	unsigned int bursts;
+	unsigned int next;
 	wait_queue_head_t wq;
+};
+
+/**
+ * struct etna_pool_range - a range of the command-buffer pool
+ * @start: its offset from the pool's start, in bytes
+ * @size: its size in bytes, whole bursts; 0 while it holds none
+ */
+struct etna_pool_range {
+	u32 start;
+	u32 size;
 };
 
 /**
@@ -528,7 +545,7 @@ struct etna_core {
 
 	struct mutex hw_lock;	/* ring, exec_state, vm, fence_seq, resets */
 	u32 *ring;
-	struct drm_mm_node ring_node;
+	struct etna_pool_range ring_node;
 	u32 ring_gpu;
 	u32 ring_tail;
 	u32 ring_wait;
@@ -676,8 +693,8 @@ struct etna_pmr {
  * @cmd_vaddr: CPU address of the command buffer copy
  * @cmd_gpu: its GPU address
  * @cmd_size: bytes of commands, excluding the return LINK
- * @bos: referenced objects, one reference each
- * @maps: their mappings in @vm, one reference each; in @bos's allocation
+ * @bos: referenced objects, one reference each; in @tab
+ * @maps: their mappings in @vm, one reference each; in @tab after @bos
  * @nr_bos: entries of @bos
  * @vm: the address space the job runs in (a reference)
  * @prev_vm: the one the core switched away from to run the job, kept
@@ -701,6 +718,7 @@ struct etna_pmr {
  * @fence_id: id of @out_fence in core->user_fences
  * @pmrs: its perfmon requests (etna_perfmon.c), or NULL
  * @nr_pmrs: how many of @pmrs are set up (their buffers mapped)
+ * @tab: room for @bos and @maps, allocated with the job
  *
  * Owned by the scheduler after it is pushed; freed in free_job.
  */
@@ -708,7 +726,7 @@ struct etna_job {
 	struct drm_sched_job base;
 	struct etna_core *core;
 	u32 exec_state;
-	struct drm_mm_node cmd;
+	struct etna_pool_range cmd;
 	u32 *cmd_vaddr;
 	u32 cmd_gpu;
 	u32 cmd_size;
@@ -731,6 +749,7 @@ struct etna_job {
 	u32 fence_id;
 	struct etna_pmr *pmrs;
 	u32 nr_pmrs;
+	void *tab[];
 };
 
 static inline struct etna_job *to_etna_job(struct drm_sched_job *job)
@@ -772,6 +791,8 @@ static inline struct etna_hw_fence *to_etna_hw_fence(struct dma_fence *f)
 #if IS_ENABLED(CONFIG_KUNIT)
 const struct etna_ident *etna_hw_lookup(u32 model, u32 revision, u32 *quirks);
 bool etna_job_progressed(struct etna_job *job, u32 dma, u32 work);
+unsigned int etna_pool_find(unsigned long *map, unsigned int bursts,
+			    unsigned int next, unsigned int nr);
 #endif
 
 static inline bool etna_hw_has_quirk(const struct etna_core *core, u32 quirk)
@@ -901,10 +922,11 @@ static inline struct etna_vm *etna_vm_get(struct etna_vm *vm)
 /* etna_pool.c */
 int etna_pool_init(struct etna_pool *pool, struct device *dev, size_t size);
 void etna_pool_fini(struct etna_pool *pool, struct device *dev);
-int etna_pool_alloc(struct etna_pool *pool, struct drm_mm_node *node,
+int etna_pool_alloc(struct etna_pool *pool, struct etna_pool_range *range,
 		    size_t size, bool wait);
 u64 etna_pool_size(u64 size);
-void etna_pool_free(struct etna_pool *pool, struct drm_mm_node *node);
+void etna_pool_free(struct etna_pool *pool, struct etna_pool_range *range);
+void etna_pool_print(struct etna_pool *pool, struct seq_file *m);
 u32 etna_pool_gpu(struct etna_dev *edev, u64 offset);
 
 /* etna_hw.c */

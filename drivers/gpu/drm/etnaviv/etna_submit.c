@@ -135,7 +135,6 @@ void etna_job_free(struct etna_job *job)
 		etna_mapping_put(job->maps[i]);
 	for (i = 0; i < job->nr_bos; i++)
 		drm_gem_object_put(job->bos[i]);
-	kvfree(job->bos);	/* and the maps after them */
 	etna_vm_put(job->prev_vm);
 	etna_vm_put(job->vm);
 	etna_usage_put(job->usage);
@@ -147,7 +146,7 @@ void etna_job_free(struct etna_job *job)
 		if (wq_has_sleeper(&edev->client_wq))
 			wake_up_all(&edev->client_wq);
 	}
-	kfree(job);
+	kvfree(job);	/* and its tables */
 	if (atomic_dec_and_test(&edev->nr_jobs))
 		wake_up_all(&edev->jobs_wq);
 }
@@ -202,11 +201,6 @@ static int etna_submit_lookup(struct etna_job *job, struct drm_file *file,
 	int ret = 0;
 	u32 i;
 
-	/* room for the mappings too, which etna_submit_map() fills in */
-	job->bos = kvcalloc(nr_bos, sizeof(*job->bos) + sizeof(*job->maps),
-			    GFP_KERNEL);
-	if (nr_bos && !job->bos)
-		return -ENOMEM;
 	spin_lock(&file->table_lock);
 	for (i = 0; i < nr_bos; i++) {
 		if (bos[i].flags & ~(ETNA_SUBMIT_BO_READ | ETNA_SUBMIT_BO_WRITE)) {
@@ -261,7 +255,7 @@ static int etna_submit_map(struct etna_job *job,
 	u64 va = 0;
 	u32 i;
 
-	job->maps = (struct etna_mapping **)(job->bos + job->nr_bos);
+	job->maps = (struct etna_mapping **)&job->tab[job->nr_bos];
 	for (i = 0; i < job->nr_bos; i++) {
 		if (softpin) {
 			va = bos[i].presumed;
@@ -420,9 +414,12 @@ static int etna_submit(struct drm_device *drm, void *data,
 	if (ret)
 		return ret;
 
-	job = kzalloc(sizeof(*job), GFP_KERNEL);
+	/* one allocation for the job and its tables of buffers and mappings */
+	job = kvzalloc(struct_size(job, tab, 2 * (size_t)args->nr_bos),
+		       GFP_KERNEL);
 	if (!job)
 		return -ENOMEM;
+	job->bos = (struct drm_gem_object **)job->tab;
 	atomic_inc(&edev->nr_jobs);
 	job->core = core;
 	job->exec_state = args->exec_state;

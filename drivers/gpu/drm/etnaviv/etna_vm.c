@@ -422,10 +422,12 @@ struct etna_mapping *etna_vm_map(struct etna_vm *vm, struct etna_bo *bo,
 /**
  * etna_mapping_use() - a new reference to a buffer's mapping, for a job
  * @map: a mapping on its buffer's list, whose map_lock the caller holds
- * @sgt: the buffer's pages, to map them again if the mapping was evicted
+ * @sgt: the buffer's pages, to map them again if the mapping was evicted;
+ *	NULL while the caller does not know it is needed
  *
  * Return: 0 with the reference taken and the mapping in place (the most
- * recently used of its space), or -ENOSPC.
+ * recently used of its space), -EAGAIN if it was evicted and @sgt is NULL
+ * (nothing taken: call again with the pages), or -ENOSPC.
  */
 int etna_mapping_use(struct etna_mapping *map, struct sg_table *sgt)
 {
@@ -436,6 +438,8 @@ int etna_mapping_use(struct etna_mapping *map, struct sg_table *sgt)
 	mutex_lock(&vm->lock);
 	if (drm_mm_node_allocated(&map->node))
 		list_move_tail(&map->vm_link, &vm->maps);
+	else if (!sgt)
+		ret = -EAGAIN;
 	else
 		ret = etna_vm_insert(vm, map, sgt, 0);
 	if (!ret)
