@@ -453,8 +453,8 @@ static void t_transcendental(struct vgc_core *c)
 		EXPECT_F(t.t[2][1], x - floorf(x));
 		EXPECT_F(t.t[2][2], floorf(x));
 		EXPECT_F(t.t[2][3], ceilf(x));
-		/* SIGN: 1.0 for zero too (etna_viv rnndb/isa.xml) */
-		EXPECT_F(t.t[3][0], x < 0.0f ? -1.0f : 1.0f);
+		/* SIGN: 0.0 for zero, as GLSL's sign() (and a real GC2000) */
+		EXPECT_F(t.t[3][0], x < 0.0f ? -1.0f : x == 0.0f ? 0.0f : 1.0f);
 		if (!isinf(x)) {
 			float arg = uf(t.t[4][0]);	/* x * 2/pi */
 
