@@ -431,7 +431,7 @@ static void project(const struct vgc_3d *p, const struct vgc_3d_vtx *v,
 	w->iw = iw;
 	for (i = 0; i < p->nvar; i++)
 		for (k = 0; k < 4; k++)
-			w->var[i][k] = v->var[i][k] * iw;
+			w->var[i][k] = v->var[i][k];
 }
 
 /* ---- setup ---- */
@@ -440,6 +440,17 @@ static s64 edge(const struct vgc_3d_wvtx *a, const struct vgc_3d_wvtx *b,
 		s64 px, s64 py)
 {
 	return (b->x - a->x) * (py - a->y) - (b->y - a->y) * (px - a->x);
+}
+
+/*
+ * A value at a sample: @v0 plus the differences to @v1 and @v2 weighted
+ * by their barycentric weights @b1, @b2 [deduced]: a constant varying
+ * compares equal to its value after interpolation on a real GC2000
+ * (sim/doc/3d-pipeline.md).
+ */
+static float lerp3(float v0, float v1, float v2, float b1, float b2)
+{
+	return v0 + b1 * (v1 - v0) + b2 * (v2 - v0);
 }
 
 /* The edge a->b owns the samples on it: a top or a left edge. */
@@ -860,7 +871,7 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy)
 	const struct vgc_3d_wvtx *v = tri->v;
 	s64 off = p->half ? SUB / 2 : 0, px, py, e0, e1, e2;
 	unsigned int live = 0, i, k, n;
-	float b0, b1, b2, iw, z[4];
+	float b0, b1, b2, p1, p2, iw, z[4];
 	struct vgc_sh_env env;
 	u64 insns;
 	s32 x, y;
@@ -880,12 +891,18 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy)
 		    (e1 > 0 || (!e1 && top_left(&v[2], &v[0]))) &&
 		    (e2 > 0 || (!e2 && top_left(&v[0], &v[1]))))
 			live |= 1u << i;
-		/* every thread gets its inputs: helpers too */
+		/*
+		 * Every thread gets its inputs, helpers too: z linear on the
+		 * screen, the varyings with the perspective-correct weights
+		 * (each screen weight over its vertex's w, normalised).
+		 */
 		b0 = (float)e0 / (float)tri->area;
 		b1 = (float)e1 / (float)tri->area;
-		b2 = 1.0f - b0 - b1;
+		b2 = (float)e2 / (float)tri->area;
+		z[i] = lerp3(v[0].z, v[1].z, v[2].z, b1, b2);
 		iw = b0 * v[0].iw + b1 * v[1].iw + b2 * v[2].iw;
-		z[i] = b0 * v[0].z + b1 * v[1].z + b2 * v[2].z;
+		p1 = b1 * v[1].iw / iw;
+		p2 = b2 * v[2].iw / iw;
 		memset(&p->t[i], 0, sizeof(p->t[i]));
 		vgc_sh_setf(&p->t[i], 0, 0, (float)px / SUB);
 		vgc_sh_setf(&p->t[i], 0, 1, (float)py / SUB);
@@ -896,9 +913,9 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy)
 				vgc_sh_setf(&p->t[i], n + 1, k,
 					    p->flat_var & BIT(n) ?
 					    tri->flat[n][k] :
-					    (b0 * v[0].var[n][k] +
-					     b1 * v[1].var[n][k] +
-					     b2 * v[2].var[n][k]) / iw);
+					    lerp3(v[0].var[n][k],
+						  v[1].var[n][k],
+						  v[2].var[n][k], p1, p2));
 	}
 	c->stats.ra_quads++;
 	if (!live)

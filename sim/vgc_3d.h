@@ -38,7 +38,7 @@ struct vgc_3d_vtx {
  * @y: window y, likewise
  * @z: window depth (0..1 after the viewport transform)
  * @iw: 1 / clip w
- * @var: the varyings divided by clip w
+ * @var: the varyings (the rasteriser weights them by @iw)
  */
 struct vgc_3d_wvtx {
 	s64 x, y;

@@ -427,9 +427,14 @@ static u32 i2f(u32 type, u32 x)
 	return f2u((float)(int)x);
 }
 
-/* float sign: -1 below zero, 1 otherwise (etna_viv rnndb/isa.xml SIGN) */
+/*
+ * float sign: -1 below zero, 0 for either zero, 1 otherwise (NaN too).
+ * isa.xml says 1.0 for zero; a real GC2000 gives 0 (sim/doc/shader-core.md).
+ */
 static u32 fsign(u32 x)
 {
+	if (!(x & ~F_SIGN))
+		return 0;
 	return u2f(x) < 0.0f ? (F_ONE | F_SIGN) : F_ONE;
 }
 

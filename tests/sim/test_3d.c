@@ -7,6 +7,7 @@
  * 1/256-pixel vertex positions, depth, stencil and blend arithmetic.
  */
 #include "sim_test.h"
+#include "sh_enc.h"
 
 #define CMD	0x1000u		/* command stream */
 #define VB	0x40000u	/* vertex buffer */
@@ -388,6 +389,42 @@ static void t_varyings(struct vgc_core *c)
 	    abs((int)(v & 0xff) - (int)(l2 * 255 + 0.5f)) > 1)
 		fail("(%u, %u) = 0x%08x, expected r %f g %f b %f", x, y, v,
 		     l0, l1, l2);
+}
+
+/*
+ * A varying equal at the three vertices is that value at every pixel, not
+ * a rounding away from it (a real GC2000 passes piglit's comparisons of
+ * constant varyings, sim/doc/3d-pipeline.md): the pixel shader compares
+ * the interpolated colour with 13.0 (SET.EQ), 1.0 where equal.
+ */
+static void t_constant_varying(struct vgc_core *c)
+{
+	const struct ins set = cnd(alu(VGC_OPC_SET, 2, MXYZW, T(1, XYZW),
+				       imm(VGC_ISA_IMM_F32_HI20,
+					   fu(13.0f) >> 12), NONE),
+				   VGC_COND_EQ);
+	unsigned int x, y, i, bad = 0;
+	uint32_t code[4];
+
+	setup(c);
+	encode(&set, code);
+	states(VGC_SH_INST_MEM + 0x100 * 16, code, 4, false);
+	memset(mem + RT, 0, STRIDE * H);
+	/* a quad of two triangles, w not 1 at one corner */
+	vtx(0, -1, -1, 0, 1, 13, 13, 13, 13);
+	vtx(1, 3, -3, 0, 3, 13, 13, 13, 13);
+	vtx(2, -1, 1, 0, 1, 13, 13, 13, 13);
+	vtx(3, 1, 1, 0, 1, 13, 13, 13, 13);
+	for (i = 4; i < 6; i++)
+		memcpy(mem + VB + 32 * i, mem + VB + 32 * (i - 3), 32);
+	draw(VGC_PRIM_TRIANGLES, 0, 2);
+	run(c);
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++)
+			bad += px(x, y) != 0xffffffffu;
+	if (bad)
+		fail("%u of %u pixels not 0xffffffff (0x%08x at 0, 0)", bad,
+		     W * H, px(0, 0));
 }
 
 /* Depth LESS and GREATER on D16; the depth values written. */
@@ -871,6 +908,7 @@ int main(void)
 		return 1;
 	run_test("3d-coverage", t_coverage, "gc880");
 	run_test("3d-varyings", t_varyings, "gc880");
+	run_test("3d-constant-varying", t_constant_varying, "gc880");
 	run_test("3d-depth", t_depth, "gc880");
 	run_test("3d-stencil", t_stencil, "gc880");
 	run_test("3d-blend-mask", t_blend_mask, "gc880");
