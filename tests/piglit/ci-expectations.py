@@ -4,7 +4,7 @@
 Mesa's CI expects not to pass on a real board, as "RESULT KIND TEST" lines
 (RESULT: Fail, Crash, Timeout...). FAILS_TXT is a Mesa CI expectations
 file, e.g. Mesa 22.3's src/etnaviv/ci/etnaviv-gc2000-fails.txt ("NAME,
-RESULT" lines, NAME piglit's: "spec@glsl-1.10@execution@...@TEST").
+RESULT" lines, NAME piglit's in lower case: "spec@glsl-1.10@...@TEST").
 Written once into tests/piglit/gc2000-ci.txt; scripts/piglit reads that."""
 import sys
 
@@ -26,7 +26,7 @@ def main():
         line = line.strip()
         if line and not line.startswith('#'):
             name, _, res = line.rpartition(',')
-            fails[name] = res
+            fails[name.lower()] = res
     for lst in sys.argv[2:]:
         for line in open(lst):
             if line.startswith('#') or not line.strip():
@@ -34,8 +34,8 @@ def main():
             kind, test = line.split(None, 1)
             test = test.strip()
             name = ci_name(kind, test)
-            if name in fails:
-                print(fails[name], kind, test)
+            if name and name.lower() in fails:
+                print(fails[name.lower()], kind, test)
 
 
 if __name__ == '__main__':
