@@ -183,9 +183,9 @@ $(GL_TOOLS): $(B)/tools/%: tools/%.c tools/gl_util.c tools/gl_util.h
 		$< tools/gl_util.c -lEGL -lGLESv2 -lgbm \
 		$$(pkg-config --libs libpng) -lm
 
-$(GL_TESTS): $(B)/tests/gl-%: tests/gl/%.c
+$(GL_TESTS): $(B)/tests/gl-%: tests/gl/%.c $(wildcard tests/uml/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -o $@ $< -lEGL -lGLESv2
+	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -o $@ $< -lEGL -lGLESv2
 
 # Library unit tests: no GPU, a fake ioctl() in the test program.
 $(B)/tests/lib-unit: $(wildcard tests/lib/*.c tests/lib/*.h) $(LIB_HDRS) $(LIB_A)

@@ -28,7 +28,6 @@
  * parameter put back at the end. ETNAVIV_DRIVER (scripts/boot) names the
  * driver.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <poll.h>
 #include <stdarg.h>
@@ -48,7 +47,8 @@
 #include <GLES2/gl2.h>
 #include <GLES2/gl2ext.h>
 
-#define MODEL_DEBUGFS	"/sys/kernel/debug/vgc-model"
+#include "check.h"
+
 #define JOB_MAX_PARAM	"/sys/module/etnaviv/parameters/job_max_ms"
 #define W		128
 #define H		128
@@ -63,6 +63,7 @@ static const uint8_t col_d[4] = { 204, 153, 51, 255 };
 
 static unsigned int passed, failed;
 static char core[256];		/* the model core of the 3D pipe */
+static char clock_knob[512];	/* its clock_khz */
 static bool upstream;
 
 static void result(bool ok, const char *name, const char *fmt, ...)
@@ -94,58 +95,26 @@ static uint64_t now_ns(void)
 
 /* ---- the device model's debugfs and the driver's parameter ---- */
 
-static long long read_num(const char *path)
-{
-	char buf[64];
-	long long v = -1;
-	FILE *f = fopen(path, "r");
+#define MAX_CORES	8
 
-	if (!f)
-		return -1;
-	if (fgets(buf, sizeof(buf), f))
-		v = strtoll(buf, NULL, 0);
-	fclose(f);
-	return v;
+static int write_num(const char *path, long v)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof(buf), "%ld\n", v);
+	return write_file(path, buf);
 }
 
-static int write_num(const char *path, long long v)
+/* The stats of the model core @dir (all 0 if it has none). */
+static struct model_stats stats_in(const char *dir)
 {
-	FILE *f = fopen(path, "w");
-	int ret = 0;
+	struct model_stats st[MAX_CORES] = { 0 }, none = { 0 };
+	int i, n = read_model_stats(st, MAX_CORES);
 
-	if (!f)
-		return -errno;
-	if (fprintf(f, "%lld\n", v) < 0)
-		ret = -EIO;
-	if (fclose(f))
-		ret = -errno;
-	return ret;
-}
-
-/* @key of the model core @dir's stats; -1 if absent. */
-static long long stat_in(const char *dir, const char *key)
-{
-	char path[512], line[128], k[32];
-	long long v, val = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path), MODEL_DEBUGFS "/%s/stats", dir);
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "%31[^:]: %lld", k, &v) == 2 &&
-		    !strcmp(k, key)) {
-			val = v;
-			break;
-		}
-	fclose(f);
-	return val;
-}
-
-static long long stat_of(const char *key)
-{
-	return stat_in(core, key);
+	for (i = 0; i < n; i++)
+		if (!strcmp(st[i].dir, dir))
+			return st[i];
+	return none;
 }
 
 /*
@@ -155,52 +124,32 @@ static long long stat_of(const char *key)
  */
 static long long resets(void)
 {
-	return stat_of("resets") - (upstream ? 0 : stat_of("power_ons"));
-}
+	struct model_stats st = stats_in(core);
 
-static char *knob_path(const char *knob)
-{
-	static char path[512];
-
-	snprintf(path, sizeof(path), MODEL_DEBUGFS "/%s/%s", core, knob);
-	return path;
+	return st.resets - (upstream ? 0 : st.power_ons);
 }
 
 /*
  * The model cores' draws_3d before a draw (cores_note), and the core
  * whose count moved after it (cores_find_drawn): the 3D pipe's.
  */
-#define MAX_CORES	8
-static struct {
-	char name[256];
-	long long draws;
-} cores[MAX_CORES];
-static unsigned int nr_cores;
+static struct model_stats before[MAX_CORES];
+static int nr_before;
 
 static void cores_note(void)
 {
-	struct dirent *de;
-	DIR *d = opendir(MODEL_DEBUGFS);
-
-	nr_cores = 0;
-	while (d && (de = readdir(d)) && nr_cores < MAX_CORES) {
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(cores[nr_cores].name, sizeof(cores[0].name), "%s",
-			 de->d_name);
-		cores[nr_cores++].draws = stat_in(de->d_name, "draws_3d");
-	}
-	if (d)
-		closedir(d);
+	nr_before = read_model_stats(before, MAX_CORES);
 }
 
 static bool cores_find_drawn(void)
 {
-	unsigned int i;
+	int i;
 
-	for (i = 0; i < nr_cores; i++)
-		if (stat_in(cores[i].name, "draws_3d") > cores[i].draws) {
-			memcpy(core, cores[i].name, sizeof(core));
+	for (i = 0; i < nr_before; i++)
+		if (stats_in(before[i].dir).draws_3d > before[i].draws_3d) {
+			memcpy(core, before[i].dir, sizeof(core));
+			snprintf(clock_knob, sizeof(clock_knob),
+				 MODEL_DEBUGFS "/%s/clock_khz", core);
 			return true;
 		}
 	return false;
@@ -355,7 +304,7 @@ static void draw(unsigned int q, float z, const uint8_t *col)
  */
 static long long units(void)
 {
-	return stat_of("cycles");
+	return stats_in(core).cycles;
 }
 
 /* A sync file's status: 1 signalled, 0 active, < 0 its error. */
@@ -425,7 +374,7 @@ int main(void)
 	draw(0, 0.5f, col_b);
 	glFinish();
 	u1 = units();
-	khz0 = read_num(knob_path("clock_khz"));
+	khz0 = read_number(clock_knob);
 	khz = (u1 - u0) / TARGET_MS;
 	ok = khz0 > 0 && u0 >= 0 && khz >= 1 && khz < khz0;
 	result(ok, "setup", "model core %s at %lld kHz; the killed draw: "
@@ -437,15 +386,15 @@ int main(void)
 	/* the job: A cleared first (its own job), then the two draws */
 	clear_a();
 	glFinish();
-	max0 = read_num(JOB_MAX_PARAM);
+	max0 = read_number(JOB_MAX_PARAM);
 	if (max0 >= 0 && write_num(JOB_MAX_PARAM, 20000))
 		result(false, "job-max", "cannot raise job_max_ms");
-	if (write_num(knob_path("clock_khz"), khz)) {
+	if (write_num(clock_knob, khz)) {
 		result(false, "clock", "cannot set clock_khz");
 		return 1;
 	}
 	res0 = resets();
-	written0 = stat_of("pixels_written");
+	written0 = stats_in(core).pixels_written;
 	t0 = now_ns();
 	draw(0, 0.5f, col_b);	/* depth 0.75: every pixel killed */
 	draw(1, -0.5f, col_d);	/* depth 0.25: drawn */
@@ -456,13 +405,13 @@ int main(void)
 	t = now_ns() - t0;
 	st = fd >= 0 ? sync_status(fd) : -1000 - EBADF;
 	res1 = resets();
-	write_num(knob_path("clock_khz"), khz0);
+	write_num(clock_knob, khz0);
 	if (max0 >= 0)
 		write_num(JOB_MAX_PARAM, max0);
 	printf("INFO: gl-long3d: %s: the job: sync file %s after %.3f s, "
 	       "resets +%lld, %lld pixels written\n",
 	       upstream ? "upstream" : "ours", status_name(st), t / 1e9,
-	       res1 - res0, stat_of("pixels_written") - written0);
+	       res1 - res0, stats_in(core).pixels_written - written0);
 	ok = fd >= 0 && pr == 1;
 	result(ok, "fence", "%s", fd < 0 ? "no native fence fd" :
 	       pr != 1 ? "the sync file did not signal within 20 s" :

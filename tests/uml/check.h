@@ -59,24 +59,34 @@ static inline int write_file(const char *path, const char *val)
 }
 
 /*
- * The number in the model's debugfs file @knob of the core whose debugfs
- * directory is @core (a knob, such as "freeze", or a counter). Return: the
- * number, or -1 if the file cannot be read.
+ * The number the file @path starts with (a sysfs or debugfs attribute).
+ * Return: the number, or -1 if the file cannot be read.
  */
-static inline long model_knob_get(const char *core, const char *knob)
+static inline long read_number(const char *path)
 {
-	char path[256], buf[32];
+	char buf[32];
 	long v = -1;
-	FILE *f;
+	FILE *f = fopen(path, "r");
 
-	snprintf(path, sizeof(path), MODEL_DEBUGFS "/%s/%s", core, knob);
-	f = fopen(path, "r");
 	if (!f)
 		return -1;
 	if (fgets(buf, sizeof(buf), f))
 		v = strtol(buf, NULL, 0);
 	fclose(f);
 	return v;
+}
+
+/*
+ * The number in the model's debugfs file @knob of the core whose debugfs
+ * directory is @core (a knob, such as "freeze", or a counter). Return: the
+ * number, or -1 if the file cannot be read.
+ */
+static inline long model_knob_get(const char *core, const char *knob)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), MODEL_DEBUGFS "/%s/%s", core, knob);
+	return read_number(path);
 }
 
 /*
@@ -219,6 +229,8 @@ struct model_stats {
 	/* power: clock gates, power domain, frequency scale */
 	unsigned long long commands, access_while_off, power_offs, power_ons,
 			   cycles, busy_ticks, powered;
+	/* the 3D pipeline */
+	unsigned long long draws_3d, pixels_written;
 };
 
 /* The counters of struct model_stats by their debugfs names. */
@@ -243,6 +255,8 @@ static const struct {
 	{ "cycles", offsetof(struct model_stats, cycles) },
 	{ "busy_ticks", offsetof(struct model_stats, busy_ticks) },
 	{ "powered", offsetof(struct model_stats, powered) },
+	{ "draws_3d", offsetof(struct model_stats, draws_3d) },
+	{ "pixels_written", offsetof(struct model_stats, pixels_written) },
 };
 
 static inline void model_stat_set(struct model_stats *c, const char *key,
