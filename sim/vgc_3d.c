@@ -946,6 +946,8 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy)
 		}
 		x = qx + (i & 1);
 		y = qy + (i >> 1);
+		/* the depth as the PS leaves it in t0.z (gl_FragDepth) */
+		z[i] = vgc_sh_getf(&p->t[i], 0, 2);
 		if (!depth_stencil(c, x, y, z[i], tri->front)) {
 			c->stats.pe_depth_killed++;
 			continue;

@@ -390,14 +390,41 @@ static bool test(u32 cond, u32 type, u32 a, u32 b)
 
 /* ---- arithmetic -------------------------------------------------------- */
 
+/*
+ * No denormals: a float result below FLT_MIN in magnitude is written as
+ * a zero of its sign (sim/doc/shader-core.md, deduction 13).
+ */
+static u32 ftz(u32 x)
+{
+	return x & 0x7f800000u ? x : x & F_SIGN;
+}
+
 static u32 fadd(u32 a, u32 b)
 {
-	return f2u(u2f(a) + u2f(b));
+	return ftz(f2u(u2f(a) + u2f(b)));
 }
 
 static u32 fmul(u32 a, u32 b)
 {
-	return f2u(u2f(a) * u2f(b));
+	return ftz(f2u(u2f(a) * u2f(b)));
+}
+
+/* Float arithmetic, whose results are flushed (not moves, selects, sets) */
+static bool flushes(const struct sh_insn *i)
+{
+	if (is_int_type(i->type))
+		return false;
+	switch (i->opc) {
+	case VGC_OPC_ADD: case VGC_OPC_MAD: case VGC_OPC_MUL:
+	case VGC_OPC_DST: case VGC_OPC_DP2: case VGC_OPC_DP3:
+	case VGC_OPC_DP4: case VGC_OPC_RCP: case VGC_OPC_RSQ:
+	case VGC_OPC_SQRT: case VGC_OPC_EXP: case VGC_OPC_LOG:
+	case VGC_OPC_FRC: case VGC_OPC_FLOOR: case VGC_OPC_CEIL:
+	case VGC_OPC_SIN: case VGC_OPC_COS: case VGC_OPC_DIV:
+		return true;
+	default:
+		return false;
+	}
 }
 
 static u32 f2i(u32 type, u32 x)
@@ -463,8 +490,8 @@ static bool alu(struct sh_run *r, struct sh_thread *th,
 		const struct sh_insn *i, u32 s[3][4], u32 v[4])
 {
 	bool ints = is_int_type(i->type);
-	float acc;
 	unsigned int k, n;
+	u32 acc;
 
 	switch (i->opc) {
 	case VGC_OPC_ADD:
@@ -484,11 +511,11 @@ static bool alu(struct sh_run *r, struct sh_thread *th,
 	case VGC_OPC_DP3:
 	case VGC_OPC_DP4:
 		n = i->opc == VGC_OPC_DP2 ? 2 : i->opc == VGC_OPC_DP3 ? 3 : 4;
-		acc = u2f(s[0][0]) * u2f(s[1][0]);
+		acc = fmul(s[0][0], s[1][0]);
 		for (k = 1; k < n; k++)
-			acc += u2f(s[0][k]) * u2f(s[1][k]);
+			acc = fadd(acc, fmul(s[0][k], s[1][k]));
 		for (k = 0; k < 4; k++)
-			v[k] = f2u(acc);
+			v[k] = acc;
 		return true;
 	case VGC_OPC_DST:
 		v[0] = F_ONE;
@@ -838,6 +865,9 @@ static void execute(struct sh_run *r, const struct sh_insn *i,
 				bad(r);
 				return;
 			}
+			if (flushes(i))
+				for (m = 0; m < 4; m++)
+					v[m] = ftz(v[m]);
 			write_dst(r, th, i, v);
 			break;
 		}

@@ -465,6 +465,55 @@ static void t_depth(struct vgc_core *c)
 	}
 }
 
+/*
+ * gl_FragDepth: Mesa 22.3 puts it in the PS's t0.z (the register that
+ * arrives holding the fragment's position) and loads no state for it, so
+ * the PE takes the depth from t0.z as the shader leaves it.
+ */
+static void t_frag_depth(struct vgc_core *c)
+{
+	uint32_t code[8];
+	unsigned int x, y;
+
+	setup(c);
+	memset(mem + RT, 0, STRIDE * H);
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++)
+			*(uint16_t *)(mem + ZB + tiled(x, y, 2, W * 2)) = 0xffff;
+	/* PS: t0.z = t1.x (the red varying), t2 = t1 */
+	mov(code, 0, VGC_RG_TEMP, 1);
+	code[0] = (code[0] & ~VGC_ISA0_PUT_DST_COMPS(15)) |
+		  VGC_ISA0_PUT_DST_COMPS(4);
+	code[3] = (code[3] & ~VGC_ISA3_PUT_SRC2_SWIZ(0xff)) |
+		  VGC_ISA3_PUT_SRC2_SWIZ(0x00);
+	mov(code + 4, 2, VGC_RG_TEMP, 1);
+	states(VGC_SH_INST_MEM + 0x100 * 16, code, 8, false);
+	st(VGC_PS_RANGE, 0x101 << 16 | 0x100);
+	st(VGC_PS_END_PC, 2);
+	st(VGC_PE_DEPTH_CONFIG, 1 /* Z */ | VGC_CMP_LESS << 8 |
+	   VGC_PE_DEPTH_WRITE);
+	/* at window z 0.75, depth 0.25 from the shader */
+	vtx(0, -1, -1, 0.5f, 1, 0.25f, 0, 0, 1);
+	vtx(1, 1, -1, 0.5f, 1, 0.25f, 0, 0, 1);
+	vtx(2, -1, 1, 0.5f, 1, 0.25f, 0, 0, 1);
+	vtx(3, 1, 1, 0.5f, 1, 0.25f, 0, 0, 1);
+	/* at window z 0.25, depth 0.5 from the shader: fails LESS */
+	vtx(4, -1, -1, -0.5f, 1, 0.5f, 1, 0, 1);
+	vtx(5, 1, -1, -0.5f, 1, 0.5f, 1, 0, 1);
+	vtx(6, -1, 1, -0.5f, 1, 0.5f, 1, 0, 1);
+	vtx(7, 1, 1, -0.5f, 1, 0.5f, 1, 0, 1);
+	draw(VGC_PRIM_TRIANGLE_STRIP, 0, 2);
+	draw(VGC_PRIM_TRIANGLE_STRIP, 4, 2);
+	run(c);
+	for (y = 1; y < H; y += 21)
+		for (x = 3; x < W; x += 19) {
+			EXPECT_EQ(px(x, y), argb(0.25f, 0, 0, 1));
+			EXPECT_EQ(*(uint16_t *)(mem + ZB +
+						tiled(x, y, 2, W * 2)),
+				  (uint16_t)(0.25f * 65535 + 0.5f));
+		}
+}
+
 /* Stencil REPLACE, then EQUAL against it, on D24S8. */
 static void t_stencil(struct vgc_core *c)
 {
@@ -910,6 +959,7 @@ int main(void)
 	run_test("3d-varyings", t_varyings, "gc880");
 	run_test("3d-constant-varying", t_constant_varying, "gc880");
 	run_test("3d-depth", t_depth, "gc880");
+	run_test("3d-frag-depth", t_frag_depth, "gc880");
 	run_test("3d-stencil", t_stencil, "gc880");
 	run_test("3d-blend-mask", t_blend_mask, "gc880");
 	run_test("3d-near-clip", t_near_clip, "gc880");

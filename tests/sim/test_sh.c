@@ -336,6 +336,51 @@ static void t_transcendental(struct vgc_core *c)
 	}
 }
 
+/*
+ * No denormals: a float result below FLT_MIN is a zero of its sign (what
+ * piglit's fs-underflow-*-compare-zero tests need, which pass on a real
+ * GC2000); a MOV copies the bits.
+ */
+static void t_denormals(struct vgc_core *c)
+{
+	struct vgc_sh_regs t = { 0 };
+	const struct ins prog[] = {
+		alu(VGC_OPC_MUL, 2, MXYZW, T(0, SW(0, 0, 1, 1)), T(6, XYZW), NONE),
+		alu(VGC_OPC_MAD, 3, MX, T(0, XXXX), T(1, XXXX), T(1, WWWW)),
+		alu(VGC_OPC_ADD, 3, MY, T(0, ZZZZ), NONE, T(1, ZZZZ)),
+		alu(VGC_OPC_DP2, 3, MZ, T(0, XXXX), T(1, XYZW), NONE),
+		alu(VGC_OPC_EXP, 3, MW, NONE, NONE, T(0, WWWW)),
+		alu(VGC_OPC_MOV, 5, MXYZW, NONE, NONE, T(1, WWWW)),
+	};
+	/* 2^-60, -2^-60; 2^-126 (FLT_MIN), exponent -149.5 */
+	float p60 = ldexpf(1, -60), m60 = -p60, fmin = ldexpf(1, -126);
+	float den = ldexpf(1, -149);	/* the smallest denormal */
+
+	cmd_begin(c);
+	set4(&t, 0, p60, m60, fmin, -149.5f);
+	/* 2^-89, 2^-66, -0.75 * 2^-126 (so fmin + z = 2^-128), denormal */
+	set4(&t, 1, ldexpf(1, -89), ldexpf(1, -66), -0.75f * fmin, den);
+	set4(&t, 6, ldexpf(1, -89), ldexpf(1, -66), ldexpf(1, -89),
+	     ldexpf(1, -66));
+	EXPECT_EQ(vs(c, prog, ARRAY_SIZE(prog), &t, NULL), VGC_SH_OK);
+	/* IEEE would give 2^-149, 2^-126, -2^-149, -2^-126 */
+	EXPECT_F(t.t[2][0], 0.0f);
+	EXPECT_F(t.t[2][1], fmin);
+	EXPECT_F(t.t[2][2], -0.0f);
+	EXPECT_F(t.t[2][3], -fmin);
+	/* MAD: a denormal product plus a denormal: 0 (IEEE: 2^-148) */
+	EXPECT_F(t.t[3][0], 0.0f);
+	/* ADD: 2^-126 - 0.75 * 2^-126 = 2^-128 (IEEE), here 0 */
+	EXPECT_F(t.t[3][1], 0.0f);
+	/* DP2: 2^-149 + 2^-126, each step flushed: 2^-126 (IEEE: the next
+	 * float up) */
+	EXPECT_F(t.t[3][2], fmin);
+	/* EXP(-149.5): IEEE rounds to 2^-149; flushed, 0 */
+	EXPECT_F(t.t[3][3], 0.0f);
+	/* MOV: the bits as they are */
+	EXPECT_F(t.t[5][2], den);
+}
+
 /* GC3000's "fast transcendentals": a pair whose product is the value */
 static void t_fast_transcendental(struct vgc_core *c)
 {
@@ -992,6 +1037,7 @@ int main(void)
 	run_test("sh-alu-basic", t_alu_basic, "gc2000");
 	run_test("sh-select-set", t_select_set, "gc2000");
 	run_test("sh-transcendental", t_transcendental, "gc2000");
+	run_test("sh-denormals", t_denormals, "gc2000");
 	run_test("sh-fast-transcendental", t_fast_transcendental, "gc3000");
 	run_test("sh-branch-loop", t_branch_loop, "gc2000");
 	run_test("sh-call-ret", t_call_ret, "gc880");
