@@ -384,6 +384,7 @@
 #define VGC_TE_SIZE(n)			(0x2040 + 4 * (n))
 #define VGC_TE_LOG_SIZE(n)		(0x2080 + 4 * (n))
 #define VGC_TE_LOD_CONFIG(n)		(0x20c0 + 4 * (n))
+#define VGC_TE_3D_CONFIG(n)		(0x2180 + 4 * (n))
 #define VGC_TE_CONFIG1(n)		(0x21c0 + 4 * (n))
 #define VGC_TE_LOD_ADDR(n, l)		(0x2400 + 4 * (n) + 64 * (l))
 #define VGC_TE_LINEAR_STRIDE(n, l)	(0x2c00 + 4 * (n) + 64 * (l))
@@ -391,6 +392,7 @@
 #define VGC_NTE_SIZE(n)			(0x10080 + 4 * (n))
 #define VGC_NTE_LOG_SIZE(n)		(0x10100 + 4 * (n))
 #define VGC_NTE_LOD_CONFIG(n)		(0x10180 + 4 * (n))
+#define VGC_NTE_3D_CONFIG(n)		(0x10300 + 4 * (n))
 #define VGC_NTE_CONFIG1(n)		(0x10380 + 4 * (n))
 #define VGC_NTE_LINEAR_STRIDE(n)	(0x10280 + 4 * (n))
 #define VGC_NTE_ADDR_LOD(n, l)		(0x10800 + 64 * (n) + 4 * (l))
@@ -418,6 +420,8 @@
 #define   VGC_TE_HALIGN(v)		(((v) >> 26) & 0x7u)
 #define   VGC_TE_TEXTURE_ARRAY		BIT(24)
 #define   VGC_TE_USE_TS			BIT(30)
+#define   VGC_TE_3D_DEPTH(v)		((v) & 0x3fffu)
+#define   VGC_TE_3D_WRAP(v)		(((v) >> 28) & 0x3u)
 #define VGC_TEX_FMT_NONE		0
 #define VGC_TEX_FMT_A8			1
 #define VGC_TEX_FMT_L8			2
@@ -446,6 +450,7 @@
 #define VGC_TEX_TYPE_NONE		0
 #define VGC_TEX_TYPE_1D			1
 #define VGC_TEX_TYPE_2D			2
+#define VGC_TEX_TYPE_3D			3
 #define VGC_TEX_TYPE_CUBE_MAP		5
 #define VGC_TEX_WRAP_REPEAT		0
 #define VGC_TEX_WRAP_MIRRORED_REPEAT	1

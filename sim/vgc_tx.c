@@ -10,8 +10,9 @@
  *  - the sampler states are the TE_SAMPLER_* ones (12 samplers) or, on a
  *    core with MINOR_FEATURE_2 HALTI1, the NTE_SAMPLER_* ones (32), as
  *    Mesa chooses; the fields are the same;
- *  - types 2D (and 1D, as 2D) and cube maps (face from the major axis,
- *    faces of a level one after the other); formats A8, L8, I8, A8L8, the
+ *  - types 2D (and 1D, as 2D), cube maps (face from the major axis,
+ *    faces of a level one after the other) and 3D (3D_CONFIG's DEPTH
+ *    and WRAP; the slices of a level one after the other); formats A8, L8, I8, A8L8, the
  *    16 and 32-bit RGB(A) ones, D16, D24X8, DXT1/3/5, ETC1, and the
  *    extended G8R8 and A2B10G10R10; then CONFIG1's swizzle;
  *  - layouts: 4x4 tiled (rows padded to 4 or 16 pixels by HALIGN),
@@ -23,7 +24,7 @@
  *    NEAREST, LINEAR; wrap REPEAT, MIRRORED_REPEAT, CLAMP_TO_EDGE;
  *  - every texel through vgc_dma_read() as the TX client; a fault ends
  *    the lookup (tx_faults) and the caller aborts the shader;
- *  - anything else (3D and arrays, borders, YUV, ETC2, float formats,
+ *  - anything else (arrays, borders, YUV, ETC2, float formats,
  *    split layouts, TS sampling, anisotropy) is counted in tx_unsupported
  *    and returns zeros;
  *  - on a core with the TX clock gating erratum (hw/cores.db "errata
@@ -78,9 +79,12 @@ enum tx_layout { TX_TILED, TX_SUPER, TX_LINEAR };
  * @valign: the padding of its height (4 or 64)
  * @width: SIZE.WIDTH (level 0)
  * @height: SIZE.HEIGHT
+ * @depth: 3D_CONFIG.DEPTH of a 3D texture, else 1
  * @cube: a cube map
+ * @is3d: a 3D texture
  * @wrap_u: UWRAP
  * @wrap_v: VWRAP
+ * @wrap_w: 3D_CONFIG.WRAP (3D)
  * @min: MIN filter
  * @mag: MAG filter
  * @mip: MIP filter
@@ -95,9 +99,9 @@ struct tx_tex {
 	struct tx_fmt fmt;
 	enum tx_layout layout;
 	unsigned int align, valign;
-	unsigned int width, height;
-	bool cube;
-	unsigned int wrap_u, wrap_v;
+	unsigned int width, height, depth;
+	bool cube, is3d;
+	unsigned int wrap_u, wrap_v, wrap_w;
 	unsigned int min, mag, mip;
 	float lod_min, lod_max, lod_bias;
 	unsigned int swz[4];
@@ -227,7 +231,7 @@ static bool tx_decode(struct vgc_core *c, unsigned int s, struct tx_tex *t)
 {
 	bool nte = c->id->minor[2] & VGC_MINOR2_HALTI1;
 	bool halti0 = c->id->minor[1] & VGC_MINOR1_HALTI0;
-	u32 cfg0, cfg1, size, lod, halign;
+	u32 cfg0, cfg1, size, lod, halign, cfg3d;
 	unsigned int i, type;
 
 	if (s >= (nte ? VGC_NTE_SAMPLERS : VGC_TE_SAMPLERS))
@@ -237,6 +241,7 @@ static bool tx_decode(struct vgc_core *c, unsigned int s, struct tx_tex *t)
 		cfg1 = REG(c, VGC_NTE_CONFIG1(s));
 		size = REG(c, VGC_NTE_SIZE(s));
 		lod = REG(c, VGC_NTE_LOD_CONFIG(s));
+		cfg3d = REG(c, VGC_NTE_3D_CONFIG(s));
 		t->linear_stride = REG(c, VGC_NTE_LINEAR_STRIDE(s));
 		for (i = 0; i < VGC_TE_LODS; i++)
 			t->lod_addr[i] = REG(c, VGC_NTE_ADDR_LOD(s, i));
@@ -245,6 +250,7 @@ static bool tx_decode(struct vgc_core *c, unsigned int s, struct tx_tex *t)
 		cfg1 = REG(c, VGC_TE_CONFIG1(s));
 		size = REG(c, VGC_TE_SIZE(s));
 		lod = REG(c, VGC_TE_LOD_CONFIG(s));
+		cfg3d = REG(c, VGC_TE_3D_CONFIG(s));
 		t->linear_stride = REG(c, VGC_TE_LINEAR_STRIDE(s, 0));
 		for (i = 0; i < VGC_TE_LODS; i++)
 			t->lod_addr[i] = REG(c, VGC_TE_LOD_ADDR(s, i));
@@ -252,11 +258,16 @@ static bool tx_decode(struct vgc_core *c, unsigned int s, struct tx_tex *t)
 
 	type = VGC_TE_TYPE(cfg0);
 	if (type != VGC_TEX_TYPE_2D && type != VGC_TEX_TYPE_1D &&
-	    type != VGC_TEX_TYPE_CUBE_MAP)
-		return false;	/* NONE (inactive), 3D, the undefined ones */
+	    type != VGC_TEX_TYPE_CUBE_MAP && type != VGC_TEX_TYPE_3D)
+		return false;	/* NONE (inactive), the undefined ones */
 	if (cfg1 & (VGC_TE_TEXTURE_ARRAY | VGC_TE_USE_TS))
 		return false;
 	t->cube = type == VGC_TEX_TYPE_CUBE_MAP;
+	t->is3d = type == VGC_TEX_TYPE_3D;
+	t->depth = t->is3d ? VGC_TE_3D_DEPTH(cfg3d) : 1;
+	t->wrap_w = t->is3d ? VGC_TE_3D_WRAP(cfg3d) : VGC_TEX_WRAP_REPEAT;
+	if (!t->depth || t->wrap_w > VGC_TEX_WRAP_CLAMP_TO_EDGE)
+		return false;
 	if (!tx_fmt_get(VGC_TE_FORMAT(cfg0), VGC_TE_FORMAT_EXT(cfg1), halti0,
 			&t->fmt))
 		return false;
@@ -342,7 +353,8 @@ static u32 tx_align(u32 v, u32 a)
 
 /*
  * GPU address of texel (@x, @y) (of its 4x4 block, for a compressed
- * format) of face @face of level @level.
+ * format) of face @face of level @level (of slice @face of a 3D texture:
+ * the slices of a level follow each other as the faces do).
  */
 static u32 tx_texel_addr(const struct tx_tex *t, unsigned int level,
 			 unsigned int face, u32 x, u32 y)
@@ -615,8 +627,8 @@ static u32 tx_wrap(int i, u32 n, unsigned int mode)
 	}
 }
 
-/* Sample one level with @filter at (@u, @v) in [0, 1] texture space. */
-static int tx_level(struct vgc_core *c, const struct tx_tex *t,
+/* Sample one face (slice) of a level with @filter at (@u, @v) in [0, 1]. */
+static int tx_slice(struct vgc_core *c, const struct tx_tex *t,
 		    unsigned int level, unsigned int face, unsigned int filter,
 		    float u, float v, float o[4])
 {
@@ -653,6 +665,39 @@ static int tx_level(struct vgc_core *c, const struct tx_tex *t,
 	for (ch = 0; ch < 4; ch++)
 		o[ch] = wt[0] * tex[0][ch] + wt[1] * tex[1][ch] +
 			wt[2] * tex[2][ch] + wt[3] * tex[3][ch];
+	return 0;
+}
+
+/*
+ * Sample one level with @filter at (@u, @v, @w) in [0, 1] texture space:
+ * face @face of a 2D or cube level; of a 3D level the slice
+ * floor(w * depth) (NEAREST), or the two slices around w * depth - 1/2
+ * weighted by its fraction (LINEAR), each wrapped by 3D_CONFIG.WRAP.
+ */
+static int tx_level(struct vgc_core *c, const struct tx_tex *t,
+		    unsigned int level, unsigned int face, unsigned int filter,
+		    float u, float v, float w, float o[4])
+{
+	u32 d = tx_level_dim(t->depth, level);
+	float sw = tx_clampf(w * d, -TX_COORD_LIMIT, TX_COORD_LIMIT), f;
+	float b[4];
+	unsigned int ch;
+	int k0;
+
+	if (!t->is3d)
+		return tx_slice(c, t, level, face, filter, u, v, o);
+	if (filter == VGC_TEX_FILTER_NEAREST)
+		return tx_slice(c, t, level, tx_wrap(tx_floor(sw), d, t->wrap_w),
+				filter, u, v, o);
+	sw -= 0.5f;
+	k0 = tx_floor(sw);
+	f = sw - (float)k0;
+	if (tx_slice(c, t, level, tx_wrap(k0, d, t->wrap_w), filter, u, v, o) ||
+	    tx_slice(c, t, level, tx_wrap(k0 + 1, d, t->wrap_w), filter, u, v,
+		     b))
+		return -1;
+	for (ch = 0; ch < 4; ch++)
+		o[ch] = (1 - f) * o[ch] + f * b[ch];
 	return 0;
 }
 
@@ -717,7 +762,7 @@ static float tx_lambda(const struct tx_tex *t,
 		       const struct vgc_sh_tex_req *req, unsigned int face,
 		       const float st[2])
 {
-	float du[2], dv[2], r2[2];
+	float du[2], dv[2], dw[2], r2[2];
 	int k;
 
 	for (k = 0; k < 2; k++) {
@@ -736,7 +781,8 @@ static float tx_lambda(const struct tx_tex *t,
 			du[k] = d[0] * t->width;
 			dv[k] = d[1] * t->height;
 		}
-		r2[k] = du[k] * du[k] + dv[k] * dv[k];
+		dw[k] = t->is3d ? d[2] * t->depth : 0;
+		r2[k] = du[k] * du[k] + dv[k] * dv[k] + dw[k] * dw[k];
 	}
 	return 0.5f * tx_log2(r2[0] > r2[1] ? r2[0] : r2[1]);
 }
@@ -803,7 +849,7 @@ int vgc_tx_sample(void *ctx, const struct vgc_sh_tex_req *req, float out[4])
 		if (level >= VGC_TE_LODS)
 			level = VGC_TE_LODS - 1;
 		if (tx_level(c, &t, level, face, filter, st[0], st[1],
-			     texel))
+			     req->coord[2], texel))
 			return -1;
 	} else if (t.mip == VGC_TEX_FILTER_NEAREST) {
 		/* GLES 2.0: ceil(lambda + 1/2) - 1 */
@@ -812,7 +858,7 @@ int vgc_tx_sample(void *ctx, const struct vgc_sh_tex_req *req, float out[4])
 			lo--;
 		level = lo < VGC_TE_LODS ? (unsigned int)lo : VGC_TE_LODS - 1;
 		if (tx_level(c, &t, level, face, filter, st[0], st[1],
-			     texel))
+			     req->coord[2], texel))
 			return -1;
 	} else {
 		lo = tx_floor(lambda);
@@ -821,11 +867,12 @@ int vgc_tx_sample(void *ctx, const struct vgc_sh_tex_req *req, float out[4])
 			lo = VGC_TE_LODS - 1;
 			frac = 0;
 		}
-		if (tx_level(c, &t, lo, face, filter, st[0], st[1], a))
+		if (tx_level(c, &t, lo, face, filter, st[0], st[1],
+			     req->coord[2], a))
 			return -1;
 		if (frac > 0) {
 			if (tx_level(c, &t, lo + 1, face, filter, st[0], st[1],
-				     b))
+				     req->coord[2], b))
 				return -1;
 			for (ch = 0; ch < 4; ch++)
 				a[ch] = (1 - frac) * a[ch] + frac * b[ch];

@@ -657,6 +657,12 @@ static const struct etna_field fs_te_lod_config[] = {
 	{ "BIAS", 21, 10, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field fs_te_3d_config[] = {
+	{ "DEPTH", 0, 14, NULL, false, false },
+	{ "LOG_DEPTH", 16, 10, NULL, false, false },
+	{ "WRAP", 28, 2, &e_texture_wrapmode, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
 static const struct etna_field fs_te_config1[] = {
 	{ "FORMAT_EXT", 0, 6, &e_texture_format_ext, false, true },
 	{ "SWIZZLE_R", 8, 3, &e_texture_swizzle, false, false },
@@ -1606,7 +1612,7 @@ static const struct etna_state states[] = {
 	{ 0x020c0, "TE_SAMPLER_LOD_CONFIG", 12, 4, 0, 0, ETNA_T_HEX, fs_te_lod_config },
 	{ 0x02100, "TE_SAMPLER_UNK02100", 12, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x02140, "TE_SAMPLER_UNK02140", 12, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x02180, "TE_SAMPLER_UNK02180", 12, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x02180, "TE_SAMPLER_3D_CONFIG", 12, 4, 0, 0, ETNA_T_HEX, fs_te_3d_config },
 	{ 0x021c0, "TE_SAMPLER_CONFIG1", 12, 4, 0, 0, ETNA_T_HEX, fs_te_config1 },
 	{ 0x02200, "TE_SAMPLER_UNK02200", 12, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x02240, "TE_SAMPLER_UNK02240", 12, 4, 0, 0, ETNA_T_HEX, NULL },
@@ -1660,7 +1666,7 @@ static const struct etna_state states[] = {
 	{ 0x10180, "NTE_SAMPLER_LOD_CONFIG", 32, 4, 0, 0, ETNA_T_HEX, fs_te_lod_config },
 	{ 0x10200, "NTE_SAMPLER_UNK10200", 32, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x10280, "NTE_SAMPLER_LINEAR_STRIDE", 32, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x10300, "NTE_SAMPLER_UNK10300", 32, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x10300, "NTE_SAMPLER_3D_CONFIG", 32, 4, 0, 0, ETNA_T_HEX, fs_te_3d_config },
 	{ 0x10380, "NTE_SAMPLER_CONFIG1", 32, 4, 0, 0, ETNA_T_HEX, fs_te_config1 },
 	{ 0x10400, "NTE_SAMPLER_UNK10400", 32, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x10480, "NTE_SAMPLER_UNK10480", 32, 4, 0, 0, ETNA_T_HEX, NULL },

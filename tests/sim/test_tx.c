@@ -48,7 +48,7 @@ static u32 lodcfg(float min, float max, bool bias_en, float bias)
 
 struct sampler {
 	unsigned int n;
-	u32 cfg0, cfg1, size, lod, stride;
+	u32 cfg0, cfg1, size, lod, stride, cfg3d;
 	u32 addr[14];
 	unsigned int levels;
 };
@@ -69,6 +69,7 @@ static void program(struct vgc_core *c, const struct sampler *s, bool nte)
 		LS(VGC_NTE_SIZE(s->n), s->size);
 		LS(VGC_NTE_LOD_CONFIG(s->n), s->lod);
 		LS(VGC_NTE_LINEAR_STRIDE(s->n), s->stride);
+		LS(VGC_NTE_3D_CONFIG(s->n), s->cfg3d);
 		for (i = 0; i < s->levels; i++)
 			LS(VGC_NTE_ADDR_LOD(s->n, i), s->addr[i]);
 	} else {
@@ -77,6 +78,7 @@ static void program(struct vgc_core *c, const struct sampler *s, bool nte)
 		LS(VGC_TE_SIZE(s->n), s->size);
 		LS(VGC_TE_LOD_CONFIG(s->n), s->lod);
 		LS(VGC_TE_LINEAR_STRIDE(s->n, 0), s->stride);
+		LS(VGC_TE_3D_CONFIG(s->n), s->cfg3d);
 		for (i = 0; i < s->levels; i++)
 			LS(VGC_TE_LOD_ADDR(s->n, i), s->addr[i]);
 	}
@@ -591,6 +593,149 @@ static void t_cube(struct vgc_core *c)
 	EXPECT_RGBA(o, 0, 1, 1, 1, 1e-6f);
 }
 
+/* ---- 3D textures ---------------------------------------------------------- */
+
+/* texel (x, y, z) of level @l of the 3D test texture, as A8R8G8B8 */
+static u32 texel3d(unsigned int l, int x, int y, int z)
+{
+	return 0xff000000u | (u32)(x * 40 + 10 + l) << 16 |
+	       (u32)(y * 100 + 20) << 8 | (u32)(z * 50 + 30);
+}
+
+/*
+ * 3D textures (TYPE 3D, TE_SAMPLER_3D_CONFIG / NTE_SAMPLER_3D_CONFIG:
+ * DEPTH, WRAP for r): level 0 4x2x4 and level 1 2x1x2, A8R8G8B8, tiled
+ * with HALIGN FOUR; each slice is the padded 4x4 level, 64 bytes, the
+ * slices one after the other from the level's address (Mesa 22.3
+ * etnaviv_resource.c layer_stride, etnaviv_transfer.c box.z).
+ */
+static void tx_3d(struct vgc_core *c, bool nte)
+{
+	static const unsigned int modes[] = {
+		VGC_TEX_WRAP_REPEAT, VGC_TEX_WRAP_MIRRORED_REPEAT,
+		VGC_TEX_WRAP_CLAMP_TO_EDGE,
+	};
+	static const float ws[] = {
+		0.05f, 0.3f, 0.55f, 0.9f, -0.2f, 1.1f, 1.6f, -0.7f, 0.5f,
+	};
+	const u32 lvl1 = TEX + 0x1000;
+	/* GPU addresses: MMUv2 (GC3000) with the MMU off sees physical ones */
+	const u32 ga = nte ? MEM_BASE : 0;
+	struct vgc_sh_tex_req r = { .sampler = 3 };
+	unsigned int m, i, z;
+	int x, y;
+	float o[4];
+
+	for (z = 0; z < 4; z++)
+		for (y = 0; y < 2; y++)
+			for (x = 0; x < 4; x++)
+				put(TEX + z * 64 + tiled_off(x, y, 4, 4), 4,
+				    texel3d(0, x, y, z));
+	for (z = 0; z < 2; z++)
+		for (x = 0; x < 2; x++)
+			put(lvl1 + z * 64 + tiled_off(x, 0, 4, 4), 4,
+			    texel3d(1, x, 0, z));
+	for (m = 0; m < 3; m++) {
+		/* NEAREST, then LINEAR between slices, r wrapped by mode m */
+		struct sampler s = {
+			.n = 3,
+			.cfg0 = cfg0(VGC_TEX_TYPE_3D, VGC_TEX_WRAP_CLAMP_TO_EDGE,
+				     VGC_TEX_WRAP_CLAMP_TO_EDGE,
+				     VGC_TEX_FILTER_NEAREST, 0,
+				     VGC_TEX_FILTER_NEAREST,
+				     VGC_TEX_FMT_A8R8G8B8, 0),
+			.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_FOUR),
+			.size = 4 | 2u << 16, .addr = { ga + TEX }, .levels = 1,
+			/* DEPTH 4, LOG_DEPTH 2.0 (5.5), WRAP */
+			.cfg3d = 4 | (2u << 5) << 16 | modes[m] << 28,
+		};
+
+		program(c, &s, nte);
+		for (i = 0; i < ARRAY_SIZE(ws); i++) {
+			float w = ws[i];
+
+			x = (int)(i % 4);
+			y = (int)(i % 2);
+			r.coord[0] = (x + 0.5f) / 4;
+			r.coord[1] = (y + 0.5f) / 2;
+			r.coord[2] = w;
+			z = (unsigned int)wrap_ref(floor_ref(w * 4), 4,
+						   modes[m]);
+			EXPECT_EQ(vgc_tx_sample(c, &r, o), 0);
+			EXPECT_RGBA(o, (x * 40 + 10) / 255.f,
+				    (y * 100 + 20) / 255.f,
+				    (z * 50 + 30) / 255.f, 1, 1e-6f);
+		}
+		s.cfg0 = cfg0(VGC_TEX_TYPE_3D, VGC_TEX_WRAP_CLAMP_TO_EDGE,
+			      VGC_TEX_WRAP_CLAMP_TO_EDGE, VGC_TEX_FILTER_LINEAR,
+			      0, VGC_TEX_FILTER_LINEAR, VGC_TEX_FMT_A8R8G8B8,
+			      0);
+		program(c, &s, nte);
+		for (i = 0; i < ARRAY_SIZE(ws); i++) {
+			float w = ws[i], sw = w * 4 - 0.5f, f, e;
+			int k0 = floor_ref(sw);
+			int za = wrap_ref(k0, 4, modes[m]);
+			int zb = wrap_ref(k0 + 1, 4, modes[m]);
+
+			f = sw - k0;
+			e = ((1 - f) * (za * 50 + 30) + f * (zb * 50 + 30)) /
+			    255.f;
+			/* at a texel centre in x and y: only z blends */
+			r.coord[0] = 2.5f / 4;
+			r.coord[1] = 0.5f / 2;
+			r.coord[2] = w;
+			EXPECT_EQ(vgc_tx_sample(c, &r, o), 0);
+			EXPECT_RGBA(o, 90 / 255.f, 20 / 255.f, e, 1, 1e-5f);
+		}
+	}
+
+	/* the LOD counts the r derivative: 2 slices a pixel -> level 1 */
+	{
+		struct sampler s = {
+			.n = 3,
+			.cfg0 = cfg0(VGC_TEX_TYPE_3D, VGC_TEX_WRAP_CLAMP_TO_EDGE,
+				     VGC_TEX_WRAP_CLAMP_TO_EDGE,
+				     VGC_TEX_FILTER_NEAREST,
+				     VGC_TEX_FILTER_NEAREST,
+				     VGC_TEX_FILTER_NEAREST,
+				     VGC_TEX_FMT_A8R8G8B8, 0),
+			.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_FOUR),
+			.size = 4 | 2u << 16, .lod = lodcfg(0, 1, false, 0),
+			.addr = { ga + TEX, ga + lvl1 }, .levels = 2,
+			.cfg3d = 4 | (2u << 5) << 16 |
+				 VGC_TEX_WRAP_CLAMP_TO_EDGE << 28,
+		};
+
+		program(c, &s, nte);
+		memset(&r, 0, sizeof(r));
+		r.sampler = 3;
+		r.mode = VGC_SH_TEX_IMPLICIT;
+		r.coord[0] = 0.8f;	/* level 1: x 1 */
+		r.coord[1] = 0.3f;
+		r.coord[2] = 0.7f;	/* level 1: z 1 (level 0: z 2) */
+		r.ddx[2] = 0.5f;	/* 2 texels of level 0 */
+		r.ddy[0] = 0.125f;	/* half a texel */
+		EXPECT_EQ(vgc_tx_sample(c, &r, o), 0);
+		EXPECT_RGBA(o, (1 * 40 + 11) / 255.f, 20 / 255.f,
+			    (1 * 50 + 30) / 255.f, 1, 1e-6f);
+		r.ddx[2] = 0.125f;	/* half a texel: level 0 (3, 0, 2) */
+		EXPECT_EQ(vgc_tx_sample(c, &r, o), 0);
+		EXPECT_RGBA(o, (3 * 40 + 10) / 255.f, 20 / 255.f,
+			    (2 * 50 + 30) / 255.f, 1, 1e-6f);
+	}
+	EXPECT_EQ(c->stats.tx_unsupported, 0);
+}
+
+static void t_3d(struct vgc_core *c)
+{
+	tx_3d(c, false);
+}
+
+static void t_3d_nte(struct vgc_core *c)
+{
+	tx_3d(c, true);
+}
+
 /* ---- compressed formats -------------------------------------------------- */
 
 /* A DXT1 block from its two endpoints and 16 2-bit codes (row by row). */
@@ -1005,6 +1150,8 @@ int main(void)
 	run_test("tx-mip-select", t_mip_select, "gc2000");
 	run_test("tx-trilinear", t_trilinear, "gc2000");
 	run_test("tx-cube", t_cube, "gc2000");
+	run_test("tx-3d", t_3d, "gc2000");
+	run_test("tx-3d-nte", t_3d_nte, "gc3000");
 	run_test("tx-dxt", t_dxt, "gc2000");
 	run_test("tx-etc1", t_etc1, "gc2000");
 	run_test("tx-supertiled-nte", t_supertiled_nte, "gc3000");
