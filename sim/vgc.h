@@ -38,6 +38,19 @@ typedef __INT64_TYPE__ s64;
 #define fallthrough	__attribute__((__fallthrough__))
 #endif
 
+/*
+ * span_loop: the 2D engine's loops over the pixels of a span. In user
+ * space on x86-64 GCC also compiles them for AVX2 and the program picks
+ * the variant its host can run when it loads (as the C library does for
+ * memcpy); the kernel builds them once, without vector registers.
+ */
+#if !defined(__KERNEL__) && defined(__x86_64__) && defined(__GNUC__) && \
+	!defined(__clang__)
+#define span_loop	__attribute__((__target_clones__("avx2", "default")))
+#else
+#define span_loop
+#endif
+
 #include "vgc_regs.h"
 #include "vgc_de.h"
 #include "vgc_rs.h"

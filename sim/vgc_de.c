@@ -927,8 +927,37 @@ static void put_mask(const struct vgc_de *de, u64 *a, unsigned int i,
 	memset((u8 *)a + i * de->df.bpp, on ? 0xff : 0, de->df.bpp);
 }
 
-/* msel for the span (x..x+n-1, y) of a mono source. */
-static int mono_sel(struct vgc_core *c, int x, int y, unsigned int n)
+/*
+ * The masks of @n pixels (@bpp bytes each) from contiguous mono bits, the
+ * first at bit @bo of @bits: 8 pixels a byte, through @mtab (the tail of
+ * the last 8 is padding).
+ */
+static noinline span_loop void expand_mono(u8 *restrict out,
+					   const u8 *restrict bits,
+					   const u64 (*restrict mtab)[4],
+					   unsigned int n, unsigned int bo,
+					   unsigned int bpp)
+{
+	unsigned int i, v;
+
+	if (bo == 0 && bpp == 4) {	/* whole bytes */
+		for (i = 0; i < n; i += 8)
+			memcpy(out + i * 4, mtab[bits[i / 8]], 32);
+		return;
+	}
+	for (i = 0; i < n; i += 8) {
+		v = (bits[i / 8] | bits[i / 8 + 1] << 8) >> bo;
+		memcpy(out + i * bpp, mtab[v & 0xff], 8 * bpp);
+	}
+}
+
+/*
+ * msel for the span (x..x+n-1, y) of a mono source; -1 if the read
+ * failed. With @bits_ok, when the span's bits are contiguous and start
+ * at a byte, leaves them in sbytes for the caller and returns 1.
+ */
+static int mono_sel(struct vgc_core *c, int x, int y, unsigned int n,
+		    bool bits_ok)
 {
 	struct vgc_de *de = &c->de;
 	const u16 *r = de->rects[de->rect];
@@ -943,15 +972,9 @@ static int mono_sel(struct vgc_core *c, int x, int y, unsigned int n)
 			 b1 - b0 + 1))
 		return -1;
 	if (!de->stream && de->cmd == VGC_DE_CMD_BIT_BLT) {
-		/* contiguous bits: 8 pixels a byte (the tail is padding) */
-		for (i = 0; i < n; i += 8) {
-			v = (de->sbytes[i / 8] | de->sbytes[i / 8 + 1] << 8) >>
-			    bo;
-			if (bpp == 4)
-				memcpy(out + i * 4, de->mtab[v & 0xff], 32);
-			else
-				memcpy(out + i * 2, de->mtab[v & 0xff], 16);
-		}
+		if (bits_ok && !bo)
+			return 1;
+		expand_mono(out, de->sbytes, de->mtab, n, bo, bpp);
 		return 0;
 	}
 	for (i = 0; i < n; i++) {
@@ -1048,8 +1071,9 @@ static int conv_set(struct vgc_de *de)
 
 /* conv_SD(): the conversion of a set, with the masks in @m */
 #define CONV_SET(S, D, ST, DT, d0, d1, d2, d3, d4)			\
-static noinline void conv_##S##_##D(const ST *restrict in, DT *restrict out,	\
-			   unsigned int n, const u32 (*restrict m)[BLK]) \
+static noinline span_loop void						\
+conv_##S##_##D(const ST *restrict in, DT *restrict out,			\
+	       unsigned int n, const u32 (*restrict m)[BLK])		\
 {									\
 	unsigned int i, j;						\
 									\
@@ -1059,8 +1083,8 @@ static noinline void conv_##S##_##D(const ST *restrict in, DT *restrict out,	\
 CONV_SET(565, 8888, u16, u32, 8, 5, 3, -1, -2)
 CONV_SET(4444, 8888, u16, u32, 16, 12, 8, 4, 0)
 
-static noinline void conv_8888_565(const u32 *restrict in, u16 *restrict out,
-				   unsigned int n)
+static noinline span_loop void
+conv_8888_565(const u32 *restrict in, u16 *restrict out, unsigned int n)
 {
 	unsigned int i, j;
 
@@ -1113,9 +1137,9 @@ static void conv_tab16(const struct vgc_de *de, const u16 *restrict in,
 
 /* key_SD(): all ones for a source pixel the colour key makes transparent */
 #define DEFINE_KEY(S, D, ST, DT)					\
-static noinline void key_##S##_##D(const struct vgc_de *de,		\
-				   const ST *restrict in,		\
-				   DT *restrict out, unsigned int n)	\
+static noinline span_loop void						\
+key_##S##_##D(const struct vgc_de *de, const ST *restrict in,		\
+	      DT *restrict out, unsigned int n)				\
 {									\
 	u32 km = de->keymask, kv = de->keyraw;				\
 	unsigned int i, j;						\
@@ -1175,8 +1199,12 @@ static void stretch_index(struct vgc_de *de, int x, unsigned int n)
 
 	if (de->sidx_n == n && de->sidx_x == x && de->sidx_rect == de->rect)
 		return;
-	for (i = 0; i < n; i++)
+	de->sidx_sorted = true;
+	for (i = 0; i < n; i++) {
 		de->sidx[i] = src_x(de, r, x + i) - first;
+		if (i && de->sidx[i] < de->sidx[i - 1])
+			de->sidx_sorted = false;
+	}
 	de->sidx_n = n;
 	de->sidx_x = x;
 	de->sidx_rect = de->rect;
@@ -1356,7 +1384,7 @@ static int fast_span(struct vgc_core *c, int x, int y, unsigned int n)
 	unsigned int nw = (n * de->df.bpp + 8 * BLK - 1) / (8 * BLK) * BLK;
 
 	/* the source is read whenever the generic path reads it (faults) */
-	if (de->need_s && de->mono && mono_sel(c, x, y, n))
+	if (de->need_s && de->mono && mono_sel(c, x, y, n, false))
 		return -1;
 	if (de->need_s && !de->mono && color_src(c, x, y, n))
 		return -1;
@@ -1383,8 +1411,9 @@ static int fast_span(struct vgc_core *c, int x, int y, unsigned int n)
  * of them that is not 0, then the pixels past the last whole block.
  */
 #define DEFINE_INPLACE(name, T)						\
-static noinline void name(T *restrict d, const T *restrict s,		\
-			  const T(*restrict k)[BLK], unsigned int n)	\
+static noinline span_loop void						\
+name(T *restrict d, const T *restrict s,				\
+	const T(*restrict k)[BLK], unsigned int n)			\
 {									\
 	unsigned int i, j, m = n / BLK * BLK;				\
 	T z1 = 0, z2 = 0, z3 = 0;					\
@@ -1433,14 +1462,22 @@ static noinline void name(T *restrict d, const T *restrict s,		\
 }									\
 									\
 /* The same with a mono source: @a where the bit (@m) is 1, else @b. */	\
-static noinline void name##_mono(T *restrict d, const T *restrict m,	\
-				 const T (*restrict a)[BLK],		\
-				 const T (*restrict b)[BLK],		\
-				 unsigned int n)			\
+static noinline span_loop void						\
+name##_mono(T *restrict d, const T *restrict m,				\
+	    const T (*restrict a)[BLK],					\
+	    const T (*restrict b)[BLK], unsigned int n)			\
 {									\
 	unsigned int i, j, e = n / BLK * BLK;				\
+	T z = 0;							\
 									\
-	for (i = 0; i < e; i += BLK)					\
+	for (j = 0; j < BLK; j++)					\
+		z |= a[2][j] | b[2][j];					\
+	for (i = 0; !z && i < e; i += BLK)	/* D not read */	\
+		UNROLL							\
+		for (j = 0; j < BLK; j++)				\
+			d[i + j] = (m[i + j] & a[0][j]) |		\
+				   (~m[i + j] & b[0][j]);		\
+	for (i = z ? 0 : e; i < e; i += BLK)				\
 		UNROLL							\
 		for (j = 0; j < BLK; j++)			\
 			d[i + j] = (m[i + j] & (a[0][j] ^		\
@@ -1455,10 +1492,10 @@ static noinline void name##_mono(T *restrict d, const T *restrict m,	\
 }									\
 									\
 /* The same with a colour key: D stays where @t is all ones. */		\
-static noinline void name##_key(T *restrict d, const T *restrict s,	\
-				const T *restrict t,			\
-				const T (*restrict k)[BLK],		\
-				unsigned int n)				\
+static noinline span_loop void						\
+name##_key(T *restrict d, const T *restrict s,				\
+	   const T *restrict t,						\
+	   const T (*restrict k)[BLK], unsigned int n)			\
 {									\
 	unsigned int i, j, e = n / BLK * BLK;				\
 	T o;								\
@@ -1484,9 +1521,10 @@ static noinline void name##_key(T *restrict d, const T *restrict s,	\
  * conversion): D stays where (S & @km) == @kv.
  */
 #define DEFINE_KEYED(name, T)						\
-static noinline void name(T *restrict d, const T *restrict s,		\
-			  const T *restrict km, const T *restrict kv,	\
-			  const T (*restrict k)[BLK], unsigned int n)	\
+static noinline span_loop void						\
+name(T *restrict d, const T *restrict s,				\
+	const T *restrict km, const T *restrict kv,			\
+	const T (*restrict k)[BLK], unsigned int n)			\
 {									\
 	unsigned int i, j, e = n / BLK * BLK;				\
 	T t, o;								\
@@ -1512,27 +1550,103 @@ static noinline void name(T *restrict d, const T *restrict s,		\
 
 DEFINE_INPLACE(inplace_32, u32)
 DEFINE_INPLACE(inplace_16, u16)
+
+/*
+ * inplace_32_mono() with the span's mono bits themselves, 8 pixels a
+ * byte from the first bit of @bits, each byte's masks read from @mtab
+ * (one pass instead of two where D is not read; where it is, GCC does
+ * not vectorise the second loop, and the two passes are faster).
+ */
+static noinline span_loop void
+inplace_32_mono_bits(u32 *restrict d, const u8 *restrict bits,
+		     const u64 (*restrict mtab)[4],
+		     const u32 (*restrict a)[BLK],
+		     const u32 (*restrict b)[BLK], unsigned int n)
+{
+	unsigned int i, j, e = n / BLK * BLK;
+	const u32 *m;
+	u32 z = 0, t[BLK];
+
+	for (j = 0; j < BLK; j++)
+		z |= a[2][j] | b[2][j];
+	for (i = 0; !z && i < e; i += BLK) {	/* D not read */
+		m = (const u32 *)mtab[bits[i / BLK]];
+		UNROLL
+		for (j = 0; j < BLK; j++)
+			d[i + j] = (m[j] & a[0][j]) | (~m[j] & b[0][j]);
+	}
+	for (i = z ? 0 : e; i < e; i += BLK) {
+		m = (const u32 *)mtab[bits[i / BLK]];
+		UNROLL
+		for (j = 0; j < BLK; j++)	/* every load before a store */
+			t[j] = b[0][j] ^ (b[2][j] & d[i + j]) ^
+			       (m[j] & (a[0][j] ^ b[0][j] ^
+					((a[2][j] ^ b[2][j]) & d[i + j])));
+		memcpy(d + i, t, sizeof(t));
+	}
+	m = (const u32 *)mtab[bits[e / BLK]];
+	for (j = 0; e + j < n; j++)	/* the pixels past the last block */
+		d[e + j] = (m[j] & (a[0][j] ^ (a[2][j] & d[e + j]))) |
+			   (~m[j] & (b[0][j] ^ (b[2][j] & d[e + j])));
+}
 DEFINE_KEYED(inplace_32_keyed, u32)
 DEFINE_KEYED(inplace_16_keyed, u16)
 
-/* Stretch: g[i] = s[idx[i]] for @n pixels, a block of them at a time. */
-#define DEFINE_GATHER(name, T)						\
-static noinline void name(T *restrict g, const T *restrict s,		\
-			  const u32 *restrict idx, unsigned int n)	\
-{									\
-	unsigned int i, j, e = n / BLK * BLK;				\
-									\
-	for (i = 0; i < e; i += BLK) {					\
-		UNROLL							\
-		for (j = 0; j < BLK; j++)				\
-			g[i + j] = s[idx[i + j]];			\
-	}								\
-	for (i = e; i < n; i++)						\
-		g[i] = s[idx[i]];					\
+/* Stretch: g[i] = s[idx[i]] for @n pixels of 16 bits. */
+static noinline span_loop void gather_16(u16 *restrict g,
+					 const u16 *restrict s,
+					 const u32 *restrict idx,
+					 unsigned int n)
+{
+	unsigned int i, j, e = n / BLK * BLK;
+
+	for (i = 0; i < e; i += BLK) {
+		UNROLL
+		for (j = 0; j < BLK; j++)
+			g[i + j] = s[idx[i + j]];
+	}
+	for (i = e; i < n; i++)
+		g[i] = s[idx[i]];
 }
 
-DEFINE_GATHER(gather_32, u32)
-DEFINE_GATHER(gather_16, u16)
+/* A block of 32-bit pixels, for the permutes of gather_32() */
+typedef u32 vgc_de_px8 __attribute__((__vector_size__(4 * BLK)));
+
+/*
+ * The same for 32-bit pixels, from a source of @ns pixels; @sorted: idx
+ * never decreases. A block whose pixels all come from the BLK source
+ * pixels at its first one's is a permute of those (GCC makes it what the
+ * target has: one instruction with AVX2, a pixel at a time without).
+ * stretch_index() gives sorted indices for every stretch the engine
+ * draws today (an unsigned factor from the rectangle's left edge); the
+ * flag keeps the permute, which would take an index modulo BLK, from
+ * ever reading a wrong pixel if that changes.
+ */
+static noinline span_loop void gather_32(u32 *restrict g,
+					 const u32 *restrict s,
+					 const u32 *restrict idx,
+					 unsigned int n, unsigned int ns,
+					 bool sorted)
+{
+	unsigned int i, j, b;
+	vgc_de_px8 v, m;
+
+	for (i = 0; i + BLK <= n; i += BLK) {
+		b = idx[i];
+		if (sorted && idx[i + BLK - 1] - b < BLK && b + BLK <= ns) {
+			memcpy(&v, s + b, sizeof(v));
+			memcpy(&m, idx + i, sizeof(m));
+			v = __builtin_shuffle(v, m - b);
+			memcpy(g + i, &v, sizeof(v));
+			continue;
+		}
+		UNROLL
+		for (j = 0; j < BLK; j++)
+			g[i + j] = s[idx[i + j]];
+	}
+	for (; i < n; i++)
+		g[i] = s[idx[i]];
+}
 
 /* ik for the row y of the span at x: the pattern's 8 pixels chosen. */
 static void row_ik(struct vgc_de *de, int x, int y)
@@ -1589,7 +1703,7 @@ static int inplace_span(struct vgc_core *c, int x, int y, unsigned int n)
 	u8 *d, *s = NULL, *g;
 	const u8 *in, *sp;
 	s64 first;
-	int px, py;
+	int px, py, ms, bits = 0;
 
 	physical(de, x, y, &px, &py);
 	daddr = dst_addr(de, px, py);
@@ -1609,8 +1723,14 @@ static int inplace_span(struct vgc_core *c, int x, int y, unsigned int n)
 	/* D read, S read, D written a page at a time */
 	if (de->need_d)
 		vgc_dma_count(c, daddr, len, false);
-	if (de->need_s && de->mono && mono_sel(c, x, y, n))
-		return -1;
+	if (de->need_s && de->mono) {
+		/* without D, the bits straight into the ROP's loop */
+		ms = mono_sel(c, x, y, n,
+			      bpp == 4 && de->mono_var);
+		if (ms < 0)
+			return -1;
+		bits = ms;
+	}
 	if (s)
 		vgc_dma_count(c, saddr, slen, false);
 	for (a = 0; a < len; a += k) {
@@ -1628,7 +1748,8 @@ static int inplace_span(struct vgc_core *c, int x, int y, unsigned int n)
 		stretch_index(de, x, n);
 		g = de->direct && !de->conv ? d : (u8 *)de->g32;
 		if (sbpp == 4)
-			gather_32((u32 *)g, (const u32 *)s, de->sidx, n);
+			gather_32((u32 *)g, (const u32 *)s, de->sidx, n,
+				  slen / 4, de->sidx_sorted);
 		else
 			gather_16((u16 *)g, (const u16 *)s, de->sidx, n);
 		in = g;
@@ -1663,7 +1784,10 @@ static int inplace_span(struct vgc_core *c, int x, int y, unsigned int n)
 		row_ik(de, x, y);
 	if (!sp)
 		sp = d;	/* not read */
-	if (bpp == 4 && de->mono_var)
+	if (bits)
+		inplace_32_mono_bits((u32 *)d, de->sbytes, de->mtab,
+				     de->ik32[1], de->ik32[0], n);
+	else if (bpp == 4 && de->mono_var)
 		inplace_32_mono((u32 *)d, de->m32, de->ik32[1], de->ik32[0], n);
 	else if (bpp == 4 && de->key)
 		inplace_32_key((u32 *)d, (const u32 *)sp, de->k32,

@@ -130,6 +130,7 @@ struct vgc_de_fmt {
  *	rectangle @sidx_rect
  * @sidx_x: see @sidx_n
  * @sidx_rect: see @sidx_n
+ * @sidx_sorted: @sidx never decreases
  * @k: per pattern bit and mono bit: the result as k0 ^ k1 & S ^ k2 & D ^
  *	k3 & S & D on 64-bit words of the destination layout
  * @rk: the same per mono bit for a block of words of the current row
@@ -207,6 +208,7 @@ struct vgc_de {
 	u8 cl[VGC_DE_TERMS], cr[VGC_DE_TERMS];
 	unsigned int mtab_bpp, sidx_n, sidx_rect;
 	int sidx_x;
+	bool sidx_sorted;
 	u64 k[2][2][4], rk[2][4][VGC_DE_BLK];
 	u32 keymask, keyraw;
 	u64 mtab[256][4];

@@ -639,25 +639,38 @@ static void t_mono_bit_order(struct vgc_core *c)
 							    0xff000000);
 }
 
+/*
+ * Mono bits from memory: opaque and either transparency, from a bit
+ * within a byte (13) and from a whole byte (16), to 16 and 32-bit pixels;
+ * the rectangle's 37 pixels end in a part of a byte.
+ */
 static void t_mono_memory(struct vgc_core *c)
 {
+	static const unsigned int sox[] = { 13, 16 };
+	static const enum ref2d_format dfmt[] = {
+		REF2D_R5G6B5, REF2D_A8R8G8B8,
+	};
 	struct de_case k;
-	unsigned int tr;
+	unsigned int tr, o, f;
 
 	setup(c);
 	for (tr = 0; tr < 3; tr++) {
-		defaults(&k);
-		k.sfmt = REF2D_MONO;
-		k.sstride = 10;
-		k.sox = 13;
-		k.soy = 1;
-		k.dfmt = REF2D_R5G6B5;
-		k.dstride = 128;
-		k.color_fg = 0xffffffff;
-		k.color_bg = 0xff101010;
-		k.mono_transparent = (int)tr - 1;
-		if (!check(c, &k, "mono from memory"))
-			return;
+		for (o = 0; o < ARRAY_SIZE(sox); o++) {
+			for (f = 0; f < ARRAY_SIZE(dfmt); f++) {
+				defaults(&k);
+				k.sfmt = REF2D_MONO;
+				k.sstride = 10;
+				k.sox = sox[o];
+				k.soy = 1;
+				k.dfmt = dfmt[f];
+				k.dstride = 256;
+				k.color_fg = 0xffffffff;
+				k.color_bg = 0xff101010;
+				k.mono_transparent = (int)tr - 1;
+				if (!check(c, &k, "mono from memory"))
+					return;
+			}
+		}
 	}
 }
 
