@@ -383,6 +383,14 @@ static void clip_poly(struct vgc_3d *p, bool line)
 	unsigned int pl, i, n, m;
 	float da, db;
 
+	/* inside every plane (NaN is not): the planes would keep it as is */
+	for (pl = 0; pl < 7; pl++)
+		for (i = 0; i < p->npoly; i++)
+			if (!(plane_dist(p, &p->poly[i], pl) >= 0))
+				goto clip;
+	if (p->npoly >= (line ? 2 : 3))
+		return;
+clip:
 	for (pl = 0; pl < 7 && p->npoly; pl++) {
 		n = p->npoly;
 		m = 0;
