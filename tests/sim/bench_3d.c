@@ -2,11 +2,11 @@
 /*
  * Throughput of the model's 3D pipeline in user space (no UML, no Mesa):
  * the three workloads of tools/etnaviv-gl-bench.c drawn on a GC2000
- * through the core (MMUv1 linear window) with hand-encoded shaders of
- * the same shape as Mesa's for that program (a VS passing the texture
- * coordinate and a light term, a PS of TEXLD and MUL), a 640x480
- * A8R8G8B8 supertiled render target and a D24S8 depth buffer, both with
- * tile status, as Mesa sets them up:
+ * through the core (MMUv1 page tables, as in a board) with hand-encoded
+ * shaders of the same shape as Mesa's for that program (a VS passing the
+ * texture coordinate and a light term, a PS of TEXLD and MUL), a 640x480
+ * A8R8G8B8 multi-supertiled render target and a D24S8 depth buffer, both
+ * with tile status:
  *
  *   frame     a fast clear (the TS of colour and depth set to cleared),
  *             then 1536 textured quads in two passes, depth-tested
@@ -14,9 +14,12 @@
  *   pixels    ten full-screen textured quads, depth test off
  *
  * Prints "BENCH name value unit" lines: each workload's rate and its
- * nanoseconds per shaded pixel and per vertex, in CPU time (the machine
- * may be shared). Arguments, if any, name
- * the workloads to run (for profiling one of them). Not a test.
+ * nanoseconds per shaded pixel (and per vertex for the triangles), in
+ * CPU time (the machine may be shared), and "INFO" lines with what a
+ * round drew and a checksum of the pixels (the same before and after a
+ * change that must not change them). Arguments, if any, name the
+ * workloads to run (for profiling one of them); "-n N" runs each N times
+ * instead of for a second (to count instructions). Not a test.
  */
 #include <time.h>
 
@@ -31,6 +34,8 @@
 #define RT_TS	0x800000u	/* the render target's tile status */
 #define ZB_TS	0x810000u	/* the depth buffer's */
 #define TEX	0x900000u	/* the 64x64 texture */
+#define PT	0xc00000u	/* the MMUv1 page table: 4096 pages */
+#define G(off)	(VGC_MMUV1_VIRT_BIT | (off))	/* GPU address of @off */
 #define W	640
 #define H	480
 #define TEXW	64
@@ -114,6 +119,10 @@ static void setup(struct vgc_core *c)
 	};
 
 	setup_linear(c);
+	for (y = 0; y < MEM_SIZE / 4096; y++)
+		w32(PT)[y] = MEM_BASE + y * 4096;
+	for (y = 0; y < 5; y++)	/* FE, TX, PE, PEZ, RA */
+		vgc_write(c, VGC_MC_MMU_FE_PAGE_TABLE + 4 * y, MEM_BASE + PT);
 	vgc_write(c, VGC_MC_MEMORY_BASE_PEZ, MEM_BASE);
 	vgc_write(c, VGC_MC_MEMORY_BASE_TX, MEM_BASE);
 	vgc_write(c, VGC_MC_MEMORY_BASE_RA, MEM_BASE);
@@ -121,9 +130,9 @@ static void setup(struct vgc_core *c)
 	st(VGC_FE_VERTEX_ELEMENT_CONFIG(0), VGC_FE_DT_FLOAT | 3u << 12);
 	st(VGC_FE_VERTEX_ELEMENT_CONFIG(1),
 	   VGC_FE_DT_FLOAT | 2u << 12 | 12u << 16);
-	st(VGC_FE_VERTEX_STREAMS_BASE_ADDR(0), VB);
+	st(VGC_FE_VERTEX_STREAMS_BASE_ADDR(0), G(VB));
 	st(VGC_FE_VERTEX_STREAMS_CONTROL(0), 20);
-	st(VGC_FE_VERTEX_STREAM_BASE_ADDR, VB);
+	st(VGC_FE_VERTEX_STREAM_BASE_ADDR, G(VB));
 	st(VGC_FE_VERTEX_STREAM_CONTROL, 20);
 	prog(true, vs, 2);
 	states(VGC_VS_UNIFORMS, u0, 4);
@@ -154,22 +163,22 @@ static void setup(struct vgc_core *c)
 	/* supertiled A8R8G8B8 colour and D24S8 depth, both with TS */
 	st(VGC_PE_COLOR_FORMAT, VGC_RS_FMT_A8R8G8B8 | 0xfu << 8 |
 	   VGC_PE_CF_SUPER);
-	st(VGC_PE_COLOR_ADDR, RT);
-	st(VGC_PE_PIPE_COLOR_ADDR(0), RT);
-	st(VGC_PE_PIPE_COLOR_ADDR(1), RT + STRIDE * H / 2);
-	st(VGC_PE_COLOR_STRIDE, STRIDE * 4);
+	st(VGC_PE_COLOR_ADDR, G(RT));
+	st(VGC_PE_PIPE_COLOR_ADDR(0), G(RT));
+	st(VGC_PE_PIPE_COLOR_ADDR(1), G(RT + STRIDE * H / 2));
+	st(VGC_PE_COLOR_STRIDE, STRIDE);
 	st(VGC_PE_DEPTH_NORMALIZE, fu(16777215.0f));
-	st(VGC_PE_DEPTH_ADDR, ZB);
-	st(VGC_PE_PIPE_DEPTH_ADDR(0), ZB);
-	st(VGC_PE_PIPE_DEPTH_ADDR(1), ZB + STRIDE * H / 2);
-	st(VGC_PE_DEPTH_STRIDE, STRIDE * 4);
+	st(VGC_PE_DEPTH_ADDR, G(ZB));
+	st(VGC_PE_PIPE_DEPTH_ADDR(0), G(ZB));
+	st(VGC_PE_PIPE_DEPTH_ADDR(1), G(ZB + STRIDE * H / 2));
+	st(VGC_PE_DEPTH_STRIDE, STRIDE);
 	st(VGC_PE_ALPHA_CONFIG, 0);
 	st(VGC_TS_MEM_CONFIG, VGC_TS_COLOR_FAST_CLEAR | VGC_TS_DEPTH_FAST_CLEAR);
-	st(VGC_TS_COLOR_STATUS_BASE, RT_TS);
-	st(VGC_TS_COLOR_SURFACE_BASE, RT);
+	st(VGC_TS_COLOR_STATUS_BASE, G(RT_TS));
+	st(VGC_TS_COLOR_SURFACE_BASE, G(RT));
 	st(VGC_TS_COLOR_CLEAR_VALUE, 0xff1a1a26u);
-	st(VGC_TS_DEPTH_STATUS_BASE, ZB_TS);
-	st(VGC_TS_DEPTH_SURFACE_BASE, ZB);
+	st(VGC_TS_DEPTH_STATUS_BASE, G(ZB_TS));
+	st(VGC_TS_DEPTH_SURFACE_BASE, G(ZB));
 	st(VGC_TS_DEPTH_CLEAR_VALUE, 0xffffff00u);
 	/* the 64x64 texture: 2D, repeat, linear, A8R8G8B8 tiled */
 	st(VGC_TE_CONFIG0(0), VGC_TEX_TYPE_2D | VGC_TEX_WRAP_REPEAT << 3 |
@@ -178,7 +187,7 @@ static void setup(struct vgc_core *c)
 	st(VGC_TE_CONFIG1(0), 0u << 8 | 1u << 12 | 2u << 16 | 3u << 20);
 	st(VGC_TE_SIZE(0), TEXW | TEXW << 16);
 	st(VGC_TE_LOD_CONFIG(0), 0);
-	st(VGC_TE_LOD_ADDR(0, 0), TEX);
+	st(VGC_TE_LOD_ADDR(0, 0), G(TEX));
 	for (y = 0; y < TEXW * TEXW; y++)
 		w32(TEX)[y] = 0xff000000u | (y % TEXW) * 4 << 8 |
 			      (y / TEXW) * 4 | (((y % TEXW) / 8 ^ (y / TEXW) / 8)
@@ -329,21 +338,26 @@ static const struct {
 int main(int argc, char **argv)
 {
 	struct vgc_core *c = calloc(1, sizeof(*c));
-	unsigned int i, n;
-	int a;
+	unsigned int i, n, rounds = 0;
+	int a, first = 1;
 
 	mem = calloc(1, MEM_SIZE);
 	if (!c || !mem)
 		return 1;
+	if (argc > 2 && !strcmp(argv[1], "-n")) {
+		rounds = atoi(argv[2]);
+		first = 3;
+	}
 	for (i = 0; i < sizeof(loads) / sizeof(loads[0]); i++) {
 		double t0, t;
 		struct vgc_stats s0;
-		bool want = argc == 1;
+		bool want = argc == first;
 
-		for (a = 1; a < argc; a++)
+		for (a = first; a < argc; a++)
 			want |= !strcmp(argv[a], loads[i].name);
 		if (!want)
 			continue;
+		memset(mem, 0, MEM_SIZE);
 		vgc_init(c, vgc_ident_find("gc2000"), &ops, NULL);
 		loads[i].fn(c);		/* one round unmeasured */
 		s0 = c->stats;
@@ -353,15 +367,17 @@ int main(int argc, char **argv)
 			loads[i].fn(c);
 			n++;
 			t = now() - t0;
-		} while (t < 1.0 || n < 2);
+		} while (rounds ? n < rounds : t < 1.0 || n < 2);
 		printf("BENCH %s %.2f %s\n", loads[i].name, n / t,
 		       loads[i].unit);
 		printf("BENCH %s_ns_per_pixel %.1f ns\n", loads[i].name,
 		       t * 1e9 / (double)(c->stats.pixels_shaded -
 					  s0.pixels_shaded));
-		printf("BENCH %s_ns_per_vertex %.1f ns\n", loads[i].name,
-		       t * 1e9 / (double)(c->stats.vertices_3d -
-					  s0.vertices_3d));
+		if (loads[i].fn == vertices)
+			printf("BENCH %s_ns_per_vertex %.1f ns\n",
+			       loads[i].name, t * 1e9 /
+			       (double)(c->stats.vertices_3d -
+					s0.vertices_3d));
 		printf("INFO %s: %llu pixels shaded, %llu written, %llu triangles, %llu vertices a round; checksum %08x\n",
 		       loads[i].name,
 		       (unsigned long long)(c->stats.pixels_shaded - s0.pixels_shaded) / n,
