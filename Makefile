@@ -61,7 +61,7 @@ LIBS := $(LIB_A) $(LIB_SO)
 PREFIX ?= /usr/local
 LIBDIR ?= $(PREFIX)/lib
 PKG_CONFIG ?= pkg-config
-BENCHES := $(B)/tests/bench-de
+BENCHES := $(B)/tests/bench-de $(B)/tests/bench-3d
 # GL programs over the system's glvnd libraries (Mesa inside the boards).
 GL_TOOLS := $(B)/tools/etnaviv-gl-info $(B)/tools/etnaviv-gl-demo $(B)/tools/etnaviv-gl-cube
 GL_TOOLS += $(B)/tools/etnaviv-gl-bench
@@ -273,6 +273,11 @@ $(B)/tests/sim-%: tests/sim/test_%.c $(SIM_OBJ) $(REF2D) $(REFRS) $(wildcard sim
 
 # Throughput of the model's 2D engine: build/tests/bench-de (not a test).
 $(B)/tests/bench-de: tests/sim/bench_de.c $(SIM_CORE) $(wildcard sim/*.h tests/sim/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(SIM_CFLAGS) -o $@ $(filter %.c,$^)
+
+# Throughput of the model's 3D pipeline: build/tests/bench-3d (not a test).
+$(B)/tests/bench-3d: tests/sim/bench_3d.c $(SIM_CORE) $(wildcard sim/*.h tests/sim/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(SIM_CFLAGS) -o $@ $(filter %.c,$^)
 

@@ -301,7 +301,7 @@ static const struct vgc_3d_vtx *get_vertex(struct vgc_core *c, u32 i,
 		if (p->vc_ok[k] && p->vc_idx[k] == idx &&
 		    p->vc_inst[k] == p->instance)
 			return &p->vc[k];
-	memset(t, 0, sizeof(*t));
+	memset(t, 0, p->vs_temps * sizeof(t->t[0]));
 	if (fetch_attribs(c, idx, p->instance, t)) {
 		unsupported(c);
 		return NULL;
@@ -383,6 +383,14 @@ static void clip_poly(struct vgc_3d *p, bool line)
 	unsigned int pl, i, n, m;
 	float da, db;
 
+	/* inside every plane (NaN is not): the planes would keep it as is */
+	for (pl = 0; pl < 7; pl++)
+		for (i = 0; i < p->npoly; i++)
+			if (!(plane_dist(p, &p->poly[i], pl) >= 0))
+				goto clip;
+	if (p->npoly >= (line ? 2 : 3))
+		return;
+clip:
 	for (pl = 0; pl < 7 && p->npoly; pl++) {
 		n = p->npoly;
 		m = 0;
@@ -903,7 +911,7 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy)
 		iw = b0 * v[0].iw + b1 * v[1].iw + b2 * v[2].iw;
 		p1 = b1 * v[1].iw / iw;
 		p2 = b2 * v[2].iw / iw;
-		memset(&p->t[i], 0, sizeof(p->t[i]));
+		memset(&p->t[i], 0, p->ps_temps * sizeof(p->t[i].t[0]));
 		vgc_sh_setf(&p->t[i], 0, 0, (float)px / SUB);
 		vgc_sh_setf(&p->t[i], 0, 1, (float)py / SUB);
 		vgc_sh_setf(&p->t[i], 0, 2, z[i]);
@@ -1153,6 +1161,13 @@ static void surf_init(struct vgc_core *c, struct vgc_3d_surf *s, bool depth)
 	}
 }
 
+/* @n temporaries, or more to hold t@reg (VGC_SH_TEMPS at most). */
+static unsigned int max_temps(unsigned int n, unsigned int reg)
+{
+	reg = reg % VGC_SH_TEMPS + 1;
+	return n > reg ? n : reg;
+}
+
 /*
  * The scissor edge @f (float pixels) as the first pixel whose centre is
  * at or past it.
@@ -1226,6 +1241,13 @@ void vgc_3d_draw(struct vgc_core *c, const u32 *w)
 	p->nvar = p->ps.num_inputs ? p->ps.num_inputs - 1 : 0;
 	if (p->nvar > VGC_3D_VARYINGS)
 		p->nvar = VGC_3D_VARYINGS;
+	p->vs_temps = vgc_sh_prog_temps(&p->vs);
+	for (i = 0; i < p->vs.num_inputs; i++)
+		p->vs_temps = max_temps(p->vs_temps, p->vs.input_reg[i]);
+	for (i = 0; i < p->vs.num_outputs; i++)
+		p->vs_temps = max_temps(p->vs_temps, p->vs.output_reg[i]);
+	p->ps_temps = max_temps(vgc_sh_prog_temps(&p->ps), p->nvar);
+	p->ps_temps = max_temps(p->ps_temps, p->ps.output_reg[0]);
 	pa = REG(c, VGC_PA_CONFIG);
 	p->cull = VGC_PA_CULL(pa);
 	p->flat = VGC_PA_SHADE(pa) == VGC_PA_SHADE_FLAT;

@@ -133,6 +133,11 @@ struct vgc_3d_surf {
  * @abort: a memory access failed, or @unsupported: the draw ends
  * @unsupported: the draw needs what the model does not draw
  * @t: the quad's threads
+ * @vs_temps: the temporaries a vertex's thread starts with zeroed: the
+ *	ones the VS, its inputs and its outputs can touch (the others keep
+ *	what they held, and nothing reads them)
+ * @ps_temps: the same for a pixel's thread: the PS's, t0 and the
+ *	varyings, the colour output
  *
  * Owned by its struct vgc_core (member p3d), private to vgc_3d.c. The FE
  * executes nothing else while a draw is in flight, so the states it read
@@ -167,6 +172,7 @@ struct vgc_3d {
 	struct vgc_3d_surf color, depth;
 	bool has_depth, abort, unsupported;
 	struct vgc_sh_regs t[4];
+	unsigned int vs_temps, ps_temps;
 };
 
 struct vgc_core;

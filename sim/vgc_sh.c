@@ -1083,3 +1083,41 @@ enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
 	}
 	return VGC_SH_OK;
 }
+
+/*
+ * How many temporaries (t0 up) program @p's instructions from PC 0 to its
+ * end can touch, as operands or destinations: VGC_SH_TEMPS when one is
+ * addressed through a0 (or the program is not valid). A caller that zeroes
+ * a thread's temporaries may zero only these and the ones it reads or
+ * writes itself: the others are never read.
+ */
+unsigned int vgc_sh_prog_temps(const struct vgc_sh_prog *p)
+{
+	unsigned int pc, j, n = 0;
+	struct sh_insn i;
+
+	if (!p->code || p->end_pc > p->num_insns)
+		return VGC_SH_TEMPS;
+	for (pc = 0; pc < p->end_pc; pc++) {
+		decode(&p->code[pc * VGC_SH_INSN_WORDS], &i);
+		for (j = 0; j < 3; j++) {
+			const struct sh_src *s = &i.src[j];
+
+			if (!s->use || s->rgroup != VGC_RG_TEMP)
+				continue;
+			if (s->amode != VGC_AMODE_DIRECT &&
+			    s->amode <= VGC_AMODE_ADD_A_W)
+				return VGC_SH_TEMPS;
+			if (s->reg >= n)
+				n = s->reg + 1;
+		}
+		if (!i.dst_use)
+			continue;
+		if (i.dst_amode != VGC_AMODE_DIRECT &&
+		    i.dst_amode <= VGC_AMODE_ADD_A_W)
+			return VGC_SH_TEMPS;
+		if (i.dst_reg >= n)
+			n = i.dst_reg + 1;
+	}
+	return n < VGC_SH_TEMPS ? n : VGC_SH_TEMPS;
+}

@@ -214,6 +214,9 @@ struct vgc_sh_env {
 enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
 				   struct vgc_sh_prog *p);
 
+/* Temporaries program @p can touch (see vgc_sh.c). */
+unsigned int vgc_sh_prog_temps(const struct vgc_sh_prog *p);
+
 /**
  * vgc_sh_run_vs() - run the vertex shader on one vertex
  * @c: the core (its uniforms are read from the state; stats counted)

@@ -93,7 +93,9 @@ enum tx_layout { TX_TILED, TX_SUPER, TX_LINEAR };
  * @lod_bias: LOD_CONFIG.BIAS as a float (0 unless BIAS_ENABLE)
  * @swz: CONFIG1.SWIZZLE_R, _G, _B, _A
  * @linear_stride: LINEAR_STRIDE of level 0 (linear layout)
- * @lod_addr: LOD_ADDR of each level
+ * @lod_addr: LOD_ADDR of level 0 in the core's states; level l's is
+ *	@lod_addr[l * @lod_step] (read where used: no copy of all 14)
+ * @lod_step: the distance of two levels' LOD_ADDR states, in words
  */
 struct tx_tex {
 	struct tx_fmt fmt;
@@ -106,7 +108,8 @@ struct tx_tex {
 	float lod_min, lod_max, lod_bias;
 	unsigned int swz[4];
 	u32 linear_stride;
-	u32 lod_addr[VGC_TE_LODS];
+	const u32 *lod_addr;
+	unsigned int lod_step;
 };
 
 /* ---- arithmetic without libm ------------------------------------------ */
@@ -232,7 +235,7 @@ static bool tx_decode(struct vgc_core *c, unsigned int s, struct tx_tex *t)
 	bool nte = c->id->minor[2] & VGC_MINOR2_HALTI1;
 	bool halti0 = c->id->minor[1] & VGC_MINOR1_HALTI0;
 	u32 cfg0, cfg1, size, lod, halign, cfg3d;
-	unsigned int i, type;
+	unsigned int type;
 
 	if (s >= (nte ? VGC_NTE_SAMPLERS : VGC_TE_SAMPLERS))
 		return false;
@@ -243,8 +246,9 @@ static bool tx_decode(struct vgc_core *c, unsigned int s, struct tx_tex *t)
 		lod = REG(c, VGC_NTE_LOD_CONFIG(s));
 		cfg3d = REG(c, VGC_NTE_3D_CONFIG(s));
 		t->linear_stride = REG(c, VGC_NTE_LINEAR_STRIDE(s));
-		for (i = 0; i < VGC_TE_LODS; i++)
-			t->lod_addr[i] = REG(c, VGC_NTE_ADDR_LOD(s, i));
+		t->lod_addr = &REG(c, VGC_NTE_ADDR_LOD(s, 0));
+		t->lod_step = (VGC_NTE_ADDR_LOD(s, 1) -
+			       VGC_NTE_ADDR_LOD(s, 0)) / 4;
 	} else {
 		cfg0 = REG(c, VGC_TE_CONFIG0(s));
 		cfg1 = REG(c, VGC_TE_CONFIG1(s));
@@ -252,8 +256,9 @@ static bool tx_decode(struct vgc_core *c, unsigned int s, struct tx_tex *t)
 		lod = REG(c, VGC_TE_LOD_CONFIG(s));
 		cfg3d = REG(c, VGC_TE_3D_CONFIG(s));
 		t->linear_stride = REG(c, VGC_TE_LINEAR_STRIDE(s, 0));
-		for (i = 0; i < VGC_TE_LODS; i++)
-			t->lod_addr[i] = REG(c, VGC_TE_LOD_ADDR(s, i));
+		t->lod_addr = &REG(c, VGC_TE_LOD_ADDR(s, 0));
+		t->lod_step = (VGC_TE_LOD_ADDR(s, 1) -
+			       VGC_TE_LOD_ADDR(s, 0)) / 4;
 	}
 
 	type = VGC_TE_TYPE(cfg0);
@@ -348,6 +353,8 @@ static unsigned int tx_level_dim(unsigned int size, unsigned int level)
 
 static u32 tx_align(u32 v, u32 a)
 {
+	if (!(a & (a - 1)))	/* a power of two: no division */
+		return (v + a - 1) & ~(a - 1);
 	return (v + a - 1) / a * a;
 }
 
@@ -361,7 +368,8 @@ static u32 tx_texel_addr(const struct tx_tex *t, unsigned int level,
 {
 	u32 w = tx_level_dim(t->width, level);
 	u32 h = tx_level_dim(t->height, level);
-	u32 base = t->lod_addr[level], bpp = t->fmt.bytes, tb, row, tx, ty;
+	u32 base = t->lod_addr[level * t->lod_step], bpp = t->fmt.bytes;
+	u32 tb, row, tx, ty;
 
 	if (t->layout == TX_LINEAR)
 		return base + face * t->linear_stride * h +
@@ -833,7 +841,10 @@ int vgc_tx_sample(void *ctx, const struct vgc_sh_tex_req *req, float out[4])
 		st[1] = req->coord[1];
 	}
 
-	if (req->mode == VGC_SH_TEX_LOD)
+	if (t.min == t.mag && t.mip == VGC_TEX_FILTER_NONE &&
+	    t.lod_min < 1.0f && t.lod_max < 1.0f)
+		lambda = 0;	/* any LOD samples level 0 with the same filter */
+	else if (req->mode == VGC_SH_TEX_LOD)
 		lambda = req->lod;
 	else
 		lambda = tx_lambda(&t, req, face, st);

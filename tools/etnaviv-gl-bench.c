@@ -17,7 +17,9 @@
  *
  * Prints one line per measurement: "BENCH3D KEY VALUE UNIT".
  *
- * etnaviv-gl-bench [--seconds S]
+ * etnaviv-gl-bench [--seconds S] [--only frames|vertices|pixels]
+ *
+ * --only runs one measurement (to profile or count one of them).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -195,13 +197,22 @@ static void build(void)
 
 int main(int argc, char **argv)
 {
-	double secs = 1.0, fps, vps, pps;
+	double secs = 1.0, fps = 0, vps = 0, pps = 0;
+	const char *only = NULL;
 
-	if (argc == 3 && !strcmp(argv[1], "--seconds")) {
-		secs = atof(argv[2]);
-	} else if (argc != 1) {
-		fprintf(stderr, "usage: %s [--seconds S]\n", argv[0]);
-		return 2;
+	for (int i = 1; i < argc; i += 2) {
+		if (i + 1 < argc && !strcmp(argv[i], "--seconds")) {
+			secs = atof(argv[i + 1]);
+		} else if (i + 1 < argc && !strcmp(argv[i], "--only") &&
+			   (!strcmp(argv[i + 1], "frames") ||
+			    !strcmp(argv[i + 1], "vertices") ||
+			    !strcmp(argv[i + 1], "pixels"))) {
+			only = argv[i + 1];
+		} else {
+			fprintf(stderr, "usage: %s [--seconds S] [--only frames|vertices|pixels]\n",
+				argv[0]);
+			return 2;
+		}
 	}
 	if (!gl_context(false))
 		return 1;
@@ -217,16 +228,22 @@ int main(int argc, char **argv)
 	glEnableVertexAttribArray(1);
 	build();
 
-	fps = measure(frame, secs);
-	vps = measure(vertices, secs) * small_n;
-	pps = measure(pixels, secs) * (double)W * H * LAYERS;
+	if (!only || !strcmp(only, "frames"))
+		fps = measure(frame, secs);
+	if (!only || !strcmp(only, "vertices"))
+		vps = measure(vertices, secs) * small_n;
+	if (!only || !strcmp(only, "pixels"))
+		pps = measure(pixels, secs) * (double)W * H * LAYERS;
 	if (glGetError() != GL_NO_ERROR) {
 		fprintf(stderr, "GL error\n");
 		return 1;
 	}
-	printf("BENCH3D frames_per_s %.3f frames/s\n", fps);
-	printf("BENCH3D vertices_per_s %.0f vertices/s\n", vps);
-	printf("BENCH3D pixels_per_s %.0f pixels/s\n", pps);
+	if (fps)
+		printf("BENCH3D frames_per_s %.3f frames/s\n", fps);
+	if (vps)
+		printf("BENCH3D vertices_per_s %.0f vertices/s\n", vps);
+	if (pps)
+		printf("BENCH3D pixels_per_s %.0f pixels/s\n", pps);
 	gl_context_end();
 	free(scene);
 	free(small);

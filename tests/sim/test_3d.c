@@ -951,6 +951,40 @@ static void t_instanced(struct vgc_core *c)
 		}
 }
 
+/*
+ * Every thread starts with zeroed temporaries: a pixel shader reading t5,
+ * which it never writes, reads 0 even where the vertex shader, run in the
+ * same threads' registers just before, left t5 white.
+ */
+static void t_fresh_temps(struct vgc_core *c)
+{
+	uint32_t code[8];
+	unsigned int x, y, bad = 0;
+
+	setup(c);
+	/* VS: t0 = t0, t5 = t1 (the colour, white) */
+	mov(code, 0, VGC_RG_TEMP, 0);
+	mov(code + 4, 5, VGC_RG_TEMP, 1);
+	states(VGC_SH_INST_MEM, code, 8, false);
+	st(VGC_VS_END_PC, 2);
+	/* PS: t2 = t5 */
+	mov(code, 2, VGC_RG_TEMP, 5);
+	states(VGC_SH_INST_MEM + 0x100 * 16, code, 4, false);
+	memset(mem + RT, 0x5a, STRIDE * H);
+	vtx(0, -1, -1, 0, 1, 1, 1, 1, 1);
+	vtx(1, 1, -1, 0, 1, 1, 1, 1, 1);
+	vtx(2, -1, 1, 0, 1, 1, 1, 1, 1);
+	vtx(3, 1, 1, 0, 1, 1, 1, 1, 1);
+	draw(VGC_PRIM_TRIANGLE_STRIP, 0, 2);
+	run(c);
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++)
+			bad += px(x, y) != 0;
+	if (bad)
+		fail("%u of %u pixels not 0 (0x%08x at 0, 0)", bad, W * H,
+		     px(0, 0));
+}
+
 int main(void)
 {
 	if (sim_test_begin())
@@ -972,5 +1006,6 @@ int main(void)
 	run_test("3d-lines-points", t_lines_points, "gc880");
 	run_test("3d-fault", t_fault, "gc880");
 	run_test("3d-instanced", t_instanced, "gc3000");
+	run_test("3d-fresh-temps", t_fresh_temps, "gc880");
 	return sim_test_end("sim 3d tests");
 }
