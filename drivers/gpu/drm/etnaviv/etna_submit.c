@@ -15,10 +15,10 @@
  * synchronisation.
  *
  * Each open file is a client (struct etna_client) with a bounded share of
- * what all clients share: a quarter of the command-buffer pool and, on
- * MMUv1, a quarter of the one GPU address space, counted over its
- * unfinished jobs. A submit past its share waits for the client's own
- * jobs only, a little, then fails.
+ * what all clients share: a quarter of the command-buffer pool (and the
+ * LINKs of four jobs) and, on MMUv1, a quarter of the one GPU address
+ * space, counted over its unfinished jobs. A submit past its share waits
+ * for the client's own jobs only, a little, then fails.
  */
 #include <linux/file.h>
 #include <linux/idr.h>
@@ -47,12 +47,16 @@
 /*
  * A client's share of what all clients share, by its unfinished jobs:
  * on MMUv1 a quarter of the one address space, and a quarter of the
- * command-buffer pool. Past its share a submit waits for the client's own
- * jobs, at most CLIENT_WAIT: other clients' jobs never hold it up, and
- * a client never holds up the others.
+ * command-buffer pool plus a burst for each of CLIENT_POOL_LINKS jobs:
+ * a stream of whole bursts needs one more for its LINK back to the ring,
+ * and with it four 64 KiB jobs (two of 128 KiB, the largest) fit in a
+ * share, as four fit in upstream's suballocator. Past its share a submit
+ * waits for the client's own jobs, at most CLIENT_WAIT: other clients'
+ * jobs never hold it up, and a client never holds up the others.
  */
 #define CLIENT_VA_MAX		(ETNA_VM_SIZE / 4)
 #define CLIENT_POOL_DIV		4
+#define CLIENT_POOL_LINKS	4
 #define CLIENT_WAIT		HZ
 
 /**
@@ -466,7 +470,8 @@ static int etna_submit(struct drm_device *drm, void *data,
 	job->cmd_size = ALIGN(args->stream_size, 8);
 	ret = etna_charge(edev, &job->client->pool_bytes,
 			  etna_pool_size(job->cmd_size + 8),
-			  edev->pool.size / CLIENT_POOL_DIV, -EBUSY);
+			  edev->pool.size / CLIENT_POOL_DIV +
+			  CLIENT_POOL_LINKS * etna_pool_size(8), -EBUSY);
 	if (ret)
 		goto err_job;
 	job->pool_charge = etna_pool_size(job->cmd_size + 8);
