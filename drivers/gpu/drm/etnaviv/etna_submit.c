@@ -15,10 +15,10 @@
  * synchronisation.
  *
  * Each open file is a client (struct etna_client) with a bounded share of
- * what all clients share: a quarter of the command-buffer pool and, on
- * MMUv1, a quarter of the one GPU address space, counted over its
- * unfinished jobs. A submit past its share waits for the client's own
- * jobs only, a little, then fails.
+ * what all clients share: a quarter of the command-buffer pool (and the
+ * LINKs of four jobs) and, on MMUv1, a quarter of the one GPU address
+ * space, counted over its unfinished jobs. A submit past its share waits
+ * for the client's own jobs only, a little, then fails.
  */
 #include <linux/file.h>
 #include <linux/idr.h>
@@ -47,12 +47,16 @@
 /*
  * A client's share of what all clients share, by its unfinished jobs:
  * on MMUv1 a quarter of the one address space, and a quarter of the
- * command-buffer pool. Past its share a submit waits for the client's own
- * jobs, at most CLIENT_WAIT: other clients' jobs never hold it up, and
- * a client never holds up the others.
+ * command-buffer pool plus a burst for each of CLIENT_POOL_LINKS jobs:
+ * a stream of whole bursts needs one more for its LINK back to the ring,
+ * and with it four 64 KiB jobs (two of 128 KiB, the largest) fit in a
+ * share, as four fit in upstream's suballocator. Past its share a submit
+ * waits for the client's own jobs, at most CLIENT_WAIT: other clients'
+ * jobs never hold it up, and a client never holds up the others.
  */
 #define CLIENT_VA_MAX		(ETNA_VM_SIZE / 4)
 #define CLIENT_POOL_DIV		4
+#define CLIENT_POOL_LINKS	4
 #define CLIENT_WAIT		HZ
 
 /**
@@ -171,25 +175,66 @@ static int etna_submit_throttle(struct etna_core *core,
 	return ret < 0 ? ret : 0;
 }
 
-/* Copy an array of @n elements of @size bytes from user space. */
-static void *etna_copy_array(u64 uptr, u32 n, size_t size, int *err)
-{
-	void *p;
+/*
+ * What a submit copies from user space, in one allocation (one kvmalloc
+ * and kvfree a submit, not one for each array): its tables of buffers and
+ * relocations, whose elements are multiples of 8 bytes, then its perfmon
+ * requests and the stream (fields of 4 bytes at most). Each pointer is
+ * NULL where its count is 0.
+ */
+struct etna_submit_in {
+	void *buf;
+	struct drm_etnaviv_gem_submit_bo *bos;
+	struct drm_etnaviv_gem_submit_reloc *relocs;
+	struct drm_etnaviv_gem_submit_pmr *pmrs;
+	u32 *stream;
+};
 
-	*err = 0;
+/* Point @where at @n elements of @size bytes at *@at, and step past them. */
+static int etna_copy_part(void **where, u8 **at, u64 uptr, u32 n,
+			  size_t size)
+{
 	if (!n)
-		return NULL;
-	p = kvmalloc_array(n, size, GFP_KERNEL);
-	if (!p) {
-		*err = -ENOMEM;
-		return NULL;
-	}
-	if (copy_from_user(p, u64_to_user_ptr(uptr), (size_t)n * size)) {
-		kvfree(p);
-		*err = -EFAULT;
-		return NULL;
-	}
-	return p;
+		return 0;
+	*where = *at;
+	*at += (size_t)n * size;
+	return copy_from_user(*where, u64_to_user_ptr(uptr), (size_t)n * size) ?
+	       -EFAULT : 0;
+}
+
+/*
+ * Copy the submit's arrays in. The counts are bounded (SUBMIT_MAX_*): the
+ * sum of their sizes is a few MiB at most. Return: 0, -ENOMEM or -EFAULT.
+ */
+static int etna_submit_copy_in(const struct drm_etnaviv_gem_submit *args,
+			       struct etna_submit_in *in)
+{
+	size_t size = (size_t)args->nr_bos * sizeof(*in->bos) +
+		      (size_t)args->nr_relocs * sizeof(*in->relocs) +
+		      (size_t)args->nr_pmrs * sizeof(*in->pmrs) +
+		      args->stream_size;
+	u8 *at;
+	int ret;
+
+	memset(in, 0, sizeof(*in));
+	if (!size)
+		return 0;
+	in->buf = kvmalloc(size, GFP_KERNEL);
+	if (!in->buf)
+		return -ENOMEM;
+	at = in->buf;
+	ret = etna_copy_part((void **)&in->bos, &at, args->bos, args->nr_bos,
+			     sizeof(*in->bos));
+	if (!ret)
+		ret = etna_copy_part((void **)&in->relocs, &at, args->relocs,
+				     args->nr_relocs, sizeof(*in->relocs));
+	if (!ret)
+		ret = etna_copy_part((void **)&in->pmrs, &at, args->pmrs,
+				     args->nr_pmrs, sizeof(*in->pmrs));
+	if (!ret)
+		ret = etna_copy_part((void **)&in->stream, &at, args->stream,
+				     args->stream_size / 4, 4);
+	return ret;
 }
 
 /* Take a reference on every listed buffer, under one hold of the table lock. */
@@ -377,9 +422,8 @@ static int etna_submit(struct drm_device *drm, void *data,
 	struct drm_etnaviv_gem_submit *args = data;
 	struct etna_file *ef = file->driver_priv;
 	struct etna_dev *edev = to_etna_dev(drm);
-	struct drm_etnaviv_gem_submit_reloc *relocs = NULL;
-	struct drm_etnaviv_gem_submit_pmr *pmrs = NULL;
-	struct drm_etnaviv_gem_submit_bo *bos = NULL;
+	struct drm_etnaviv_gem_submit_bo *bos;
+	struct etna_submit_in copied = { };
 	struct ww_acquire_ctx ctx;
 	struct sync_file *sync = NULL;
 	struct dma_fence *in;
@@ -387,7 +431,6 @@ static int etna_submit(struct drm_device *drm, void *data,
 	struct etna_job *job;
 	bool sched_init = false;
 	int out_fd = -1, ret;
-	u32 *stream = NULL;
 
 	core = etna_pipe(drm, args->pipe, &ret);
 	if (!core)
@@ -431,19 +474,10 @@ static int etna_submit(struct drm_device *drm, void *data,
 	job->pid = task_pid_nr(current);
 	get_task_comm(job->comm, current);
 
-	bos = etna_copy_array(args->bos, args->nr_bos, sizeof(*bos), &ret);
+	ret = etna_submit_copy_in(args, &copied);
 	if (ret)
 		goto err_job;
-	relocs = etna_copy_array(args->relocs, args->nr_relocs,
-				 sizeof(*relocs), &ret);
-	if (ret)
-		goto err_job;
-	pmrs = etna_copy_array(args->pmrs, args->nr_pmrs, sizeof(*pmrs), &ret);
-	if (ret)
-		goto err_job;
-	stream = etna_copy_array(args->stream, args->stream_size / 4, 4, &ret);
-	if (ret)
-		goto err_job;
+	bos = copied.bos;
 
 	ret = etna_submit_lookup(job, file, bos, args->nr_bos);
 	if (ret)
@@ -454,11 +488,11 @@ static int etna_submit(struct drm_device *drm, void *data,
 	ret = etna_submit_map(job, bos, args->flags & ETNA_SUBMIT_SOFTPIN);
 	if (ret)
 		goto err_job;
-	ret = etna_submit_relocate(job, stream, args->stream_size / 4, relocs,
-				   args->nr_relocs);
+	ret = etna_submit_relocate(job, copied.stream, args->stream_size / 4,
+				   copied.relocs, args->nr_relocs);
 	if (ret)
 		goto err_job;
-	ret = etna_pm_prepare(job, pmrs, args->nr_pmrs);
+	ret = etna_pm_prepare(job, copied.pmrs, args->nr_pmrs);
 	if (ret)
 		goto err_job;
 
@@ -466,7 +500,8 @@ static int etna_submit(struct drm_device *drm, void *data,
 	job->cmd_size = ALIGN(args->stream_size, 8);
 	ret = etna_charge(edev, &job->client->pool_bytes,
 			  etna_pool_size(job->cmd_size + 8),
-			  edev->pool.size / CLIENT_POOL_DIV, -EBUSY);
+			  edev->pool.size / CLIENT_POOL_DIV +
+			  CLIENT_POOL_LINKS * etna_pool_size(8), -EBUSY);
 	if (ret)
 		goto err_job;
 	job->pool_charge = etna_pool_size(job->cmd_size + 8);
@@ -476,7 +511,7 @@ static int etna_submit(struct drm_device *drm, void *data,
 	job->cmd_vaddr = edev->pool.vaddr + job->cmd.start;
 	job->cmd_gpu = etna_pool_gpu(edev, job->cmd.start);
 	if (args->stream_size)
-		memcpy(job->cmd_vaddr, stream, args->stream_size);
+		memcpy(job->cmd_vaddr, copied.stream, args->stream_size);
 	if (args->stream_size % 8)
 		job->cmd_vaddr[args->stream_size / 4] = 0;
 
@@ -541,10 +576,7 @@ static int etna_submit(struct drm_device *drm, void *data,
 		fd_install(out_fd, sync->file);
 		args->fence_fd = out_fd;
 	}
-	kvfree(stream);
-	kvfree(pmrs);
-	kvfree(relocs);
-	kvfree(bos);
+	kvfree(copied.buf);
 	return 0;
 
 err_fd:
@@ -554,10 +586,7 @@ err_job:
 	if (sched_init)
 		drm_sched_job_cleanup(&job->base);
 	etna_job_free(job);
-	kvfree(stream);
-	kvfree(pmrs);
-	kvfree(relocs);
-	kvfree(bos);
+	kvfree(copied.buf);
 	return ret;
 }
 

@@ -1148,6 +1148,15 @@ int etna_validate_stream(const struct etna_stream *s, const char **why)
 		}
 
 		pos += len;
+		/*
+		 * Then a run of padding (a 64 KiB stream of NOPs is 8192 of
+		 * them) up to the next relocation, which alone could patch
+		 * a header: nothing in it to check but its end.
+		 */
+		while (!ret && pos < next && words - pos >= 2 &&
+		       (FIELD_GET(ETNA_CMD_OPCODE, stream[pos]) == ETNA_OP_NOP ||
+			FIELD_GET(ETNA_CMD_OPCODE, stream[pos]) == ETNA_OP_STALL))
+			pos += 2;
 	}
 
 	if (ret && why)

@@ -620,6 +620,14 @@ static void odd_word_count_refused(struct kunit *test)
 	etna_ts_load1(ts, 0x1204, 0);
 	etna_ts_word(ts, HDR(OP_STALL));
 	EXPECT_REFUSED(ts, R_OVERRUN);
+
+	/* the last header of a run of padding, one word short */
+	ts = etna_ts_new(test);
+	etna_ts_cmd(ts, OP_NOP, 2);
+	etna_ts_cmd(ts, OP_STALL, 2);
+	etna_ts_cmd(ts, OP_NOP, 2);
+	etna_ts_word(ts, HDR(OP_NOP));
+	EXPECT_REFUSED(ts, R_OVERRUN);
 }
 
 static void null_why_allowed(struct kunit *test)
