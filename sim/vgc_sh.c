@@ -143,6 +143,8 @@ static void decode_src(struct vgc_sh_src *s, bool use, u32 rgroup, u32 reg,
 	s->amode = amode;
 	s->imm = rgroup == VGC_RG_IMMEDIATE ?
 		 imm_value(reg, swiz, neg, abs, amode) : 0;
+	s->direct = use && rgroup == VGC_RG_TEMP && reg < VGC_SH_TEMPS &&
+		    (amode == VGC_AMODE_DIRECT || amode > VGC_AMODE_ADD_A_W);
 }
 
 static void decode(const u32 *w, struct vgc_sh_insn *i)
@@ -177,7 +179,14 @@ static void decode(const u32 *w, struct vgc_sh_insn *i)
 	i->imm = VGC_ISA3_SRC2_IMM(w[3]);
 	i->ints = is_int_type(i->type);
 	i->fsat = i->sat && !i->ints;
-	i->flush = flushes(i);
+	/* ADD, MUL, MAD and the dot products flush as they go */
+	i->flush = flushes(i) && i->opc != VGC_OPC_ADD &&
+		   i->opc != VGC_OPC_MUL && i->opc != VGC_OPC_MAD &&
+		   i->opc != VGC_OPC_DP2 && i->opc != VGC_OPC_DP3 &&
+		   i->opc != VGC_OPC_DP4;
+	i->dst_direct = i->dst_use && i->dst_reg < VGC_SH_TEMPS &&
+			(i->dst_amode == VGC_AMODE_DIRECT ||
+			 i->dst_amode > VGC_AMODE_ADD_A_W);
 	for (k = 0; k < 4; k++)
 		i->tex_sel[k] = (i->tex_swiz >> (VGC_ISA_SWIZ_WIDTH * k)) & 3;
 }
@@ -219,6 +228,10 @@ static void read_src(struct sh_run *r, const struct sh_thread *th,
 	unsigned int k;
 	u32 idx;
 
+	if (s->direct) {
+		raw = th->t->t[s->reg];
+		goto swizzle;
+	}
 	if (!s->use) {
 		v[0] = v[1] = v[2] = v[3] = 0;
 		return;
@@ -254,6 +267,7 @@ static void read_src(struct sh_run *r, const struct sh_thread *th,
 		bad(r);
 		break;
 	}
+swizzle:
 	if (!i->ints) {
 		/* floats: the sign bit operations */
 		for (k = 0; k < 4; k++)
@@ -285,25 +299,37 @@ static u32 saturate(u32 x)
 static void write_dst(struct sh_run *r, struct sh_thread *th,
 		      const struct vgc_sh_insn *i, const u32 v[4])
 {
-	u32 idx;
 	unsigned int k;
+	u32 idx, *d;
 
-	if (!i->dst_use)
-		return;
-	idx = i->dst_reg + addr_offset(th, i->dst_amode);
-	if (idx >= VGC_SH_TEMPS) {
-		bad(r);
+	if (i->dst_direct) {
+		idx = i->dst_reg;
+	} else {
+		if (!i->dst_use)
+			return;
+		idx = i->dst_reg + addr_offset(th, i->dst_amode);
+		if (idx >= VGC_SH_TEMPS) {
+			bad(r);
+			return;
+		}
+	}
+	d = th->t->t[idx];
+	if (i->dst_comps == 0xf && !i->fsat) {
+		d[0] = v[0];
+		d[1] = v[1];
+		d[2] = v[2];
+		d[3] = v[3];
 		return;
 	}
 	if (i->fsat) {
 		for (k = 0; k < 4; k++)
 			if (i->dst_comps & (1u << k))
-				th->t->t[idx][k] = saturate(v[k]);
+				d[k] = saturate(v[k]);
 		return;
 	}
 	for (k = 0; k < 4; k++)
 		if (i->dst_comps & (1u << k))
-			th->t->t[idx][k] = v[k];
+			d[k] = v[k];
 }
 
 /* ---- conditions -------------------------------------------------------- */

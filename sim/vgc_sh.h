@@ -115,6 +115,7 @@ static inline void vgc_sh_setf(struct vgc_sh_regs *r, unsigned int reg,
  * @sel: the component each result component reads (@swiz unpacked)
  * @fand: float types: the mask @abs applies (clears the sign or nothing)
  * @fxor: float types: the bit @neg flips (the sign or nothing)
+ * @direct: a used temporary below VGC_SH_TEMPS not offset by a0
  */
 struct vgc_sh_src {
 	bool use;
@@ -123,6 +124,7 @@ struct vgc_sh_src {
 	u32 imm;
 	u8 sel[4];
 	u32 fand, fxor;
+	bool direct;
 };
 
 /**
@@ -144,8 +146,10 @@ struct vgc_sh_src {
  * @imm: BRANCH / CALL target
  * @ints: @type is an integer type (S32, U32)
  * @fsat: @sat applies (float types only)
- * @flush: float arithmetic whose results are flushed to zero
+ * @flush: float arithmetic whose results are flushed to zero after the
+ *	operation (not the ones whose arithmetic flushes already)
  * @tex_sel: @tex_swiz unpacked
+ * @dst_direct: @dst_use and @dst_reg below VGC_SH_TEMPS not offset by a0
  */
 struct vgc_sh_insn {
 	u32 opc, cond, type;
@@ -157,6 +161,7 @@ struct vgc_sh_insn {
 	u32 imm;
 	bool ints, fsat, flush;
 	u8 tex_sel[4];
+	bool dst_direct;
 };
 
 /**
