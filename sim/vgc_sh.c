@@ -270,8 +270,12 @@ static void read_src(struct sh_run *r, const struct sh_thread *th,
 swizzle:
 	if (!i->ints) {
 		/* floats: the sign bit operations */
-		for (k = 0; k < 4; k++)
-			v[k] = (raw[s->sel[k]] & s->fand) ^ s->fxor;
+		u32 fand = s->fand, fxor = s->fxor;
+
+		v[0] = (raw[s->sel[0]] & fand) ^ fxor;
+		v[1] = (raw[s->sel[1]] & fand) ^ fxor;
+		v[2] = (raw[s->sel[2]] & fand) ^ fxor;
+		v[3] = (raw[s->sel[3]] & fand) ^ fxor;
 		return;
 	}
 	for (k = 0; k < 4; k++) {
