@@ -233,7 +233,8 @@ static void read_src(struct sh_run *r, const struct sh_thread *th,
 		goto swizzle;
 	}
 	if (!s->use) {
-		v[0] = v[1] = v[2] = v[3] = 0;
+		for (k = 0; k < 4; k++)
+			v[k] = 0;
 		return;
 	}
 	switch (s->rgroup) {
@@ -257,11 +258,13 @@ static void read_src(struct sh_run *r, const struct sh_thread *th,
 		/* i0.x: front facing; i0.y non-zero; all iN alias i0 */
 		internal[0] = r->env->front_face ? F_ONE : 0;
 		internal[1] = F_ONE;
-		internal[2] = internal[3] = 0;
+		internal[2] = 0;
+		internal[3] = 0;
 		raw = internal;
 		break;
 	case VGC_RG_IMMEDIATE:
-		v[0] = v[1] = v[2] = v[3] = s->imm;
+		for (k = 0; k < 4; k++)
+			v[k] = s->imm;
 		return;		/* no swizzle, no modifiers */
 	default:		/* TEMP_FP (dual-16 mode) and the unknown */
 		bad(r);

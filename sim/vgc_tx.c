@@ -421,6 +421,19 @@ static float tx_unorm(u32 v, unsigned int bits)
 	return (float)v / (float)((1u << bits) - 1);
 }
 
+/*
+ * tx_unorm(v, 8) of every byte v, in the core (a table rather than a
+ * division a component)
+ */
+static void tx_unorm8_init(struct vgc_core *c)
+{
+	unsigned int v;
+
+	for (v = 0; v < 256; v++)
+		c->tx_unorm8[v] = tx_unorm(v, 8);
+	c->tx_unorm8_ok = true;
+}
+
 static void tx_rgba(float o[4], float r, float g, float b, float a)
 {
 	o[R] = r;
@@ -550,6 +563,7 @@ static void tx_etc1(const u8 *p, u32 x, u32 y, float o[4])
 static int tx_fetch(struct vgc_core *c, const struct tx_tex *t,
 		    const struct tx_plane *pl, u32 x, u32 y, float o[4])
 {
+	const float *n8 = c->tx_unorm8;
 	u8 b[16];
 	u32 v;
 	unsigned int i = (y % 4) * 4 + x % 4;
@@ -564,17 +578,17 @@ static int tx_fetch(struct vgc_core *c, const struct tx_tex *t,
 	    t->fmt.bytes == 2 ? tx_le16(b) : tx_le32(b);
 	switch (t->fmt.kind) {
 	case TX_A8:
-		tx_rgba(o, 0, 0, 0, tx_unorm(v, 8));
+		tx_rgba(o, 0, 0, 0, n8[v]);
 		break;
 	case TX_L8:
-		tx_rgba(o, tx_unorm(v, 8), tx_unorm(v, 8), tx_unorm(v, 8), 1);
+		tx_rgba(o, n8[v], n8[v], n8[v], 1);
 		break;
 	case TX_I8:
-		o[R] = o[G] = o[B] = o[A] = tx_unorm(v, 8);
+		o[R] = o[G] = o[B] = o[A] = n8[v];
 		break;
 	case TX_A8L8:
-		o[R] = o[G] = o[B] = tx_unorm(v & 0xff, 8);
-		o[A] = tx_unorm(v >> 8, 8);
+		o[R] = o[G] = o[B] = n8[v & 0xff];
+		o[A] = n8[v >> 8];
 		break;
 	case TX_ARGB4:
 	case TX_XRGB4:
@@ -584,15 +598,15 @@ static int tx_fetch(struct vgc_core *c, const struct tx_tex *t,
 		break;
 	case TX_ARGB8:
 	case TX_XRGB8:
-		tx_rgba(o, tx_unorm((v >> 16) & 0xff, 8),
-			tx_unorm((v >> 8) & 0xff, 8), tx_unorm(v & 0xff, 8),
-			t->fmt.kind == TX_XRGB8 ? 1 : tx_unorm(v >> 24, 8));
+		tx_rgba(o, n8[(v >> 16) & 0xff],
+			n8[(v >> 8) & 0xff], n8[v & 0xff],
+			t->fmt.kind == TX_XRGB8 ? 1 : n8[v >> 24]);
 		break;
 	case TX_ABGR8:
 	case TX_XBGR8:
-		tx_rgba(o, tx_unorm(v & 0xff, 8), tx_unorm((v >> 8) & 0xff, 8),
-			tx_unorm((v >> 16) & 0xff, 8),
-			t->fmt.kind == TX_XBGR8 ? 1 : tx_unorm(v >> 24, 8));
+		tx_rgba(o, n8[v & 0xff], n8[(v >> 8) & 0xff],
+			n8[(v >> 16) & 0xff],
+			t->fmt.kind == TX_XBGR8 ? 1 : n8[v >> 24]);
 		break;
 	case TX_R5G6B5:
 		tx_565(v, o);
@@ -613,7 +627,7 @@ static int tx_fetch(struct vgc_core *c, const struct tx_tex *t,
 		o[A] = 1;
 		break;
 	case TX_G8R8:
-		tx_rgba(o, tx_unorm(v & 0xff, 8), tx_unorm(v >> 8, 8), 0, 1);
+		tx_rgba(o, n8[v & 0xff], n8[v >> 8], 0, 1);
 		break;
 	case TX_A2BGR10:
 		tx_rgba(o, tx_unorm(v & 0x3ff, 10),
@@ -854,6 +868,8 @@ int vgc_tx_sample(void *ctx, const struct vgc_sh_tex_req *req, float out[4])
 	int lo;
 
 	c->stats.tx_samples++;
+	if (!c->tx_unorm8_ok)
+		tx_unorm8_init(c);
 	tx_rgba(out, 0, 0, 0, 0);
 	if (!tx_decode(c, req->sampler, &t)) {
 		c->stats.tx_unsupported++;
