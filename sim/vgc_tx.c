@@ -661,10 +661,15 @@ static u32 tx_wrap(int i, u32 n, unsigned int mode)
 
 	switch (mode) {
 	case VGC_TEX_WRAP_REPEAT:
+		if (!(n & (n - 1)))	/* a power of two: no division */
+			return (u32)i & (n - 1);
 		m = i % size;
 		return m < 0 ? m + size : m;
 	case VGC_TEX_WRAP_MIRRORED_REPEAT:
-		m = i % (2 * size);
+		if (!(n & (n - 1)))
+			m = (int)((u32)i & (2 * n - 1));
+		else
+			m = i % (2 * size);
 		if (m < 0)
 			m += 2 * size;
 		return m >= size ? 2 * size - 1 - m : m;
