@@ -383,6 +383,9 @@ struct vgc_core {
 	bool irq_edge;		/* an interrupt was latched: deliver it */
 	/* the TX data latch a gated clock leaves stale (vgc_tx.c) */
 	float tx_latch[4];
+	/* the unorm value of each 8-bit component, once (vgc_tx.c) */
+	float tx_unorm8[256];
+	bool tx_unorm8_ok;
 	bool powered;		/* the power domain is on */
 	bool clocked;		/* the clocks the AHB needs run */
 	u32 fscale;		/* latched FSCALE, 1..64 */

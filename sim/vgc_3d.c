@@ -877,7 +877,7 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy)
 	struct vgc_3d *p = &c->p3d;
 	struct vgc_3d_tri *tri = &p->tri;
 	const struct vgc_3d_wvtx *v = tri->v;
-	s64 off = p->half ? SUB / 2 : 0, px, py, e0, e1, e2;
+	s64 off = p->half ? SUB / 2 : 0, px, py, e0, e1, e2, e[4][3];
 	unsigned int live = 0, i, k, n;
 	float b0, b1, b2, p1, p2, iw, z[4];
 	struct vgc_sh_env env;
@@ -899,10 +899,24 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy)
 		    (e1 > 0 || (!e1 && top_left(&v[2], &v[0]))) &&
 		    (e2 > 0 || (!e2 && top_left(&v[0], &v[1]))))
 			live |= 1u << i;
+		e[i][0] = e0;
+		e[i][1] = e1;
+		e[i][2] = e2;
+	}
+	c->stats.ra_quads++;
+	if (!live)
+		return 1;
+	for (i = 0; i < 4; i++) {
+		px = (s64)(qx + (i & 1)) * SUB + off;
+		py = (s64)(qy + (i >> 1)) * SUB + off;
+		e0 = e[i][0];
+		e1 = e[i][1];
+		e2 = e[i][2];
 		/*
-		 * Every thread gets its inputs, helpers too: z linear on the
-		 * screen, the varyings with the perspective-correct weights
-		 * (each screen weight over its vertex's w, normalised).
+		 * Every thread of a quad with a covered pixel gets its inputs,
+		 * helpers too: z linear on the screen, the varyings with the
+		 * perspective-correct weights (each screen weight over its
+		 * vertex's w, normalised).
 		 */
 		b0 = (float)e0 / (float)tri->area;
 		b1 = (float)e1 / (float)tri->area;
@@ -925,9 +939,6 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy)
 						  v[1].var[n][k],
 						  v[2].var[n][k], p1, p2));
 	}
-	c->stats.ra_quads++;
-	if (!live)
-		return 1;
 	c->stats.ra_quads_live++;
 	c->stats.ra_pixels += (live & 1) + (live >> 1 & 1) + (live >> 2 & 1) +
 			      (live >> 3 & 1);

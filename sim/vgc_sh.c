@@ -28,51 +28,6 @@
 #define F_ONE			0x3f800000u
 
 /**
- * struct sh_src - one decoded source operand
- * @use: the operand is used
- * @rgroup: INST_RGROUP
- * @reg: register (immediates: unused)
- * @swiz: swizzle
- * @amode: INST_AMODE: a0 component added to @reg (0: none)
- * @neg: negate
- * @abs: absolute value
- * @imm: immediate's bits (register group IMMEDIATE), broadcast
- */
-struct sh_src {
-	bool use;
-	u32 rgroup, reg, swiz, amode;
-	bool neg, abs;
-	u32 imm;
-};
-
-/**
- * struct sh_insn - one decoded instruction
- * @opc: opcode (7 bits)
- * @cond: INST_CONDITION
- * @type: INST_TYPE
- * @sat: saturate the result to [0, 1]
- * @dst_use: the destination is written
- * @dst_amode: a0 component added to @dst_reg
- * @dst_reg: destination temporary
- * @dst_comps: write mask
- * @tex_id: sampler
- * @tex_amode: a0 component added to @tex_id; ALU: rounding / the "fast
- *	transcendental" selector
- * @tex_swiz: swizzle of the sampled colour
- * @src: the three source operands
- * @imm: BRANCH / CALL target
- */
-struct sh_insn {
-	u32 opc, cond, type;
-	bool sat;
-	bool dst_use;
-	u32 dst_amode, dst_reg, dst_comps;
-	u32 tex_id, tex_amode, tex_swiz;
-	struct sh_src src[3];
-	u32 imm;
-};
-
-/**
  * struct sh_thread - one thread (vertex or pixel)
  * @t: its temporaries (the caller's)
  * @a0: the address register a0.xyzw (integers)
@@ -167,9 +122,18 @@ static u32 imm_value(u32 reg, u32 swiz, bool neg, bool abs, u32 amode)
 	}
 }
 
-static void decode_src(struct sh_src *s, bool use, u32 rgroup, u32 reg,
+static bool is_int_type(u32 type);
+static bool flushes(const struct vgc_sh_insn *i);
+
+static void decode_src(struct vgc_sh_src *s, bool use, u32 rgroup, u32 reg,
 		       u32 swiz, bool neg, bool abs, u32 amode)
 {
+	unsigned int k;
+
+	for (k = 0; k < 4; k++)
+		s->sel[k] = (swiz >> (VGC_ISA_SWIZ_WIDTH * k)) & 3;
+	s->fand = abs ? ~F_SIGN : ~0u;
+	s->fxor = neg ? F_SIGN : 0;
 	s->use = use;
 	s->rgroup = rgroup;
 	s->reg = reg;
@@ -179,10 +143,14 @@ static void decode_src(struct sh_src *s, bool use, u32 rgroup, u32 reg,
 	s->amode = amode;
 	s->imm = rgroup == VGC_RG_IMMEDIATE ?
 		 imm_value(reg, swiz, neg, abs, amode) : 0;
+	s->direct = use && rgroup == VGC_RG_TEMP && reg < VGC_SH_TEMPS &&
+		    (amode == VGC_AMODE_DIRECT || amode > VGC_AMODE_ADD_A_W);
 }
 
-static void decode(const u32 *w, struct sh_insn *i)
+static void decode(const u32 *w, struct vgc_sh_insn *i)
 {
+	unsigned int k;
+
 	i->opc = VGC_ISA0_OPCODE(w[0]) |
 		 (w[2] & VGC_ISA2_OPCODE_BIT6 ? 0x40 : 0);
 	i->cond = VGC_ISA0_COND(w[0]);
@@ -209,6 +177,18 @@ static void decode(const u32 *w, struct sh_insn *i)
 		   VGC_ISA3_SRC2_SWIZ(w[3]), w[3] & VGC_ISA3_SRC2_NEG,
 		   w[3] & VGC_ISA3_SRC2_ABS, VGC_ISA3_SRC2_AMODE(w[3]));
 	i->imm = VGC_ISA3_SRC2_IMM(w[3]);
+	i->ints = is_int_type(i->type);
+	i->fsat = i->sat && !i->ints;
+	/* ADD, MUL, MAD and the dot products flush as they go */
+	i->flush = flushes(i) && i->opc != VGC_OPC_ADD &&
+		   i->opc != VGC_OPC_MUL && i->opc != VGC_OPC_MAD &&
+		   i->opc != VGC_OPC_DP2 && i->opc != VGC_OPC_DP3 &&
+		   i->opc != VGC_OPC_DP4;
+	i->dst_direct = i->dst_use && i->dst_reg < VGC_SH_TEMPS &&
+			(i->dst_amode == VGC_AMODE_DIRECT ||
+			 i->dst_amode > VGC_AMODE_ADD_A_W);
+	for (k = 0; k < 4; k++)
+		i->tex_sel[k] = (i->tex_swiz >> (VGC_ISA_SWIZ_WIDTH * k)) & 3;
 }
 
 /* ---- operands ---------------------------------------------------------- */
@@ -238,13 +218,20 @@ static u32 addr_offset(const struct sh_thread *th, u32 amode)
  * two's complement negation and absolute value on integers.
  */
 static void read_src(struct sh_run *r, const struct sh_thread *th,
-		     const struct sh_insn *i, const struct sh_src *s, u32 v[4])
+		     const struct vgc_sh_insn *i, const struct vgc_sh_src *s,
+		     u32 v[4])
 {
+	static const u32 zero[4];
 	const struct vgc_sh_prog *p = r->p;
-	u32 raw[4] = { 0, 0, 0, 0 };
+	const u32 *raw = zero;
+	u32 internal[4];
 	unsigned int k;
 	u32 idx;
 
+	if (s->direct) {
+		raw = th->t->t[s->reg];
+		goto swizzle;
+	}
 	if (!s->use) {
 		for (k = 0; k < 4; k++)
 			v[k] = 0;
@@ -257,8 +244,7 @@ static void read_src(struct sh_run *r, const struct sh_thread *th,
 			bad(r);
 			break;
 		}
-		for (k = 0; k < 4; k++)
-			raw[k] = th->t->t[idx][k];
+		raw = th->t->t[idx];
 		break;
 	case VGC_RG_UNIFORM_0:
 	case VGC_RG_UNIFORM_1:
@@ -266,13 +252,15 @@ static void read_src(struct sh_run *r, const struct sh_thread *th,
 		      (s->rgroup == VGC_RG_UNIFORM_1 ? UNIFORM_1_BASE : 0);
 		if (idx >= p->num_uniforms)
 			break;		/* outside the file: reads 0 */
-		for (k = 0; k < 4; k++)
-			raw[k] = r->c->state[p->uniforms + idx * 4 + k];
+		raw = &r->c->state[p->uniforms + idx * 4];
 		break;
 	case VGC_RG_INTERNAL:
 		/* i0.x: front facing; i0.y non-zero; all iN alias i0 */
-		raw[0] = r->env->front_face ? F_ONE : 0;
-		raw[1] = F_ONE;
+		internal[0] = r->env->front_face ? F_ONE : 0;
+		internal[1] = F_ONE;
+		internal[2] = 0;
+		internal[3] = 0;
+		raw = internal;
 		break;
 	case VGC_RG_IMMEDIATE:
 		for (k = 0; k < 4; k++)
@@ -282,20 +270,24 @@ static void read_src(struct sh_run *r, const struct sh_thread *th,
 		bad(r);
 		break;
 	}
-	for (k = 0; k < 4; k++) {
-		u32 x = raw[(s->swiz >> (VGC_ISA_SWIZ_WIDTH * k)) & 3];
+swizzle:
+	if (!i->ints) {
+		/* floats: the sign bit operations */
+		u32 fand = s->fand, fxor = s->fxor;
 
-		if (is_int_type(i->type)) {
-			if (s->abs && (x & F_SIGN))
-				x = 0u - x;
-			if (s->neg)
-				x = 0u - x;
-		} else {
-			if (s->abs)
-				x &= ~F_SIGN;
-			if (s->neg)
-				x ^= F_SIGN;
-		}
+		v[0] = (raw[s->sel[0]] & fand) ^ fxor;
+		v[1] = (raw[s->sel[1]] & fand) ^ fxor;
+		v[2] = (raw[s->sel[2]] & fand) ^ fxor;
+		v[3] = (raw[s->sel[3]] & fand) ^ fxor;
+		return;
+	}
+	for (k = 0; k < 4; k++) {
+		u32 x = raw[s->sel[k]];
+
+		if (s->abs && (x & F_SIGN))
+			x = 0u - x;
+		if (s->neg)
+			x = 0u - x;
 		v[k] = x;
 	}
 }
@@ -312,24 +304,39 @@ static u32 saturate(u32 x)
 }
 
 static void write_dst(struct sh_run *r, struct sh_thread *th,
-		      const struct sh_insn *i, const u32 v[4])
+		      const struct vgc_sh_insn *i, const u32 v[4])
 {
-	u32 idx;
 	unsigned int k;
+	u32 idx, *d;
 
-	if (!i->dst_use)
-		return;
-	idx = i->dst_reg + addr_offset(th, i->dst_amode);
-	if (idx >= VGC_SH_TEMPS) {
-		bad(r);
+	if (i->dst_direct) {
+		idx = i->dst_reg;
+	} else {
+		if (!i->dst_use)
+			return;
+		idx = i->dst_reg + addr_offset(th, i->dst_amode);
+		if (idx >= VGC_SH_TEMPS) {
+			bad(r);
+			return;
+		}
+	}
+	d = th->t->t[idx];
+	if (i->dst_comps == 0xf && !i->fsat) {
+		d[0] = v[0];
+		d[1] = v[1];
+		d[2] = v[2];
+		d[3] = v[3];
 		return;
 	}
-	for (k = 0; k < 4; k++) {
-		if (!(i->dst_comps & (1u << k)))
-			continue;
-		th->t->t[idx][k] = i->sat && !is_int_type(i->type) ?
-				   saturate(v[k]) : v[k];
+	if (i->fsat) {
+		for (k = 0; k < 4; k++)
+			if (i->dst_comps & (1u << k))
+				d[k] = saturate(v[k]);
+		return;
 	}
+	for (k = 0; k < 4; k++)
+		if (i->dst_comps & (1u << k))
+			d[k] = v[k];
 }
 
 /* ---- conditions -------------------------------------------------------- */
@@ -410,7 +417,7 @@ static u32 fmul(u32 a, u32 b)
 }
 
 /* Float arithmetic, whose results are flushed (not moves, selects, sets) */
-static bool flushes(const struct sh_insn *i)
+static bool flushes(const struct vgc_sh_insn *i)
 {
 	if (is_int_type(i->type))
 		return false;
@@ -480,14 +487,14 @@ static void pair(u32 v[4], u32 x)
 }
 
 static bool fast_transcendental(const struct sh_run *r,
-				const struct sh_insn *i)
+				const struct vgc_sh_insn *i)
 {
 	return r->p->new_transcendentals && i->tex_amode == 1;
 }
 
 /* One ALU instruction for one thread; false if the opcode is not one. */
 static bool alu(struct sh_run *r, struct sh_thread *th,
-		const struct sh_insn *i, u32 s[3][4], u32 v[4])
+		const struct vgc_sh_insn *i, u32 s[3][4], u32 v[4])
 {
 	bool ints = is_int_type(i->type);
 	unsigned int k, n;
@@ -666,7 +673,7 @@ static bool alu(struct sh_run *r, struct sh_thread *th,
 
 /* LOAD (HALTI2): dst components from memory at src0.x + src1.x */
 static void load(struct sh_run *r, struct sh_thread *th,
-		 const struct sh_insn *i, u32 s[3][4])
+		 const struct vgc_sh_insn *i, u32 s[3][4])
 {
 	u32 addr = s[0][0] + s[1][0], v[4] = { 0, 0, 0, 0 };
 	unsigned int k;
@@ -696,7 +703,7 @@ static float quad_diff(const float f[QUAD][4], unsigned int k,
 	return f[hi][comp] - f[lo][comp];
 }
 
-static void texture(struct sh_run *r, const struct sh_insn *i,
+static void texture(struct sh_run *r, const struct vgc_sh_insn *i,
 		    u32 s[QUAD][3][4], const bool act[QUAD])
 {
 	float coord[QUAD][4];
@@ -748,8 +755,7 @@ static void texture(struct sh_run *r, const struct sh_insn *i,
 			return;
 		}
 		for (m = 0; m < 4; m++)
-			v[m] = f2u(out[(i->tex_swiz >> (VGC_ISA_SWIZ_WIDTH *
-							 m)) & 3]);
+			v[m] = f2u(out[i->tex_sel[m]]);
 		write_dst(r, th, i, v);
 	}
 }
@@ -766,7 +772,7 @@ static u32 to_addr(u32 type, u32 x)
  * Execute instruction @i at PC @pc for the threads of @act; advance their
  * PCs.
  */
-static void execute(struct sh_run *r, const struct sh_insn *i,
+static void execute(struct sh_run *r, const struct vgc_sh_insn *i,
 		    unsigned int pc, const bool act[QUAD])
 {
 	u32 s[QUAD][3][4];
@@ -865,7 +871,7 @@ static void execute(struct sh_run *r, const struct sh_insn *i,
 				bad(r);
 				return;
 			}
-			if (flushes(i))
+			if (i->flush)
 				for (m = 0; m < 4; m++)
 					v[m] = ftz(v[m]);
 			write_dst(r, th, i, v);
@@ -896,7 +902,8 @@ static enum vgc_sh_result run(struct sh_run *r)
 	for (;;) {
 		unsigned int k, pc = ~0u;
 		bool act[QUAD] = { false };
-		struct sh_insn i;
+		const struct vgc_sh_insn *i;
+		struct vgc_sh_insn tmp;
 
 		for (k = 0; k < r->n; k++) {
 			struct sh_thread *th = &r->th[k];
@@ -914,9 +921,14 @@ static enum vgc_sh_result run(struct sh_run *r)
 		}
 		for (k = 0; k < r->n; k++)
 			act[k] = !r->th[k].done && r->th[k].pc == pc;
-		decode(&p->code[pc * VGC_SH_INSN_WORDS], &i);
+		if (p->dec) {
+			i = &p->dec[pc];
+		} else {
+			decode(&p->code[pc * VGC_SH_INSN_WORDS], &tmp);
+			i = &tmp;
+		}
 		r->c->stats.sh_insns++;
-		execute(r, &i, pc, act);
+		execute(r, i, pc, act);
 		if (r->result != VGC_SH_OK) {
 			r->c->stats.sh_bad_insn++;
 			return r->result;
@@ -1035,6 +1047,10 @@ enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
 	}
 	if (p->end_pc > p->num_insns || p->start_pc > p->end_pc)
 		return VGC_SH_BAD_PROG;
+	/* every instruction the program can reach, decoded once a draw */
+	for (k = 0; k < p->end_pc; k++)
+		decode(&p->code[k * VGC_SH_INSN_WORDS], &c->sh.dec[stage][k]);
+	p->dec = c->sh.dec[stage];
 
 	/* the uniforms */
 	if (id->minor[2] & VGC_MINOR2_HALTI1) {
@@ -1094,14 +1110,20 @@ enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
 unsigned int vgc_sh_prog_temps(const struct vgc_sh_prog *p)
 {
 	unsigned int pc, j, n = 0;
-	struct sh_insn i;
+	const struct vgc_sh_insn *i;
+	struct vgc_sh_insn tmp;
 
 	if (!p->code || p->end_pc > p->num_insns)
 		return VGC_SH_TEMPS;
 	for (pc = 0; pc < p->end_pc; pc++) {
-		decode(&p->code[pc * VGC_SH_INSN_WORDS], &i);
+		if (p->dec) {
+			i = &p->dec[pc];
+		} else {
+			decode(&p->code[pc * VGC_SH_INSN_WORDS], &tmp);
+			i = &tmp;
+		}
 		for (j = 0; j < 3; j++) {
-			const struct sh_src *s = &i.src[j];
+			const struct vgc_sh_src *s = &i->src[j];
 
 			if (!s->use || s->rgroup != VGC_RG_TEMP)
 				continue;
@@ -1111,13 +1133,13 @@ unsigned int vgc_sh_prog_temps(const struct vgc_sh_prog *p)
 			if (s->reg >= n)
 				n = s->reg + 1;
 		}
-		if (!i.dst_use)
+		if (!i->dst_use)
 			continue;
-		if (i.dst_amode != VGC_AMODE_DIRECT &&
-		    i.dst_amode <= VGC_AMODE_ADD_A_W)
+		if (i->dst_amode != VGC_AMODE_DIRECT &&
+		    i->dst_amode <= VGC_AMODE_ADD_A_W)
 			return VGC_SH_TEMPS;
-		if (i.dst_reg >= n)
-			n = i.dst_reg + 1;
+		if (i->dst_reg >= n)
+			n = i->dst_reg + 1;
 	}
 	return n < VGC_SH_TEMPS ? n : VGC_SH_TEMPS;
 }

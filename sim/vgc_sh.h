@@ -103,6 +103,68 @@ static inline void vgc_sh_setf(struct vgc_sh_regs *r, unsigned int reg,
 }
 
 /**
+ * struct vgc_sh_src - one source operand as the interpreter decodes it
+ * @use: the operand is used
+ * @rgroup: INST_RGROUP
+ * @reg: register (immediates: unused)
+ * @swiz: swizzle
+ * @amode: INST_AMODE: a0 component added to @reg (0: none)
+ * @neg: negate
+ * @abs: absolute value
+ * @imm: immediate's bits (register group IMMEDIATE), broadcast
+ * @sel: the component each result component reads (@swiz unpacked)
+ * @fand: float types: the mask @abs applies (clears the sign or nothing)
+ * @fxor: float types: the bit @neg flips (the sign or nothing)
+ * @direct: a used temporary below VGC_SH_TEMPS not offset by a0
+ */
+struct vgc_sh_src {
+	bool use;
+	u32 rgroup, reg, swiz, amode;
+	bool neg, abs;
+	u32 imm;
+	u8 sel[4];
+	u32 fand, fxor;
+	bool direct;
+};
+
+/**
+ * struct vgc_sh_insn - one instruction as the interpreter decodes it
+ * (vgc_sh.c), once per draw rather than once per execution
+ * @opc: opcode (7 bits)
+ * @cond: INST_CONDITION
+ * @type: INST_TYPE
+ * @sat: saturate the result to [0, 1]
+ * @dst_use: the destination is written
+ * @dst_amode: a0 component added to @dst_reg
+ * @dst_reg: destination temporary
+ * @dst_comps: write mask
+ * @tex_id: sampler
+ * @tex_amode: a0 component added to @tex_id; ALU: rounding / the "fast
+ *	transcendental" selector
+ * @tex_swiz: swizzle of the sampled colour
+ * @src: the three source operands
+ * @imm: BRANCH / CALL target
+ * @ints: @type is an integer type (S32, U32)
+ * @fsat: @sat applies (float types only)
+ * @flush: float arithmetic whose results are flushed to zero after the
+ *	operation (not the ones whose arithmetic flushes already)
+ * @tex_sel: @tex_swiz unpacked
+ * @dst_direct: @dst_use and @dst_reg below VGC_SH_TEMPS not offset by a0
+ */
+struct vgc_sh_insn {
+	u32 opc, cond, type;
+	bool sat;
+	bool dst_use;
+	u32 dst_amode, dst_reg, dst_comps;
+	u32 tex_id, tex_amode, tex_swiz;
+	struct vgc_sh_src src[3];
+	u32 imm;
+	bool ints, fsat, flush;
+	u8 tex_sel[4];
+	bool dst_direct;
+};
+
+/**
  * struct vgc_sh_prog - one stage's program, decoded from the core's state
  * @stage: VGC_SH_VS or VGC_SH_PS
  * @code: the instructions, VGC_SH_INSN_WORDS words each: instruction
@@ -127,6 +189,9 @@ static inline void vgc_sh_setf(struct vgc_sh_regs *r, unsigned int reg,
  *	the point size if any)
  * @output_reg: VS: the temporary of each output (VS_OUTPUT[], one byte
  *	each); PS: @output_reg[0] is PS_OUTPUT_REG (the colour)
+ * @dec: the instructions of PCs 0..@end_pc - 1 decoded (in struct vgc_sh,
+ *	valid until the next vgc_sh_prog_get() for the same stage); NULL:
+ *	the interpreter decodes @code as it runs
  */
 struct vgc_sh_prog {
 	enum vgc_sh_stage stage;
@@ -141,6 +206,7 @@ struct vgc_sh_prog {
 	unsigned int num_inputs, num_outputs;
 	u8 input_reg[VGC_SH_MAX_OUTPUTS];
 	u8 output_reg[VGC_SH_MAX_OUTPUTS];
+	const struct vgc_sh_insn *dec;
 };
 
 /**
@@ -260,9 +326,12 @@ enum vgc_sh_result vgc_sh_run_ps(struct vgc_core *c,
  * struct vgc_sh - shader state of a core that is not a state word
  * @icache: the code each stage's instruction cache fetched from memory
  *	(vgc_sh_prog_get()); VGC_SH_INSN_WORDS words an instruction
+ * @dec: each stage's program decoded by vgc_sh_prog_get() (the model's
+ *	own bookkeeping, not a hardware state)
  */
 struct vgc_sh {
 	u32 icache[VGC_SH_STAGES][VGC_SH_MAX_INSNS * VGC_SH_INSN_WORDS];
+	struct vgc_sh_insn dec[VGC_SH_STAGES][VGC_SH_MAX_INSNS];
 };
 
 #endif /* VGC_SH_H */

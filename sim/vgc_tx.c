@@ -358,27 +358,52 @@ static u32 tx_align(u32 v, u32 a)
 	return (v + a - 1) / a * a;
 }
 
-/*
- * GPU address of texel (@x, @y) (of its 4x4 block, for a compressed
- * format) of face @face of level @level (of slice @face of a 3D texture:
- * the slices of a level follow each other as the faces do).
+/**
+ * struct tx_plane - where face (or 3D slice) @face of level @level lies,
+ * the same for every texel of a lookup (tx_plane_get())
+ * @base: GPU address of its first texel (block, tile)
+ * @row: bytes of a row of texels (linear), of 4x4 tiles (tiled layouts)
+ * @tb: bytes of a 4x4 tile: 16 texels, or one compressed block
  */
-static u32 tx_texel_addr(const struct tx_tex *t, unsigned int level,
-			 unsigned int face, u32 x, u32 y)
+struct tx_plane {
+	u32 base, row, tb;
+};
+
+/*
+ * The plane of face @face of level @level (of slice @face of a 3D
+ * texture: the slices of a level follow each other as the faces do).
+ */
+static void tx_plane_get(const struct tx_tex *t, unsigned int level,
+			 unsigned int face, struct tx_plane *pl)
 {
 	u32 w = tx_level_dim(t->width, level);
 	u32 h = tx_level_dim(t->height, level);
 	u32 base = t->lod_addr[level * t->lod_step], bpp = t->fmt.bytes;
-	u32 tb, row, tx, ty;
+
+	if (t->layout == TX_LINEAR) {
+		pl->base = base + face * t->linear_stride * h;
+		pl->row = t->linear_stride;
+		pl->tb = 0;
+		return;
+	}
+	pl->tb = t->fmt.block ? bpp : 16 * bpp;
+	pl->row = tx_align(w, t->align) / 4 * pl->tb;
+	pl->base = base + face * pl->row * (tx_align(h, t->valign) / 4);
+}
+
+/*
+ * GPU address of texel (@x, @y) (of its 4x4 block, for a compressed
+ * format) of plane @pl.
+ */
+static u32 tx_texel_addr(const struct tx_tex *t, const struct tx_plane *pl,
+			 u32 x, u32 y)
+{
+	u32 base = pl->base, bpp = t->fmt.bytes, tb = pl->tb, row = pl->row;
+	u32 tx, ty;
 
 	if (t->layout == TX_LINEAR)
-		return base + face * t->linear_stride * h +
-		       y * t->linear_stride + x * bpp;
+		return base + y * row + x * bpp;
 
-	/* a 4x4 tile: 16 texels, or one compressed block */
-	tb = t->fmt.block ? bpp : 16 * bpp;
-	row = tx_align(w, t->align) / 4 * tb;	/* bytes of a row of tiles */
-	base += face * row * (tx_align(h, t->valign) / 4);
 	tx = x / 4;
 	ty = y / 4;
 	if (t->layout == TX_SUPER)
@@ -394,6 +419,19 @@ static u32 tx_texel_addr(const struct tx_tex *t, unsigned int level,
 static float tx_unorm(u32 v, unsigned int bits)
 {
 	return (float)v / (float)((1u << bits) - 1);
+}
+
+/*
+ * tx_unorm(v, 8) of every byte v, in the core (a table rather than a
+ * division a component)
+ */
+static void tx_unorm8_init(struct vgc_core *c)
+{
+	unsigned int v;
+
+	for (v = 0; v < 256; v++)
+		c->tx_unorm8[v] = tx_unorm(v, 8);
+	c->tx_unorm8_ok = true;
 }
 
 static void tx_rgba(float o[4], float r, float g, float b, float a)
@@ -521,17 +559,17 @@ static void tx_etc1(const u8 *p, u32 x, u32 y, float o[4])
 	o[A] = 1.0f;
 }
 
-/* Fetch and decode texel (@x, @y) of @level and @face into @o. */
+/* Fetch and decode texel (@x, @y) of plane @pl into @o. */
 static int tx_fetch(struct vgc_core *c, const struct tx_tex *t,
-		    unsigned int level, unsigned int face, u32 x, u32 y,
-		    float o[4])
+		    const struct tx_plane *pl, u32 x, u32 y, float o[4])
 {
+	const float *n8 = c->tx_unorm8;
 	u8 b[16];
 	u32 v;
 	unsigned int i = (y % 4) * 4 + x % 4;
 
 	if (vgc_dma_read(c, VGC_CLIENT_TX,
-			 tx_texel_addr(t, level, face, x, y), b,
+			 tx_texel_addr(t, pl, x, y), b,
 			 t->fmt.bytes)) {
 		c->stats.tx_faults++;
 		return -1;
@@ -540,17 +578,17 @@ static int tx_fetch(struct vgc_core *c, const struct tx_tex *t,
 	    t->fmt.bytes == 2 ? tx_le16(b) : tx_le32(b);
 	switch (t->fmt.kind) {
 	case TX_A8:
-		tx_rgba(o, 0, 0, 0, tx_unorm(v, 8));
+		tx_rgba(o, 0, 0, 0, n8[v]);
 		break;
 	case TX_L8:
-		tx_rgba(o, tx_unorm(v, 8), tx_unorm(v, 8), tx_unorm(v, 8), 1);
+		tx_rgba(o, n8[v], n8[v], n8[v], 1);
 		break;
 	case TX_I8:
-		o[R] = o[G] = o[B] = o[A] = tx_unorm(v, 8);
+		o[R] = o[G] = o[B] = o[A] = n8[v];
 		break;
 	case TX_A8L8:
-		o[R] = o[G] = o[B] = tx_unorm(v & 0xff, 8);
-		o[A] = tx_unorm(v >> 8, 8);
+		o[R] = o[G] = o[B] = n8[v & 0xff];
+		o[A] = n8[v >> 8];
 		break;
 	case TX_ARGB4:
 	case TX_XRGB4:
@@ -560,15 +598,15 @@ static int tx_fetch(struct vgc_core *c, const struct tx_tex *t,
 		break;
 	case TX_ARGB8:
 	case TX_XRGB8:
-		tx_rgba(o, tx_unorm((v >> 16) & 0xff, 8),
-			tx_unorm((v >> 8) & 0xff, 8), tx_unorm(v & 0xff, 8),
-			t->fmt.kind == TX_XRGB8 ? 1 : tx_unorm(v >> 24, 8));
+		tx_rgba(o, n8[(v >> 16) & 0xff],
+			n8[(v >> 8) & 0xff], n8[v & 0xff],
+			t->fmt.kind == TX_XRGB8 ? 1 : n8[v >> 24]);
 		break;
 	case TX_ABGR8:
 	case TX_XBGR8:
-		tx_rgba(o, tx_unorm(v & 0xff, 8), tx_unorm((v >> 8) & 0xff, 8),
-			tx_unorm((v >> 16) & 0xff, 8),
-			t->fmt.kind == TX_XBGR8 ? 1 : tx_unorm(v >> 24, 8));
+		tx_rgba(o, n8[v & 0xff], n8[(v >> 8) & 0xff],
+			n8[(v >> 16) & 0xff],
+			t->fmt.kind == TX_XBGR8 ? 1 : n8[v >> 24]);
 		break;
 	case TX_R5G6B5:
 		tx_565(v, o);
@@ -589,7 +627,7 @@ static int tx_fetch(struct vgc_core *c, const struct tx_tex *t,
 		o[A] = 1;
 		break;
 	case TX_G8R8:
-		tx_rgba(o, tx_unorm(v & 0xff, 8), tx_unorm(v >> 8, 8), 0, 1);
+		tx_rgba(o, n8[v & 0xff], n8[v >> 8], 0, 1);
 		break;
 	case TX_A2BGR10:
 		tx_rgba(o, tx_unorm(v & 0x3ff, 10),
@@ -623,10 +661,15 @@ static u32 tx_wrap(int i, u32 n, unsigned int mode)
 
 	switch (mode) {
 	case VGC_TEX_WRAP_REPEAT:
+		if (!(n & (n - 1)))	/* a power of two: no division */
+			return (u32)i & (n - 1);
 		m = i % size;
 		return m < 0 ? m + size : m;
 	case VGC_TEX_WRAP_MIRRORED_REPEAT:
-		m = i % (2 * size);
+		if (!(n & (n - 1)))
+			m = (int)((u32)i & (2 * n - 1));
+		else
+			m = i % (2 * size);
 		if (m < 0)
 			m += 2 * size;
 		return m >= size ? 2 * size - 1 - m : m;
@@ -645,11 +688,13 @@ static int tx_slice(struct vgc_core *c, const struct tx_tex *t,
 	float su = tx_clampf(u * w, -TX_COORD_LIMIT, TX_COORD_LIMIT);
 	float sv = tx_clampf(v * h, -TX_COORD_LIMIT, TX_COORD_LIMIT);
 	float tex[4][4], fu, fv, wt[4];
+	struct tx_plane pl;
 	u32 x[2], y[2];
 	int i0, j0, k, ch;
 
+	tx_plane_get(t, level, face, &pl);
 	if (filter == VGC_TEX_FILTER_NEAREST)
-		return tx_fetch(c, t, level, face,
+		return tx_fetch(c, t, &pl,
 				tx_wrap(tx_floor(su), w, t->wrap_u),
 				tx_wrap(tx_floor(sv), h, t->wrap_v), o);
 
@@ -668,7 +713,7 @@ static int tx_slice(struct vgc_core *c, const struct tx_tex *t,
 	wt[2] = (1 - fu) * fv;
 	wt[3] = fu * fv;
 	for (k = 0; k < 4; k++)
-		if (tx_fetch(c, t, level, face, x[k & 1], y[k >> 1], tex[k]))
+		if (tx_fetch(c, t, &pl, x[k & 1], y[k >> 1], tex[k]))
 			return -1;
 	for (ch = 0; ch < 4; ch++)
 		o[ch] = wt[0] * tex[0][ch] + wt[1] * tex[1][ch] +
@@ -828,6 +873,8 @@ int vgc_tx_sample(void *ctx, const struct vgc_sh_tex_req *req, float out[4])
 	int lo;
 
 	c->stats.tx_samples++;
+	if (!c->tx_unorm8_ok)
+		tx_unorm8_init(c);
 	tx_rgba(out, 0, 0, 0, 0);
 	if (!tx_decode(c, req->sampler, &t)) {
 		c->stats.tx_unsupported++;

@@ -16,10 +16,11 @@
  * Prints "BENCH name value unit" lines: each workload's rate and its
  * nanoseconds per shaded pixel (and per vertex for the triangles), in
  * CPU time (the machine may be shared), and "INFO" lines with what a
- * round drew and a checksum of the pixels (the same before and after a
- * change that must not change them). Arguments, if any, name the
- * workloads to run (for profiling one of them); "-n N" runs each N times
- * instead of for a second (to count instructions). Not a test.
+ * round drew, a checksum of the pixels and one of the model's statistics
+ * (the same before and after a change that must not change them; the
+ * statistics with the same "-n N"). Arguments, if any, name the
+ * workloads to run (for profiling one of them); "-n N" runs each N
+ * times instead of for a second (to count instructions). Not a test.
  */
 #include <time.h>
 
@@ -325,6 +326,24 @@ static uint32_t checksum(void)
 	return h;
 }
 
+/*
+ * FNV-1a of the model's statistics but its clock-derived ones: the same
+ * counts (shader instructions, texture lookups, memory words, ...) with
+ * the same "-n N"
+ */
+static uint32_t stats_sum(const struct vgc_core *c)
+{
+	struct vgc_stats s = c->stats;
+	const uint8_t *b = (const uint8_t *)&s;
+	uint32_t h = 2166136261u;
+	size_t i;
+
+	s.busy_ns = s.cycles = s.busy_ticks = 0;
+	for (i = 0; i < sizeof(s); i++)
+		h = (h ^ b[i]) * 16777619u;
+	return h;
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(struct vgc_core *c);
@@ -378,13 +397,13 @@ int main(int argc, char **argv)
 			       loads[i].name, t * 1e9 /
 			       (double)(c->stats.vertices_3d -
 					s0.vertices_3d));
-		printf("INFO %s: %llu pixels shaded, %llu written, %llu triangles, %llu vertices a round; checksum %08x\n",
+		printf("INFO %s: %llu pixels shaded, %llu written, %llu triangles, %llu vertices a round; checksum %08x, statistics %08x\n",
 		       loads[i].name,
 		       (unsigned long long)(c->stats.pixels_shaded - s0.pixels_shaded) / n,
 		       (unsigned long long)(c->stats.pixels_written - s0.pixels_written) / n,
 		       (unsigned long long)(c->stats.triangles_3d - s0.triangles_3d) / n,
 		       (unsigned long long)(c->stats.vertices_3d - s0.vertices_3d) / n,
-		       checksum());
+		       checksum(), stats_sum(c));
 	}
 	free(c);
 	free(mem);
