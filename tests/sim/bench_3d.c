@@ -51,12 +51,7 @@ static uint32_t at;
 
 static void states(uint32_t reg, const uint32_t *v, unsigned int n)
 {
-	unsigned int i;
-
-	w32(at)[0] = ls(reg, n);
-	for (i = 0; i < n; i++)
-		w32(at)[1 + i] = v[i];
-	at = (at + 4 + 4 * n + 7) & ~7u;
+	at = emit_states(at, reg, v, n, 0);
 }
 
 static void st(uint32_t reg, uint32_t v)

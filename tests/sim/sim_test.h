@@ -130,6 +130,22 @@ static inline uint32_t ls(uint32_t reg, uint32_t count)
 }
 
 /*
+ * A LOAD_STATE of @n words (@v) at state @reg, with header bits @flags
+ * (e.g. VGC_LS_FIXP), at @at; returns where the next command goes.
+ */
+static inline uint32_t emit_states(uint32_t at, uint32_t reg,
+				   const uint32_t *v, unsigned int n,
+				   uint32_t flags)
+{
+	unsigned int i;
+
+	w32(at)[0] = ls(reg, n) | flags;
+	for (i = 0; i < n; i++)
+		w32(at)[1 + i] = v[i];
+	return (at + 4 + 4 * n + 7) & ~7u;
+}
+
+/*
  * The states of a 2D clear of @w x @h A8R8G8B8 pixels at @dst (stride
  * @w * 4, clipped to the rectangle) to 0x12345678, from @q; returns
  * where the DRAW_2D goes.

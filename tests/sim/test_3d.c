@@ -41,12 +41,7 @@ static uint32_t gb;
 
 static void states(uint32_t reg, const uint32_t *v, unsigned int n, bool fixp)
 {
-	unsigned int i;
-
-	w32(at)[0] = ls(reg, n) | (fixp ? VGC_LS_FIXP : 0);
-	for (i = 0; i < n; i++)
-		w32(at)[1 + i] = v[i];
-	at = (at + 4 + 4 * n + 7) & ~7u;
+	at = emit_states(at, reg, v, n, fixp ? VGC_LS_FIXP : 0);
 }
 
 static void st(uint32_t reg, uint32_t v)

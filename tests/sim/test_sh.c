@@ -33,12 +33,7 @@ static void cmd_begin(struct vgc_core *c)
 /* LOAD_STATE of @n words at state @addr */
 static void cmd_states(uint32_t addr, const uint32_t *v, unsigned int n)
 {
-	unsigned int i;
-
-	w32(cmd_at)[0] = ls(addr, n);
-	for (i = 0; i < n; i++)
-		w32(cmd_at)[1 + i] = v[i];
-	cmd_at = (cmd_at + 4 + 4 * n + 7) & ~7u;
+	cmd_at = emit_states(cmd_at, addr, v, n, 0);
 }
 
 static void cmd_state(uint32_t addr, uint32_t v)
