@@ -1553,9 +1553,10 @@ DEFINE_INPLACE(inplace_16, u16)
 
 /*
  * inplace_32_mono() with the span's mono bits themselves, 8 pixels a
- * byte from the first bit of @bits, each byte's masks read from @mtab
- * (one pass instead of two where D is not read; where it is, GCC does
- * not vectorise the second loop, and the two passes are faster).
+ * byte from the first bit of @bits, each byte's masks read from @mtab:
+ * one pass instead of a first one writing the span's masks. Where D is
+ * read, a block's loads all come before its stores, so that GCC
+ * vectorises the loop (it does not prove @mtab's rows apart from @d).
  */
 static noinline span_loop void
 inplace_32_mono_bits(u32 *restrict d, const u8 *restrict bits,
@@ -1584,11 +1585,14 @@ inplace_32_mono_bits(u32 *restrict d, const u8 *restrict bits,
 					((a[2][j] ^ b[2][j]) & d[i + j])));
 		memcpy(d + i, t, sizeof(t));
 	}
+	if (e == n)
+		return;
 	m = (const u32 *)mtab[bits[e / BLK]];
 	for (j = 0; e + j < n; j++)	/* the pixels past the last block */
 		d[e + j] = (m[j] & (a[0][j] ^ (a[2][j] & d[e + j]))) |
 			   (~m[j] & (b[0][j] ^ (b[2][j] & d[e + j])));
 }
+
 DEFINE_KEYED(inplace_32_keyed, u32)
 DEFINE_KEYED(inplace_16_keyed, u16)
 
@@ -1724,9 +1728,8 @@ static int inplace_span(struct vgc_core *c, int x, int y, unsigned int n)
 	if (de->need_d)
 		vgc_dma_count(c, daddr, len, false);
 	if (de->need_s && de->mono) {
-		/* without D, the bits straight into the ROP's loop */
-		ms = mono_sel(c, x, y, n,
-			      bpp == 4 && de->mono_var);
+		/* 32-bit pixels: the bits straight into the ROP's loop */
+		ms = mono_sel(c, x, y, n, bpp == 4 && de->mono_var);
 		if (ms < 0)
 			return -1;
 		bits = ms;
