@@ -897,13 +897,11 @@ static enum vgc_sh_result run(struct sh_run *r)
 			      VGC_SH_DEFAULT_STEPS;
 	unsigned int steps = 0;
 
-	if (!p->code || p->end_pc > p->num_insns || p->start_pc > p->end_pc)
+	if (!p->dec || p->end_pc > p->num_insns || p->start_pc > p->end_pc)
 		return VGC_SH_BAD_PROG;
 	for (;;) {
 		unsigned int k, pc = ~0u;
 		bool act[QUAD] = { false };
-		const struct vgc_sh_insn *i;
-		struct vgc_sh_insn tmp;
 
 		for (k = 0; k < r->n; k++) {
 			struct sh_thread *th = &r->th[k];
@@ -921,14 +919,8 @@ static enum vgc_sh_result run(struct sh_run *r)
 		}
 		for (k = 0; k < r->n; k++)
 			act[k] = !r->th[k].done && r->th[k].pc == pc;
-		if (p->dec) {
-			i = &p->dec[pc];
-		} else {
-			decode(&p->code[pc * VGC_SH_INSN_WORDS], &tmp);
-			i = &tmp;
-		}
 		r->c->stats.sh_insns++;
-		execute(r, i, pc, act);
+		execute(r, &p->dec[pc], pc, act);
 		if (r->result != VGC_SH_OK) {
 			r->c->stats.sh_bad_insn++;
 			return r->result;
@@ -1101,6 +1093,21 @@ enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
 }
 
 /*
+ * The temporaries an operand or destination in @rgroup, addressed by
+ * @amode from @reg, lets a program reach, given that it reaches t0 up to
+ * t(@n - 1) otherwise: VGC_SH_TEMPS for one addressed through a0.
+ */
+static unsigned int temps_reached(unsigned int n, u32 rgroup, u32 amode,
+				  u32 reg)
+{
+	if (rgroup != VGC_RG_TEMP)
+		return n;
+	if (amode != VGC_AMODE_DIRECT && amode <= VGC_AMODE_ADD_A_W)
+		return VGC_SH_TEMPS;
+	return reg >= n ? reg + 1 : n;
+}
+
+/*
  * How many temporaries (t0 up) program @p's instructions from PC 0 to its
  * end can touch, as operands or destinations: VGC_SH_TEMPS when one is
  * addressed through a0 (or the program is not valid). A caller that zeroes
@@ -1111,35 +1118,19 @@ unsigned int vgc_sh_prog_temps(const struct vgc_sh_prog *p)
 {
 	unsigned int pc, j, n = 0;
 	const struct vgc_sh_insn *i;
-	struct vgc_sh_insn tmp;
 
-	if (!p->code || p->end_pc > p->num_insns)
+	if (!p->dec || p->end_pc > p->num_insns)
 		return VGC_SH_TEMPS;
-	for (pc = 0; pc < p->end_pc; pc++) {
-		if (p->dec) {
-			i = &p->dec[pc];
-		} else {
-			decode(&p->code[pc * VGC_SH_INSN_WORDS], &tmp);
-			i = &tmp;
-		}
-		for (j = 0; j < 3; j++) {
-			const struct vgc_sh_src *s = &i->src[j];
-
-			if (!s->use || s->rgroup != VGC_RG_TEMP)
-				continue;
-			if (s->amode != VGC_AMODE_DIRECT &&
-			    s->amode <= VGC_AMODE_ADD_A_W)
-				return VGC_SH_TEMPS;
-			if (s->reg >= n)
-				n = s->reg + 1;
-		}
-		if (!i->dst_use)
-			continue;
-		if (i->dst_amode != VGC_AMODE_DIRECT &&
-		    i->dst_amode <= VGC_AMODE_ADD_A_W)
-			return VGC_SH_TEMPS;
-		if (i->dst_reg >= n)
-			n = i->dst_reg + 1;
+	for (pc = 0; pc < p->end_pc && n < VGC_SH_TEMPS; pc++) {
+		i = &p->dec[pc];
+		for (j = 0; j < 3; j++)
+			if (i->src[j].use)
+				n = temps_reached(n, i->src[j].rgroup,
+						  i->src[j].amode,
+						  i->src[j].reg);
+		if (i->dst_use)
+			n = temps_reached(n, VGC_RG_TEMP, i->dst_amode,
+					  i->dst_reg);
 	}
 	return n < VGC_SH_TEMPS ? n : VGC_SH_TEMPS;
 }

@@ -190,8 +190,8 @@ struct vgc_sh_insn {
  * @output_reg: VS: the temporary of each output (VS_OUTPUT[], one byte
  *	each); PS: @output_reg[0] is PS_OUTPUT_REG (the colour)
  * @dec: the instructions of PCs 0..@end_pc - 1 decoded (in struct vgc_sh,
- *	valid until the next vgc_sh_prog_get() for the same stage); NULL:
- *	the interpreter decodes @code as it runs
+ *	valid until the next vgc_sh_prog_get() for the same stage); the
+ *	interpreter runs only these (NULL: no program)
  */
 struct vgc_sh_prog {
 	enum vgc_sh_stage stage;
