@@ -72,7 +72,7 @@ GL_TESTS := $(patsubst tests/gl/%.c,$(B)/tests/gl-%,$(wildcard tests/gl/*.c))
 .NOTPARALLEL:
 
 .PHONY: all deps kernels kernel-% module-% driver-% run check bench clean install lib boards-table hw mesa piglit fuzz mutate package package-test stress
-all: deps kernels mesa module-plain module-debug driver-plain driver-debug $(DTBS) $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES) $(GL_TOOLS) $(GL_TESTS)
+all: deps kernels mesa module-plain module-debug driver-plain driver-debug $(B)/uml-init $(DTBS) $(LIBS) $(TOOLS) $(UML_TESTS) $(UNIT_TESTS) $(BENCHES) $(GL_TOOLS) $(GL_TESTS)
 
 deps:
 	@scripts/deps
@@ -158,6 +158,12 @@ $(LIB_SO): $(LIB_OBJS)
 	@ln -sf $(LIB_SONAME) $(@D)/libetnaviv.so
 
 lib: $(LIBS)
+
+# The boards' init helper (scripts/boot): static, so that starting it
+# inside UML loads no shared library through hostfs.
+$(B)/uml-init: scripts/uml-init.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) -static -o $@ $<
 
 # Tools over libetnaviv, linked statically so they run from anywhere.
 $(B)/tools/gpu-list $(B)/tools/gpu-workload $(B)/tools/etnaviv-info: $(B)/tools/%: tools/%.c $(LIB_HDRS) $(LIB_A)

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-only
 """ci-expectations.py FAILS_TXT LIST...: the tests of our piglit LISTs that
 Mesa's CI expects not to pass on a real board, as "RESULT KIND TEST" lines

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * uml-init: the steps of a board's init script (scripts/uml-init.sh) that
+ * would otherwise each start a program. Under UML every process costs a
+ * new host address space: 0.15 to 0.3 s each, more than most tests'
+ * work. This one static program does them with system calls.
+ *
+ *   uml-init start KMEMLEAK MODULE...
+ *	mount proc, sysfs, devtmpfs, debugfs and a tmpfs on /run; load each
+ *	MODULE (exit 126 when one fails); wait up to 10 s for
+ *	/dev/dri/renderD128 (exit 127 without it); load the DRM shmem
+ *	helpers and vgem from $ETNAVIV_KDIR where they exist (failures
+ *	ignored); with KMEMLEAK 1, set aside what kmemleak reports now
+ *	(what loading modules allocated: UML's kmemleak does not scan
+ *	module memory).
+ *   uml-init finish RUN STATUS KMEMLEAK
+ *	with KMEMLEAK 1, let kmemleak judge every object and copy its
+ *	report to RUN/kmemleak; write STATUS to RUN/status; sync; power
+ *	off.
+ *
+ * The kmemleak steps are those of tests/uml/kmemleak-baseline.sh: a
+ * first scan records each object's checksum, the second, once every
+ * object is older than the minimum age scripts/boot sets (500 ms),
+ * reports the unreferenced ones unchanged since.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#define KMEMLEAK	"/sys/kernel/debug/kmemleak"
+#define RENDER_NODE	"/dev/dri/renderD128"
+
+static void nap_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+static int write_str(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = write(fd, s, strlen(s));
+	close(fd);
+	return n == (ssize_t)strlen(s) ? 0 : -1;
+}
+
+static int load_module(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int ret;
+
+	if (fd < 0) {
+		fprintf(stderr, "uml-init: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	ret = syscall(SYS_finit_module, fd, "", 0);
+	if (ret)
+		fprintf(stderr, "uml-init: loading %s: %s\n", path,
+			strerror(errno));
+	close(fd);
+	return ret;
+}
+
+/* Two scans half a second apart; then, with @clear, set the report aside. */
+static void kmemleak_judge(int clear)
+{
+	if (access(KMEMLEAK, W_OK))
+		return;
+	write_str(KMEMLEAK, "scan");
+	nap_ms(500);
+	write_str(KMEMLEAK, "scan");
+	if (clear)
+		write_str(KMEMLEAK, "clear");
+}
+
+static int copy_file(const char *from, const char *to)
+{
+	char buf[65536];
+	int in, out, ret = 0;
+	ssize_t n;
+
+	in = open(from, O_RDONLY | O_CLOEXEC);
+	if (in < 0)
+		return -1;
+	out = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (out < 0) {
+		close(in);
+		return -1;
+	}
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write(out, buf, n) != n) {
+			ret = -1;
+			break;
+		}
+	if (n < 0)
+		ret = -1;
+	close(out);
+	close(in);
+	return ret;
+}
+
+static int start(int argc, char **argv)
+{
+	static const char *const extra[] = {
+		"drivers/gpu/drm/drm_shmem_helper.ko",
+		"drivers/gpu/drm/vgem/vgem.ko",
+	};
+	const char *kdir = getenv("ETNAVIV_KDIR");
+	char path[4096];
+	int i;
+
+	mount("proc", "/proc", "proc", 0, NULL);
+	mount("sysfs", "/sys", "sysfs", 0, NULL);
+	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
+	mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
+	/* /tmp stays the host's: the repository (and the command) may live there. */
+	mount("tmpfs", "/run", "tmpfs", 0, NULL);
+
+	for (i = 3; i < argc; i++)
+		if (load_module(argv[i]))
+			return 126;
+	for (i = 0; i < 500 && access(RENDER_NODE, F_OK); i++)
+		nap_ms(20);
+	if (access(RENDER_NODE, F_OK)) {
+		printf("no %s appeared\n", RENDER_NODE);
+		return 127;
+	}
+
+	/* vgem, which several tests import buffers from, before the baseline */
+	for (i = 0; kdir && i < (int)(sizeof(extra) / sizeof(extra[0])); i++) {
+		snprintf(path, sizeof(path), "%s/%s", kdir, extra[i]);
+		if (!access(path, R_OK)) {
+			int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+			if (fd >= 0) {
+				syscall(SYS_finit_module, fd, "", 0);
+				close(fd);
+			}
+		}
+	}
+	if (!strcmp(argv[2], "1"))
+		kmemleak_judge(1);
+	return 0;
+}
+
+static int finish(int argc, char **argv)
+{
+	char path[4096];
+	int fd;
+
+	if (argc != 5)
+		return 2;
+	if (!strcmp(argv[4], "1") && !access(KMEMLEAK, R_OK)) {
+		kmemleak_judge(0);
+		snprintf(path, sizeof(path), "%s/kmemleak", argv[2]);
+		copy_file(KMEMLEAK, path);
+	}
+	snprintf(path, sizeof(path), "%s/status", argv[2]);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd >= 0) {
+		dprintf(fd, "%s\n", argv[3]);
+		close(fd);
+	}
+	sync();
+	reboot(RB_POWER_OFF);
+	return 1;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc >= 3 && !strcmp(argv[1], "start"))
+		return start(argc, argv);
+	if (argc >= 2 && !strcmp(argv[1], "finish"))
+		return finish(argc, argv);
+	fprintf(stderr, "usage: uml-init start KMEMLEAK MODULE... | finish RUN STATUS KMEMLEAK\n");
+	return 2;
+}
