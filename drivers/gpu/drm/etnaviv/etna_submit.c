@@ -176,19 +176,52 @@ static int etna_submit_throttle(struct etna_core *core,
 }
 
 /*
- * What a submit copies from user space, in one allocation (one kvmalloc
- * and kvfree a submit, not one for each array): its tables of buffers and
- * relocations, whose elements are multiples of 8 bytes, then its perfmon
- * requests and the stream (fields of 4 bytes at most). Each pointer is
- * NULL where its count is 0.
+ * What a submit copies from user space. Its tables of buffers and
+ * relocations (elements of multiples of 8 bytes), the relocations'
+ * scratch (three words each) and its perfmon requests (fields of 4 bytes
+ * at most) go into the job's own allocation, after its tables of buffers
+ * and mappings: one kvmalloc a job for all of them. The stream, whose copy
+ * lives in the pool once validated, has its own, freed at the end of the
+ * submit. Each pointer is NULL where its count is 0.
  */
 struct etna_submit_in {
-	void *buf;
 	struct drm_etnaviv_gem_submit_bo *bos;
 	struct drm_etnaviv_gem_submit_reloc *relocs;
+	u32 *reloc_offs;
 	struct drm_etnaviv_gem_submit_pmr *pmrs;
 	u32 *stream;
 };
+
+/* The size of the job's tables, which start zeroed. */
+static size_t etna_job_head(const struct drm_etnaviv_gem_submit *args)
+{
+	struct etna_job *job;
+
+	return struct_size(job, tab, 2 * (size_t)args->nr_bos);
+}
+
+/*
+ * A new job with room for the submit's copies. The counts are bounded
+ * (SUBMIT_MAX_*): the sum of the sizes is a few MiB at most.
+ */
+static struct etna_job *etna_job_alloc(const struct drm_etnaviv_gem_submit *args)
+{
+	size_t head = etna_job_head(args);
+	struct etna_job *job;
+
+	job = kvmalloc(head +
+		       (size_t)args->nr_bos *
+		       sizeof(struct drm_etnaviv_gem_submit_bo) +
+		       (size_t)args->nr_relocs *
+		       (sizeof(struct drm_etnaviv_gem_submit_reloc) +
+			3 * sizeof(u32)) +
+		       (size_t)args->nr_pmrs *
+		       sizeof(struct drm_etnaviv_gem_submit_pmr),
+		       GFP_KERNEL);
+	if (job)
+		memset(job, 0, head);
+	return job;
+}
 
 /* Point @where at @n elements of @size bytes at *@at, and step past them. */
 static int etna_copy_part(void **where, u8 **at, u64 uptr, u32 n,
@@ -203,37 +236,37 @@ static int etna_copy_part(void **where, u8 **at, u64 uptr, u32 n,
 }
 
 /*
- * Copy the submit's arrays in. The counts are bounded (SUBMIT_MAX_*): the
- * sum of their sizes is a few MiB at most. Return: 0, -ENOMEM or -EFAULT.
+ * Copy the submit's arrays in, after the tables of @job. Return: 0,
+ * -ENOMEM or -EFAULT; in->stream is the caller's to kvfree().
  */
 static int etna_submit_copy_in(const struct drm_etnaviv_gem_submit *args,
-			       struct etna_submit_in *in)
+			       struct etna_job *job, struct etna_submit_in *in)
 {
-	size_t size = (size_t)args->nr_bos * sizeof(*in->bos) +
-		      (size_t)args->nr_relocs * sizeof(*in->relocs) +
-		      (size_t)args->nr_pmrs * sizeof(*in->pmrs) +
-		      args->stream_size;
-	u8 *at;
+	u8 *at = (u8 *)job + etna_job_head(args);
 	int ret;
 
 	memset(in, 0, sizeof(*in));
-	if (!size)
-		return 0;
-	in->buf = kvmalloc(size, GFP_KERNEL);
-	if (!in->buf)
-		return -ENOMEM;
-	at = in->buf;
+	if (args->stream_size) {
+		in->stream = kvmalloc(args->stream_size, GFP_KERNEL);
+		if (!in->stream)
+			return -ENOMEM;
+	}
 	ret = etna_copy_part((void **)&in->bos, &at, args->bos, args->nr_bos,
 			     sizeof(*in->bos));
 	if (!ret)
 		ret = etna_copy_part((void **)&in->relocs, &at, args->relocs,
 				     args->nr_relocs, sizeof(*in->relocs));
+	if (!ret && args->nr_relocs) {
+		in->reloc_offs = (u32 *)at;
+		at += (size_t)args->nr_relocs * 3 * sizeof(u32);
+	}
 	if (!ret)
 		ret = etna_copy_part((void **)&in->pmrs, &at, args->pmrs,
 				     args->nr_pmrs, sizeof(*in->pmrs));
-	if (!ret)
-		ret = etna_copy_part((void **)&in->stream, &at, args->stream,
-				     args->stream_size / 4, 4);
+	if (!ret && args->stream_size &&
+	    copy_from_user(in->stream, u64_to_user_ptr(args->stream),
+			   args->stream_size))
+		ret = -EFAULT;
 	return ret;
 }
 
@@ -299,6 +332,7 @@ static int etna_submit_map(struct etna_job *job,
 	struct etna_mapping *map;
 	u64 va = 0;
 	u32 i;
+	int ret;
 
 	job->maps = (struct etna_mapping **)&job->tab[job->nr_bos];
 	for (i = 0; i < job->nr_bos; i++) {
@@ -313,6 +347,16 @@ static int etna_submit_map(struct etna_job *job,
 			return PTR_ERR(map);
 		job->maps[i] = map;
 	}
+	/* one hold of the space's lock, but for a mapping evicted meanwhile */
+	i = 0;
+	while (i < job->nr_bos) {
+		i = etna_vm_use(job->vm, job->maps, i, job->nr_bos);
+		if (i == job->nr_bos)
+			break;
+		ret = etna_bo_remap(job->maps[i++]);
+		if (ret)
+			return ret;
+	}
 	return 0;
 }
 
@@ -322,7 +366,7 @@ static int etna_submit_map(struct etna_job *job,
  */
 static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 				const struct drm_etnaviv_gem_submit_reloc *relocs,
-				u32 nr_relocs)
+				u32 *offs, u32 nr_relocs)
 {
 	struct etna_dev *edev = job->core->edev;
 	struct etna_stream s = {
@@ -335,24 +379,17 @@ static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 		.ts_2bit = job->core->id.minor[0] & ETNA_MINOR0_2BITPERTILE,
 	};
 	const char *why = NULL;
-	u32 *offs = NULL, i;
-	int ret = 0;
+	u32 i;
+	int ret;
 
-	if (nr_relocs) {
-		/* offsets, the room after each relocated address, the address */
-		offs = kvmalloc_array(nr_relocs, 3 * sizeof(*offs), GFP_KERNEL);
-		if (!offs)
-			return -ENOMEM;
-	}
+	/* @offs: offsets, the room after each relocated address, the address */
 	for (i = 0; i < nr_relocs; i++) {
 		const struct drm_etnaviv_gem_submit_reloc *r = &relocs[i];
 
 		/* their order, range and alignment: the validator's */
 		if (r->flags || r->reloc_idx >= job->nr_bos ||
-		    r->reloc_offset > job->bos[r->reloc_idx]->size - 4) {
-			ret = -EINVAL;
-			goto out;
-		}
+		    r->reloc_offset > job->bos[r->reloc_idx]->size - 4)
+			return -EINVAL;
 		offs[i] = r->submit_offset;
 		offs[nr_relocs + i] = job->bos[r->reloc_idx]->size -
 				      r->reloc_offset;
@@ -366,13 +403,11 @@ static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 	ret = etna_validate_stream(&s, &why);
 	if (ret) {
 		drm_dbg(&edev->drm, "stream rejected: %s\n", why);
-		goto out;
+		return ret;
 	}
 	for (i = 0; i < nr_relocs; i++)
 		stream[relocs[i].submit_offset / 4] = offs[2 * nr_relocs + i];
-out:
-	kvfree(offs);
-	return ret;
+	return 0;
 }
 
 /* Make the job wait for the buffers' users, and the buffers for the job. */
@@ -457,9 +492,8 @@ static int etna_submit(struct drm_device *drm, void *data,
 	if (ret)
 		return ret;
 
-	/* one allocation for the job and its tables of buffers and mappings */
-	job = kvzalloc(struct_size(job, tab, 2 * (size_t)args->nr_bos),
-		       GFP_KERNEL);
+	/* one allocation: the job, its tables, the copies but the stream's */
+	job = etna_job_alloc(args);
 	if (!job)
 		return -ENOMEM;
 	job->bos = (struct drm_gem_object **)job->tab;
@@ -474,7 +508,7 @@ static int etna_submit(struct drm_device *drm, void *data,
 	job->pid = task_pid_nr(current);
 	get_task_comm(job->comm, current);
 
-	ret = etna_submit_copy_in(args, &copied);
+	ret = etna_submit_copy_in(args, job, &copied);
 	if (ret)
 		goto err_job;
 	bos = copied.bos;
@@ -489,7 +523,8 @@ static int etna_submit(struct drm_device *drm, void *data,
 	if (ret)
 		goto err_job;
 	ret = etna_submit_relocate(job, copied.stream, args->stream_size / 4,
-				   copied.relocs, args->nr_relocs);
+				   copied.relocs, copied.reloc_offs,
+				   args->nr_relocs);
 	if (ret)
 		goto err_job;
 	ret = etna_pm_prepare(job, copied.pmrs, args->nr_pmrs);
@@ -564,19 +599,22 @@ static int etna_submit(struct drm_device *drm, void *data,
 		drm_gem_unlock_reservations(job->bos, job->nr_bos, &ctx);
 		goto err_fd;
 	}
+	/*
+	 * The fence goes into the buffers before the push: once pushed, the
+	 * job may run and be freed (with its tables and copies) at any time.
+	 */
+	etna_submit_fence_bos(job, bos);
+	drm_gem_unlock_reservations(job->bos, job->nr_bos, &ctx);
+	args->fence = job->fence_id;
 	drm_sched_entity_push_job(&job->base);
 	mutex_unlock(&core->submit_lock);
 
-	etna_submit_fence_bos(job, bos);
-	drm_gem_unlock_reservations(job->bos, job->nr_bos, &ctx);
-
-	args->fence = job->fence_id;
 	/* fence_fd is written only when a sync file was asked for */
 	if (sync) {
 		fd_install(out_fd, sync->file);
 		args->fence_fd = out_fd;
 	}
-	kvfree(copied.buf);
+	kvfree(copied.stream);
 	return 0;
 
 err_fd:
@@ -586,7 +624,7 @@ err_job:
 	if (sched_init)
 		drm_sched_job_cleanup(&job->base);
 	etna_job_free(job);
-	kvfree(copied.buf);
+	kvfree(copied.stream);
 	return ret;
 }
 
