@@ -176,52 +176,21 @@ static int etna_submit_throttle(struct etna_core *core,
 }
 
 /*
- * What a submit copies from user space. Its tables of buffers and
- * relocations (elements of multiples of 8 bytes), the relocations'
- * scratch (three words each) and its perfmon requests (fields of 4 bytes
- * at most) go into the job's own allocation, after its tables of buffers
- * and mappings: one kvmalloc a job for all of them. The stream, whose copy
- * lives in the pool once validated, has its own, freed at the end of the
- * submit. Each pointer is NULL where its count is 0.
+ * What a submit copies from user space, in one allocation (one kvmalloc
+ * and kvfree a submit, not one for each array), with the relocations'
+ * scratch (three words each): its tables of buffers and relocations,
+ * whose elements are multiples of 8 bytes, then the scratch, the perfmon
+ * requests and the stream (fields of 4 bytes at most). Each pointer is
+ * NULL where its count is 0.
  */
 struct etna_submit_in {
+	void *buf;
 	struct drm_etnaviv_gem_submit_bo *bos;
 	struct drm_etnaviv_gem_submit_reloc *relocs;
 	u32 *reloc_offs;
 	struct drm_etnaviv_gem_submit_pmr *pmrs;
 	u32 *stream;
 };
-
-/* The size of the job's tables, which start zeroed. */
-static size_t etna_job_head(const struct drm_etnaviv_gem_submit *args)
-{
-	struct etna_job *job;
-
-	return struct_size(job, tab, 2 * (size_t)args->nr_bos);
-}
-
-/*
- * A new job with room for the submit's copies. The counts are bounded
- * (SUBMIT_MAX_*): the sum of the sizes is a few MiB at most.
- */
-static struct etna_job *etna_job_alloc(const struct drm_etnaviv_gem_submit *args)
-{
-	size_t head = etna_job_head(args);
-	struct etna_job *job;
-
-	job = kvmalloc(head +
-		       (size_t)args->nr_bos *
-		       sizeof(struct drm_etnaviv_gem_submit_bo) +
-		       (size_t)args->nr_relocs *
-		       (sizeof(struct drm_etnaviv_gem_submit_reloc) +
-			3 * sizeof(u32)) +
-		       (size_t)args->nr_pmrs *
-		       sizeof(struct drm_etnaviv_gem_submit_pmr),
-		       GFP_KERNEL);
-	if (job)
-		memset(job, 0, head);
-	return job;
-}
 
 /* Point @where at @n elements of @size bytes at *@at, and step past them. */
 static int etna_copy_part(void **where, u8 **at, u64 uptr, u32 n,
@@ -236,21 +205,27 @@ static int etna_copy_part(void **where, u8 **at, u64 uptr, u32 n,
 }
 
 /*
- * Copy the submit's arrays in, after the tables of @job. Return: 0,
- * -ENOMEM or -EFAULT; in->stream is the caller's to kvfree().
+ * Copy the submit's arrays in. The counts are bounded (SUBMIT_MAX_*): the
+ * sum of their sizes is a few MiB at most. Return: 0, -ENOMEM or -EFAULT.
  */
 static int etna_submit_copy_in(const struct drm_etnaviv_gem_submit *args,
-			       struct etna_job *job, struct etna_submit_in *in)
+			       struct etna_submit_in *in)
 {
-	u8 *at = (u8 *)job + etna_job_head(args);
+	size_t size = (size_t)args->nr_bos * sizeof(*in->bos) +
+		      (size_t)args->nr_relocs *
+		      (sizeof(*in->relocs) + 3 * sizeof(u32)) +
+		      (size_t)args->nr_pmrs * sizeof(*in->pmrs) +
+		      args->stream_size;
+	u8 *at;
 	int ret;
 
 	memset(in, 0, sizeof(*in));
-	if (args->stream_size) {
-		in->stream = kvmalloc(args->stream_size, GFP_KERNEL);
-		if (!in->stream)
-			return -ENOMEM;
-	}
+	if (!size)
+		return 0;
+	in->buf = kvmalloc(size, GFP_KERNEL);
+	if (!in->buf)
+		return -ENOMEM;
+	at = in->buf;
 	ret = etna_copy_part((void **)&in->bos, &at, args->bos, args->nr_bos,
 			     sizeof(*in->bos));
 	if (!ret)
@@ -263,10 +238,9 @@ static int etna_submit_copy_in(const struct drm_etnaviv_gem_submit *args,
 	if (!ret)
 		ret = etna_copy_part((void **)&in->pmrs, &at, args->pmrs,
 				     args->nr_pmrs, sizeof(*in->pmrs));
-	if (!ret && args->stream_size &&
-	    copy_from_user(in->stream, u64_to_user_ptr(args->stream),
-			   args->stream_size))
-		ret = -EFAULT;
+	if (!ret)
+		ret = etna_copy_part((void **)&in->stream, &at, args->stream,
+				     args->stream_size / 4, 4);
 	return ret;
 }
 
@@ -492,8 +466,9 @@ static int etna_submit(struct drm_device *drm, void *data,
 	if (ret)
 		return ret;
 
-	/* one allocation: the job, its tables, the copies but the stream's */
-	job = etna_job_alloc(args);
+	/* one allocation for the job and its tables of buffers and mappings */
+	job = kvzalloc(struct_size(job, tab, 2 * (size_t)args->nr_bos),
+		       GFP_KERNEL);
 	if (!job)
 		return -ENOMEM;
 	job->bos = (struct drm_gem_object **)job->tab;
@@ -508,7 +483,7 @@ static int etna_submit(struct drm_device *drm, void *data,
 	job->pid = task_pid_nr(current);
 	get_task_comm(job->comm, current);
 
-	ret = etna_submit_copy_in(args, job, &copied);
+	ret = etna_submit_copy_in(args, &copied);
 	if (ret)
 		goto err_job;
 	bos = copied.bos;
@@ -614,7 +589,7 @@ static int etna_submit(struct drm_device *drm, void *data,
 		fd_install(out_fd, sync->file);
 		args->fence_fd = out_fd;
 	}
-	kvfree(copied.stream);
+	kvfree(copied.buf);
 	return 0;
 
 err_fd:
@@ -624,7 +599,7 @@ err_job:
 	if (sched_init)
 		drm_sched_job_cleanup(&job->base);
 	etna_job_free(job);
-	kvfree(copied.stream);
+	kvfree(copied.buf);
 	return ret;
 }
 
