@@ -576,7 +576,7 @@ static int etna_submit(struct drm_device *drm, void *data,
 	}
 	/*
 	 * The fence goes into the buffers before the push: once pushed, the
-	 * job may run and be freed (with its tables and copies) at any time.
+	 * job may run and be freed (with its tables) at any time.
 	 */
 	etna_submit_fence_bos(job, bos);
 	drm_gem_unlock_reservations(job->bos, job->nr_bos, &ctx);
