@@ -191,10 +191,14 @@ static void etna_bo_unlist(struct etna_mapping *map)
  * @vm: the address space
  * @va: the address the client wants it at (softpin), or 0 for any
  *
- * Maps the buffer on first use, and again after an eviction. Return: a
- * new reference to the mapping, or an ERR_PTR: -ENOSPC if @va is taken
- * (or no space is left), -EINVAL if the buffer is mapped elsewhere in @vm
- * by a job still in flight.
+ * Maps the buffer on first use. A mapping some job made before is only
+ * referenced: it may have been evicted since (MMUv1), and etna_vm_use()
+ * then etna_bo_remap() give it a range again, under one hold of the
+ * space's lock for all of a job's mappings that kept theirs.
+ *
+ * Return: a new reference to the mapping, or an ERR_PTR: -ENOSPC if @va is
+ * taken (or no space is left), -EINVAL if the buffer is mapped elsewhere
+ * in @vm by a job still in flight.
  */
 struct etna_mapping *etna_bo_get_mapping(struct etna_bo *bo,
 					 struct etna_vm *vm, u64 va)
@@ -202,7 +206,6 @@ struct etna_mapping *etna_bo_get_mapping(struct etna_bo *bo,
 	struct etna_dev *edev = to_etna_dev(bo->shmem.base.dev);
 	struct etna_mapping *map;
 	struct sg_table *sgt;
-	int ret;
 
 	mutex_lock(&bo->map_lock);
 	if (bo->unplugged) {
@@ -238,16 +241,13 @@ use:
 	/*
 	 * The common case, a buffer some job used before: its pages are
 	 * resident since the mapping was made (no new pages, no new pins),
-	 * and only an evicted mapping needs them to map them again. Whoever
-	 * made the mapping put the buffer on the device's list.
+	 * and whoever made the mapping put the buffer on the device's list.
+	 * The reference keeps the mapping from going with the list's, and
+	 * from being evicted from now on.
 	 */
-	ret = etna_mapping_use(map, NULL);
-	if (ret == -EAGAIN) {
-		sgt = etna_bo_get_sgt(bo);
-		ret = IS_ERR(sgt) ? PTR_ERR(sgt) : etna_mapping_use(map, sgt);
-	}
+	kref_get(&map->ref);
 	mutex_unlock(&bo->map_lock);
-	return ret ? ERR_PTR(ret) : map;
+	return map;
 
 out:
 	mutex_unlock(&bo->map_lock);
@@ -259,6 +259,30 @@ out:
 		mutex_unlock(&edev->bos_lock);
 	}
 	return map;
+}
+
+/**
+ * etna_bo_remap() - map an evicted mapping's pages again, for a job
+ * @map: a mapping from etna_bo_get_mapping(), the job's reference held
+ *
+ * Return: 0, -ENODEV if the device is gone, the error of taking the
+ * pages, or -ENOSPC.
+ */
+int etna_bo_remap(struct etna_mapping *map)
+{
+	struct etna_bo *bo = map->bo;
+	struct sg_table *sgt;
+	int ret;
+
+	mutex_lock(&bo->map_lock);
+	if (bo->unplugged) {
+		ret = -ENODEV;
+	} else {
+		sgt = etna_bo_get_sgt(bo);
+		ret = IS_ERR(sgt) ? PTR_ERR(sgt) : etna_mapping_remap(map, sgt);
+	}
+	mutex_unlock(&bo->map_lock);
+	return ret;
 }
 
 /* A client is done with a buffer: its mapping in @vm goes after its jobs. */

@@ -877,6 +877,7 @@ struct drm_gem_object *etna_bo_create_object(struct drm_device *drm,
 					     size_t size);
 struct etna_mapping *etna_bo_get_mapping(struct etna_bo *bo,
 					 struct etna_vm *vm, u64 va);
+int etna_bo_remap(struct etna_mapping *map);
 int etna_ioctl_gem_new(struct drm_device *drm, void *data,
 		       struct drm_file *file);
 int etna_ioctl_gem_info(struct drm_device *drm, void *data,
@@ -910,7 +911,9 @@ void etna_vm_put(struct etna_vm *vm);
 void etna_vm_unplug(struct etna_vm *vm);
 struct etna_mapping *etna_vm_map(struct etna_vm *vm, struct etna_bo *bo,
 				 struct sg_table *sgt, u64 va);
-int etna_mapping_use(struct etna_mapping *map, struct sg_table *sgt);
+int etna_mapping_remap(struct etna_mapping *map, struct sg_table *sgt);
+u32 etna_vm_use(struct etna_vm *vm, struct etna_mapping **maps, u32 from,
+		u32 n);
 void etna_mapping_put(struct etna_mapping *map);
 
 static inline struct etna_vm *etna_vm_get(struct etna_vm *vm)

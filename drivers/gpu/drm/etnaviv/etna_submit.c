@@ -177,8 +177,9 @@ static int etna_submit_throttle(struct etna_core *core,
 
 /*
  * What a submit copies from user space, in one allocation (one kvmalloc
- * and kvfree a submit, not one for each array): its tables of buffers and
- * relocations, whose elements are multiples of 8 bytes, then its perfmon
+ * and kvfree a submit, not one for each array), with the relocations'
+ * scratch (three words each): its tables of buffers and relocations,
+ * whose elements are multiples of 8 bytes, then the scratch, the perfmon
  * requests and the stream (fields of 4 bytes at most). Each pointer is
  * NULL where its count is 0.
  */
@@ -186,6 +187,7 @@ struct etna_submit_in {
 	void *buf;
 	struct drm_etnaviv_gem_submit_bo *bos;
 	struct drm_etnaviv_gem_submit_reloc *relocs;
+	u32 *reloc_offs;
 	struct drm_etnaviv_gem_submit_pmr *pmrs;
 	u32 *stream;
 };
@@ -210,7 +212,8 @@ static int etna_submit_copy_in(const struct drm_etnaviv_gem_submit *args,
 			       struct etna_submit_in *in)
 {
 	size_t size = (size_t)args->nr_bos * sizeof(*in->bos) +
-		      (size_t)args->nr_relocs * sizeof(*in->relocs) +
+		      (size_t)args->nr_relocs *
+		      (sizeof(*in->relocs) + 3 * sizeof(u32)) +
 		      (size_t)args->nr_pmrs * sizeof(*in->pmrs) +
 		      args->stream_size;
 	u8 *at;
@@ -228,6 +231,10 @@ static int etna_submit_copy_in(const struct drm_etnaviv_gem_submit *args,
 	if (!ret)
 		ret = etna_copy_part((void **)&in->relocs, &at, args->relocs,
 				     args->nr_relocs, sizeof(*in->relocs));
+	if (!ret && args->nr_relocs) {
+		in->reloc_offs = (u32 *)at;
+		at += (size_t)args->nr_relocs * 3 * sizeof(u32);
+	}
 	if (!ret)
 		ret = etna_copy_part((void **)&in->pmrs, &at, args->pmrs,
 				     args->nr_pmrs, sizeof(*in->pmrs));
@@ -299,6 +306,7 @@ static int etna_submit_map(struct etna_job *job,
 	struct etna_mapping *map;
 	u64 va = 0;
 	u32 i;
+	int ret;
 
 	job->maps = (struct etna_mapping **)&job->tab[job->nr_bos];
 	for (i = 0; i < job->nr_bos; i++) {
@@ -313,6 +321,16 @@ static int etna_submit_map(struct etna_job *job,
 			return PTR_ERR(map);
 		job->maps[i] = map;
 	}
+	/* one hold of the space's lock, but for a mapping evicted meanwhile */
+	i = 0;
+	while (i < job->nr_bos) {
+		i = etna_vm_use(job->vm, job->maps, i, job->nr_bos);
+		if (i == job->nr_bos)
+			break;
+		ret = etna_bo_remap(job->maps[i++]);
+		if (ret)
+			return ret;
+	}
 	return 0;
 }
 
@@ -322,7 +340,7 @@ static int etna_submit_map(struct etna_job *job,
  */
 static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 				const struct drm_etnaviv_gem_submit_reloc *relocs,
-				u32 nr_relocs)
+				u32 *offs, u32 nr_relocs)
 {
 	struct etna_dev *edev = job->core->edev;
 	struct etna_stream s = {
@@ -335,24 +353,17 @@ static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 		.ts_2bit = job->core->id.minor[0] & ETNA_MINOR0_2BITPERTILE,
 	};
 	const char *why = NULL;
-	u32 *offs = NULL, i;
-	int ret = 0;
+	u32 i;
+	int ret;
 
-	if (nr_relocs) {
-		/* offsets, the room after each relocated address, the address */
-		offs = kvmalloc_array(nr_relocs, 3 * sizeof(*offs), GFP_KERNEL);
-		if (!offs)
-			return -ENOMEM;
-	}
+	/* @offs: offsets, the room after each relocated address, the address */
 	for (i = 0; i < nr_relocs; i++) {
 		const struct drm_etnaviv_gem_submit_reloc *r = &relocs[i];
 
 		/* their order, range and alignment: the validator's */
 		if (r->flags || r->reloc_idx >= job->nr_bos ||
-		    r->reloc_offset > job->bos[r->reloc_idx]->size - 4) {
-			ret = -EINVAL;
-			goto out;
-		}
+		    r->reloc_offset > job->bos[r->reloc_idx]->size - 4)
+			return -EINVAL;
 		offs[i] = r->submit_offset;
 		offs[nr_relocs + i] = job->bos[r->reloc_idx]->size -
 				      r->reloc_offset;
@@ -366,13 +377,11 @@ static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 	ret = etna_validate_stream(&s, &why);
 	if (ret) {
 		drm_dbg(&edev->drm, "stream rejected: %s\n", why);
-		goto out;
+		return ret;
 	}
 	for (i = 0; i < nr_relocs; i++)
 		stream[relocs[i].submit_offset / 4] = offs[2 * nr_relocs + i];
-out:
-	kvfree(offs);
-	return ret;
+	return 0;
 }
 
 /* Make the job wait for the buffers' users, and the buffers for the job. */
@@ -489,7 +498,8 @@ static int etna_submit(struct drm_device *drm, void *data,
 	if (ret)
 		goto err_job;
 	ret = etna_submit_relocate(job, copied.stream, args->stream_size / 4,
-				   copied.relocs, args->nr_relocs);
+				   copied.relocs, copied.reloc_offs,
+				   args->nr_relocs);
 	if (ret)
 		goto err_job;
 	ret = etna_pm_prepare(job, copied.pmrs, args->nr_pmrs);
@@ -564,13 +574,16 @@ static int etna_submit(struct drm_device *drm, void *data,
 		drm_gem_unlock_reservations(job->bos, job->nr_bos, &ctx);
 		goto err_fd;
 	}
+	/*
+	 * The fence goes into the buffers before the push: once pushed, the
+	 * job may run and be freed (with its tables) at any time.
+	 */
+	etna_submit_fence_bos(job, bos);
+	drm_gem_unlock_reservations(job->bos, job->nr_bos, &ctx);
+	args->fence = job->fence_id;
 	drm_sched_entity_push_job(&job->base);
 	mutex_unlock(&core->submit_lock);
 
-	etna_submit_fence_bos(job, bos);
-	drm_gem_unlock_reservations(job->bos, job->nr_bos, &ctx);
-
-	args->fence = job->fence_id;
 	/* fence_fd is written only when a sync file was asked for */
 	if (sync) {
 		fd_install(out_fd, sync->file);

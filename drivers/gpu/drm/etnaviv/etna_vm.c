@@ -282,9 +282,11 @@ static void etna_vm_evict(struct etna_vm *vm, struct etna_mapping *map)
 /*
  * MMUv1: a range of @size for @node. When the space is full, the idle
  * mappings go, least recently used first, until one fits. A mapping is
- * idle when its buffer's list holds its only reference: jobs take theirs
- * under the space's lock only (etna_mapping_use()), so it stays idle
- * while we hold it. At most one try per mapping in the space.
+ * idle when its buffer's list holds its only reference. A job may take
+ * one meanwhile (under the buffer's map_lock, etna_bo_get_mapping()): it
+ * finds the range gone when it marks its mappings used, under this lock
+ * (etna_vm_use()), and maps the pages again. At most one try per mapping
+ * in the space.
  */
 static int etna_vm_insert_v1(struct etna_vm *vm, struct drm_mm_node *node,
 			     u64 size)
@@ -420,16 +422,15 @@ struct etna_mapping *etna_vm_map(struct etna_vm *vm, struct etna_bo *bo,
 }
 
 /**
- * etna_mapping_use() - a new reference to a buffer's mapping, for a job
- * @map: a mapping on its buffer's list, whose map_lock the caller holds
- * @sgt: the buffer's pages, to map them again if the mapping was evicted;
- *	NULL while the caller does not know it is needed
+ * etna_mapping_remap() - give an evicted mapping a range again
+ * @map: a mapping a job holds a reference to, whose buffer's map_lock
+ *	the caller holds
+ * @sgt: the buffer's pages, mapped for the device
  *
- * Return: 0 with the reference taken and the mapping in place (the most
- * recently used of its space), -EAGAIN if it was evicted and @sgt is NULL
- * (nothing taken: call again with the pages), or -ENOSPC.
+ * Return: 0 with the mapping in place (the most recently used of its
+ * space), or -ENOSPC.
  */
-int etna_mapping_use(struct etna_mapping *map, struct sg_table *sgt)
+int etna_mapping_remap(struct etna_mapping *map, struct sg_table *sgt)
 {
 	struct etna_vm *vm = map->vm;
 	int ret = 0;
@@ -438,12 +439,38 @@ int etna_mapping_use(struct etna_mapping *map, struct sg_table *sgt)
 	mutex_lock(&vm->lock);
 	if (drm_mm_node_allocated(&map->node))
 		list_move_tail(&map->vm_link, &vm->maps);
-	else if (!sgt)
-		ret = -EAGAIN;
 	else
 		ret = etna_vm_insert(vm, map, sgt, 0);
-	if (!ret)
-		kref_get(&map->ref);
 	mutex_unlock(&vm->lock);
 	return ret;
+}
+
+/**
+ * etna_vm_use() - mark a job's mappings the most recently used of @vm
+ * @vm: the job's space
+ * @maps: the job's mappings, each with the job's reference
+ * @from: the first to look at
+ * @n: how many the job has
+ *
+ * Under one hold of the space's lock for all of them. A mapping with a
+ * job's reference is not evicted (etna_vm_insert_v1() takes only idle
+ * ones, under this lock), but one may have been evicted before its
+ * reference was taken: the walk stops at it.
+ *
+ * Return: the index of the first mapping from @from that has no range
+ * (etna_mapping_remap() gives it one), or @n when all have theirs.
+ */
+u32 etna_vm_use(struct etna_vm *vm, struct etna_mapping **maps, u32 from,
+		u32 n)
+{
+	u32 i;
+
+	mutex_lock(&vm->lock);
+	for (i = from; i < n; i++) {
+		if (!drm_mm_node_allocated(&maps[i]->node))
+			break;
+		list_move_tail(&maps[i]->vm_link, &vm->maps);
+	}
+	mutex_unlock(&vm->lock);
+	return i;
 }
