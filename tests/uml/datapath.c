@@ -19,9 +19,13 @@
  * signals without an error and the memory holds the blit), and MMUv1 has
  * no write protection at all (both drivers: the blit lands): each outcome
  * is asserted exactly.
+ *
+ * MMUv1: buffers evicted from the core's address space and used again
+ * are mapped again before their job runs (test_evicted_reused()).
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
 #include <poll.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -327,6 +331,113 @@ static void test_userptr_alias(void)
 	buf_free(&a);
 }
 
+#define FILL_SIZE	(4u << 20)	/* each filler object: 4 MiB ... */
+#define FILL_OBJECTS	512		/* ... over the same memory: 2 GiB */
+#define FILL_PER_JOB	64		/* 256 MiB of the space a job */
+
+/*
+ * Whether our driver's debugfs lists @bo of this process as evicted from
+ * the address space (its "gem" file: a mapping without a range). -1 when
+ * no such listing is found (upstream's driver has none).
+ */
+static int listed_evicted(const struct etnaviv_bo *bo)
+{
+	char want[64], handle[32], line[512];
+	glob_t g;
+	int found = -1;
+	size_t i;
+
+	snprintf(want, sizeof(want), "[%d]:", (int)getpid());
+	snprintf(handle, sizeof(handle), "  handle %4u ",
+		 etnaviv_bo_handle(bo));
+	if (glob("/sys/kernel/debug/dri/*/gem", 0, NULL, &g))
+		return -1;
+	for (i = 0; i < g.gl_pathc && found < 0; i++) {
+		FILE *f = fopen(g.gl_pathv[i], "r");
+		bool ours = false;
+
+		while (f && fgets(line, sizeof(line), f)) {
+			if (!strncmp(line, "file of ", 8))
+				ours = strstr(line, want) != NULL;
+			else if (ours && !strncmp(line, handle, strlen(handle)))
+				found = strstr(line, " evicted") != NULL;
+		}
+		if (f)
+			fclose(f);
+	}
+	globfree(&g);
+	return found;
+}
+
+/*
+ * MMUv1: every client's buffers share one 2 GiB space per core, and
+ * mappings no job holds are evicted, least recently used first, when it
+ * fills. A destination and a source used once, then jobs that reference
+ * 2 GiB of read-only userptr objects (over the same 4 MiB, which cost
+ * nothing), then the first two used again: they must be mapped again
+ * before the job runs. The blit must land in them, every byte as the
+ * reference, and the filler memory (which the old addresses now reach)
+ * must be untouched.
+ */
+static void test_evicted_reused(void)
+{
+	static struct etnaviv_bo *fill[FILL_OBJECTS];
+	struct buf dst = { 0 }, src = { 0 };
+	uint32_t *mem;
+	int status = 1, evicted = -1, ret = 0;
+	unsigned int i, j, n = 0;
+	bool ok;
+
+	if (mmu_v2)
+		return;
+	ok = buf_new(&dst, WC) && buf_new(&src, UNCACHED) &&
+	     run(&dst, &src, &status, true);
+	if (ok && status != 1)
+		ok = fail("first job: fence status %d", status);
+	mem = mmap(NULL, FILL_SIZE, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	if (ok && mem == MAP_FAILED)
+		ok = fail("mmap: %s", strerror(errno));
+	for (i = 0; ok && i < FILL_SIZE / 4; i++)
+		mem[i] = i ^ 0x5a5a0000u;
+	for (; ok && n < FILL_OBJECTS; n++) {
+		fill[n] = etnaviv_bo_from_user(dev, mem, FILL_SIZE,
+					       ETNAVIV_USERPTR_READ);
+		ok = fill[n] || fail("USERPTR %u: %s", n, strerror(errno));
+	}
+	for (i = 0; ok && !ret && i < FILL_OBJECTS / FILL_PER_JOB; i++) {
+		for (j = 0; j < FILL_PER_JOB; j++)
+			etnaviv_emit_state_reloc(stream, ETNAVIV_DE_DEST_ADDRESS,
+						 fill[i * FILL_PER_JOB + j], 0,
+						 ETNAVIV_RELOC_READ);
+		ret = etnaviv_cmd_stream_flush_wait(stream, TIMEOUT_NS);
+	}
+	if (ok && ret)
+		ok = fail("filler job %u: %s", i - 1, strerror(-ret));
+	if (ok && !upstream) {
+		evicted = listed_evicted(dst.bo);
+		if (evicted != 1)
+			ok = fail("the destination is %s", evicted ?
+				  "not listed" : "still mapped");
+	}
+	if (ok) {
+		ok = run(&dst, &src, &status, true);
+		if (ok && status != 1)
+			ok = fail("fence status %d", status);
+	}
+	for (i = 0; ok && i < FILL_SIZE / 4; i++)
+		if (mem[i] != (i ^ 0x5a5a0000u))
+			ok = fail("the filler memory changed at byte %u", i * 4);
+	report(ok, "MMUv1: a destination and a source evicted from the "
+	       "space and used again: mapped again, the blit lands in them");
+	for (i = 0; i < n; i++)
+		etnaviv_bo_unref(fill[i]);
+	if (mem != MAP_FAILED)
+		munmap(mem, FILL_SIZE);
+	buf_free(&src);
+	buf_free(&dst);
+}
+
 /* A read-only userptr as the destination (see the top of the file). */
 static void test_read_only_destination(void)
 {
@@ -398,6 +509,7 @@ int main(void)
 	}
 	test_pair(USERPTR, USERPTR_RO);
 	test_userptr_alias();
+	test_evicted_reused();
 	report(model_mmu_faults() == faults ||
 	       fail("%llu MMU faults", model_mmu_faults() - faults),
 	       "no MMU fault on any of these");
