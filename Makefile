@@ -292,7 +292,7 @@ $(B)/tests/uapi-layout: tests/uapi/layout.c include/uapi/drm/etnaviv_drm.h
 	$(CC) -std=c11 -Wall -Wextra -Werror -I$(UAPI)/drm -I$(UAPI) -o $@ $<
 
 # What scripts/run and scripts/demo.sh use: no debug kernel.
-RUN_DEPS := deps kernel-plain mesa module-plain driver-plain $(DTBS) \
+RUN_DEPS := deps kernel-plain mesa module-plain driver-plain $(B)/uml-init $(DTBS) \
 	$(B)/tools/gpu-list $(B)/tools/gpu-workload $(LIB_TOOLS) $(GL_TOOLS)
 run: $(RUN_DEPS)
 	@scripts/run
