@@ -144,7 +144,8 @@ struct vgc_host_ops {
  * @bad_reg_reads: reads of registers that fault on this core
  * @busy_ns: time the FE spent executing commands (not waiting)
  * @tlb_flushes: MMUv2 TLB invalidations (CONFIGURATION FLUSH or MODE
- *	change, PTA slot load, MMU enable)
+ *	change, PTA slot load, MMU enable); on MMUv1 cores, GL_FLUSH_MMU
+ *	loads and page-table register writes that emptied a client's TLB
  * @de_ops: rectangles of the DRAW_2D commands the 2D engine started
  * @de_pixels: pixels it drew or skipped as transparent (inside the
  *	rectangles and the clip), up to a fault that ended an operation
@@ -309,6 +310,29 @@ struct vgc_mmu2 {
 	bool safe_addr_locked;
 };
 
+#define VGC_TLB1_ENTRIES	64	/* a client's: direct-mapped, 4 KiB pages */
+
+/**
+ * struct vgc_tlb1_entry - one cached MMUv1 translation of one client
+ * @vpn: GPU virtual address >> 12 (bit 31 set: 0 is an empty entry)
+ * @pa: physical address of the page
+ * @host: the page in place (the host's mem_map), or NULL: copy through
+ *	mem_read/mem_write
+ */
+struct vgc_tlb1_entry {
+	u32 vpn;
+	u64 pa;
+	u8 *host;
+};
+
+/**
+ * struct vgc_mmu1 - MMUv1 state that is not a register
+ * @tlb: each client's translation cache (vgc_mmu.c says what empties it)
+ */
+struct vgc_mmu1 {
+	struct vgc_tlb1_entry tlb[VGC_CLIENT_NR][VGC_TLB1_ENTRIES];
+};
+
 /* FE execution state. */
 enum vgc_fe_state {
 	VGC_FE_IDLE,	/* never started, or executed END */
@@ -394,6 +418,7 @@ struct vgc_core {
 
 	struct vgc_flush_marks flushed;
 	struct vgc_mmu2 mmu2;
+	struct vgc_mmu1 mmu1;
 	struct vgc_de de;
 	struct vgc_rs rs;
 	struct vgc_sh sh;
@@ -525,8 +550,9 @@ int vgc_dma_write_pages(struct vgc_core *c, enum vgc_client cl, u32 addr,
 /*
  * The @len bytes at @addr in place (the host's mem_map), when reaching
  * them has no effect but the access itself: every page translates
- * without a table walk or a fault (no MMU, the MMUv1 linear window, or
- * MMUv2 TLB hits, writable if @write), no bus error is pending, and the
+ * without a table walk or a fault (no MMU, the MMUv1 linear window or
+ * TLB hits, MMUv2 TLB hits, writable if @write), no bus error is
+ * pending, and the
  * pages are contiguous in the model's address space. NULL otherwise: the
  * caller then uses vgc_dma_read()/vgc_dma_write(), which report what
  * happens. Nothing is counted: vgc_dma_count() counts each access made
