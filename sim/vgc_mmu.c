@@ -348,14 +348,6 @@ static void redirect(struct vgc_core *c, u32 va, u8 *p, size_t n,
 		bus_access(c, pa, zone, sizeof(zone), true);
 }
 
-void vgc_dma_count(struct vgc_core *c, u32 addr, size_t len, bool write)
-{
-	/* the bus moves whole 64-bit words */
-	if (write)
-		c->stats.mem_write8 += ((addr & 7) + (u64)len + 7) / 8;
-	else
-		c->stats.mem_read8 += ((addr & 7) + (u64)len + 7) / 8;
-}
 
 /* translate() when it has no side effect: 0, or -1 if it would have. */
 static int translate_quiet(struct vgc_core *c, enum vgc_client cl, u32 va,
@@ -415,36 +407,11 @@ void *vgc_dma_map(struct vgc_core *c, enum vgc_client cl, u32 addr,
 	return first;
 }
 
-/*
- * A copy of @n bytes; the sizes of a pixel, a texel and a TS byte inline
- * (the kernel builds the model with -fno-builtin: memcpy() is a call).
- */
-static inline void copy_small(void *d, const void *s, size_t n)
-{
-	switch (n) {
-	case 1:
-		*(u8 *)d = *(const u8 *)s;
-		break;
-	case 2:
-		__builtin_memcpy(d, s, 2);
-		break;
-	case 4:
-		__builtin_memcpy(d, s, 4);
-		break;
-	case 8:
-		__builtin_memcpy(d, s, 8);
-		break;
-	default:
-		memcpy(d, s, n);
-		break;
-	}
-}
-
-static int dma(struct vgc_core *c, enum vgc_client cl, u32 addr,
-	       void *buf, size_t len, bool write)
+int vgc_dma(struct vgc_core *c, enum vgc_client cl, u32 addr, void *buf,
+	    size_t len, bool write)
 {
 	struct vgc_tlb1_entry *e1;
-	u8 *p = buf;
+	u8 *p = buf, *h;
 	int r, err = 0;
 	u64 pa;
 	size_t n;
@@ -465,9 +432,8 @@ static int dma(struct vgc_core *c, enum vgc_client cl, u32 addr,
 			return -1;
 		}
 		if (e1->host) {
-			copy_small(write ? e1->host + (addr & (VGC_PAGE_SIZE - 1)) : p,
-				   write ? p : e1->host + (addr & (VGC_PAGE_SIZE - 1)),
-				   len);
+			h = e1->host + (addr & (VGC_PAGE_SIZE - 1));
+			vgc_copy_small(write ? h : p, write ? p : h, len);
 			return 0;
 		}
 	}
@@ -490,18 +456,6 @@ static int dma(struct vgc_core *c, enum vgc_client cl, u32 addr,
 		len -= n;
 	}
 	return err;
-}
-
-int vgc_dma_read(struct vgc_core *c, enum vgc_client cl, u32 addr,
-		 void *buf, size_t len)
-{
-	return dma(c, cl, addr, buf, len, false);
-}
-
-int vgc_dma_write(struct vgc_core *c, enum vgc_client cl, u32 addr,
-		  const void *buf, size_t len)
-{
-	return dma(c, cl, addr, (void *)buf, len, true);
 }
 
 int vgc_dma_write_pages(struct vgc_core *c, enum vgc_client cl, u32 addr,
