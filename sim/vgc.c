@@ -584,9 +584,13 @@ static void load_state(struct vgc_core *c, u32 idx, u32 val)
 		if (val & VGC_GL_FLUSH_PE2D)
 			c->stats.de_flushes++;
 		gl_flush(c, val);
-		fallthrough;
+		c->stats.flushes++;
+		fe_fifo_flush(c);
+		break;
 	case VGC_GL_FLUSH_MMU:
-		/* No caches or TLBs: memory is always up to date. */
+		/* the MMUv1 TLBs of the clients named (vgc_mmu.c) */
+		if (!vgc_has_mmuv2(c))
+			vgc_mmu_v1_flush(c, val);
 		c->stats.flushes++;
 		fe_fifo_flush(c);
 		break;

@@ -18,6 +18,7 @@
 #ifdef __KERNEL__
 #include <linux/bits.h>
 #include <linux/kernel.h>
+#include <linux/string.h>
 #include <linux/types.h>
 #else
 /*
@@ -26,6 +27,7 @@
  */
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 typedef __UINT8_TYPE__ u8;
 typedef __UINT16_TYPE__ u16;
 typedef __UINT32_TYPE__ u32;
@@ -144,7 +146,8 @@ struct vgc_host_ops {
  * @bad_reg_reads: reads of registers that fault on this core
  * @busy_ns: time the FE spent executing commands (not waiting)
  * @tlb_flushes: MMUv2 TLB invalidations (CONFIGURATION FLUSH or MODE
- *	change, PTA slot load, MMU enable)
+ *	change, PTA slot load, MMU enable); on MMUv1 cores, GL_FLUSH_MMU
+ *	loads and page-table register writes that emptied a client's TLB
  * @de_ops: rectangles of the DRAW_2D commands the 2D engine started
  * @de_pixels: pixels it drew or skipped as transparent (inside the
  *	rectangles and the clip), up to a fault that ended an operation
@@ -309,6 +312,29 @@ struct vgc_mmu2 {
 	bool safe_addr_locked;
 };
 
+#define VGC_TLB1_ENTRIES	64	/* a client's: direct-mapped, 4 KiB pages */
+
+/**
+ * struct vgc_tlb1_entry - one cached MMUv1 translation of one client
+ * @vpn: GPU virtual address >> 12 (bit 31 set: 0 is an empty entry)
+ * @pa: physical address of the page
+ * @host: the page in place (the host's mem_map), or NULL: copy through
+ *	mem_read/mem_write
+ */
+struct vgc_tlb1_entry {
+	u32 vpn;
+	u64 pa;
+	u8 *host;
+};
+
+/**
+ * struct vgc_mmu1 - MMUv1 state that is not a register
+ * @tlb: each client's translation cache (vgc_mmu.c says what empties it)
+ */
+struct vgc_mmu1 {
+	struct vgc_tlb1_entry tlb[VGC_CLIENT_NR][VGC_TLB1_ENTRIES];
+};
+
 /* FE execution state. */
 enum vgc_fe_state {
 	VGC_FE_IDLE,	/* never started, or executed END */
@@ -394,6 +420,7 @@ struct vgc_core {
 
 	struct vgc_flush_marks flushed;
 	struct vgc_mmu2 mmu2;
+	struct vgc_mmu1 mmu1;
 	struct vgc_de de;
 	struct vgc_rs rs;
 	struct vgc_sh sh;
@@ -509,12 +536,92 @@ bool vgc_get_inject_bus_error(const struct vgc_core *c);
 /*
  * GPU memory access as a client of the memory controller: translates
  * through the MMU and reports faults exactly as a DMA of that client
- * would. Returns 0 on success.
+ * would. Returns 0 on success. vgc_dma_read() and vgc_dma_write() are
+ * the calls; an MMUv1 TLB hit on a page the host maps is served inline.
  */
-int vgc_dma_read(struct vgc_core *c, enum vgc_client cl, u32 addr,
-		 void *buf, size_t len);
-int vgc_dma_write(struct vgc_core *c, enum vgc_client cl, u32 addr,
-		  const void *buf, size_t len);
+int vgc_dma(struct vgc_core *c, enum vgc_client cl, u32 addr, void *buf,
+	    size_t len, bool write);
+
+/* Memory traffic of an access: the bus moves whole 64-bit words. */
+static inline void vgc_dma_count(struct vgc_core *c, u32 addr, size_t len,
+				 bool write)
+{
+	u64 words = ((addr & 7) + (u64)len + 7) / 8;
+
+	if (write)
+		c->stats.mem_write8 += words;
+	else
+		c->stats.mem_read8 += words;
+}
+
+/*
+ * Where @len bytes at @addr are in place when @cl's MMUv1 TLB holds their
+ * page (one page, the host maps it) and no bus error is pending; NULL
+ * otherwise. An empty entry (vpn 0) has no host page, and the TLB holds
+ * only addresses of the MMU's range, of MMUv1 cores.
+ */
+static inline u8 *vgc_dma_hit(struct vgc_core *c, enum vgc_client cl,
+			      u32 addr, size_t len)
+{
+	const struct vgc_tlb1_entry *e =
+		&c->mmu1.tlb[cl][(addr >> VGC_PAGE_SHIFT) % VGC_TLB1_ENTRIES];
+	u32 in = addr & (VGC_PAGE_SIZE - 1);
+
+	if (e->vpn != addr >> VGC_PAGE_SHIFT || !e->host ||
+	    in + len > VGC_PAGE_SIZE || c->inject_bus_error)
+		return NULL;
+	return e->host + in;
+}
+
+/*
+ * A copy of @n bytes; the sizes of a pixel, a texel and a TS byte inline
+ * (the kernel builds most of the model with -fno-builtin: memcpy() is a
+ * call there).
+ */
+static inline void vgc_copy_small(void *d, const void *s, size_t n)
+{
+	switch (n) {
+	case 1:
+		*(u8 *)d = *(const u8 *)s;
+		break;
+	case 2:
+		__builtin_memcpy(d, s, 2);
+		break;
+	case 4:
+		__builtin_memcpy(d, s, 4);
+		break;
+	case 8:
+		__builtin_memcpy(d, s, 8);
+		break;
+	default:
+		memcpy(d, s, n);
+		break;
+	}
+}
+
+static inline int vgc_dma_read(struct vgc_core *c, enum vgc_client cl,
+			       u32 addr, void *buf, size_t len)
+{
+	u8 *p = vgc_dma_hit(c, cl, addr, len);
+
+	if (!p)
+		return vgc_dma(c, cl, addr, buf, len, false);
+	vgc_dma_count(c, addr, len, false);
+	vgc_copy_small(buf, p, len);
+	return 0;
+}
+
+static inline int vgc_dma_write(struct vgc_core *c, enum vgc_client cl,
+				u32 addr, const void *buf, size_t len)
+{
+	u8 *p = vgc_dma_hit(c, cl, addr, len);
+
+	if (!p)
+		return vgc_dma(c, cl, addr, (void *)buf, len, true);
+	vgc_dma_count(c, addr, len, true);
+	vgc_copy_small(p, buf, len);
+	return 0;
+}
 /*
  * A write split at page boundaries that stops at the first page that
  * fails: the pages before it are written, as a burst of single-page
@@ -525,8 +632,9 @@ int vgc_dma_write_pages(struct vgc_core *c, enum vgc_client cl, u32 addr,
 /*
  * The @len bytes at @addr in place (the host's mem_map), when reaching
  * them has no effect but the access itself: every page translates
- * without a table walk or a fault (no MMU, the MMUv1 linear window, or
- * MMUv2 TLB hits, writable if @write), no bus error is pending, and the
+ * without a table walk or a fault (no MMU, the MMUv1 linear window or
+ * TLB hits, MMUv2 TLB hits, writable if @write), no bus error is
+ * pending, and the
  * pages are contiguous in the model's address space. NULL otherwise: the
  * caller then uses vgc_dma_read()/vgc_dma_write(), which report what
  * happens. Nothing is counted: vgc_dma_count() counts each access made
@@ -534,6 +642,5 @@ int vgc_dma_write_pages(struct vgc_core *c, enum vgc_client cl, u32 addr,
  */
 void *vgc_dma_map(struct vgc_core *c, enum vgc_client cl, u32 addr,
 		  size_t len, bool write);
-void vgc_dma_count(struct vgc_core *c, u32 addr, size_t len, bool write);
 
 #endif /* VGC_H */

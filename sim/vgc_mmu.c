@@ -8,7 +8,10 @@
  *
  * MMUv1 (etna_viv rnndb, galcore SplitMemory): addresses below 2 GiB are a
  * linear window, physical = address + MEMORY_BASE of the client; above, a
- * flat table of 32-bit page addresses at MMU_<client>_PAGE_TABLE.
+ * flat table of 32-bit page addresses at MMU_<client>_PAGE_TABLE. Drivers
+ * load GL_FLUSH_MMU with all five of its bits (FLUSH_FEMMU, UNK1, UNK2,
+ * PEMMU, UNK4: etna_viv rnndb; Linux 6.1 etnaviv_buffer.c) after they
+ * change a table, so the clients cache translations.
  *
  * MMUv2 cores (MINOR_FEATURE_1 bit 28) use physical addresses until the
  * MMU is enabled, by CONTROL or, with the security block, by SEC_CONTROL;
@@ -41,7 +44,18 @@
  *  - 1 KiB mode and 1 MiB / 16 MiB MTLB pages (later cores) are refused
  *    as SLAVE_NOT_PRESENT; OUT_OF_BOUND and the security violations are
  *    never raised (no secure buffers exist here);
- *  - STATUS and SEC_STATUS clear when read.
+ *  - STATUS and SEC_STATUS clear when read;
+ *  - MMUv1: each client has its own TLB (64 entries, direct mapped by
+ *    GPU page) of the table walks that did not end in a bus error; the
+ *    linear window is not cached. A GL_FLUSH_MMU load empties the TLBs
+ *    of the clients its bits name. Which bit is which client is not
+ *    documented; the model's choice: FLUSH_FEMMU the FE, FLUSH_PEMMU the
+ *    PE (their names), and the unnamed bits, in the order of the
+ *    page-table registers of the other clients: UNK1 TX, UNK2 PEZ, UNK4
+ *    RA. Any write of a client's MC_MMU_*_PAGE_TABLE empties its TLB
+ *    (the same value too), and a reset empties all; nothing else does,
+ *    so a driver that changes a table without the flush gets the stale
+ *    translation, as the other clients do until their bit is loaded.
  */
 #include "vgc_mmu.h"
 
@@ -65,11 +79,20 @@ enum xlat {
 
 /* MMUv1 registers of each client: page table, linear base. */
 static const u16 v1_regs[VGC_CLIENT_NR][2] = {
-	[VGC_CLIENT_FE]  = { 0x400, 0x41c },
-	[VGC_CLIENT_TX]  = { 0x404, 0x420 },
-	[VGC_CLIENT_PE]  = { 0x408, 0x428 },
-	[VGC_CLIENT_PEZ] = { 0x40c, 0x424 },
-	[VGC_CLIENT_RA]  = { 0x410, 0x418 },
+	[VGC_CLIENT_FE]  = { VGC_MC_MMU_FE_PAGE_TABLE, VGC_MC_MEMORY_BASE_FE },
+	[VGC_CLIENT_TX]  = { VGC_MC_MMU_TX_PAGE_TABLE, VGC_MC_MEMORY_BASE_TX },
+	[VGC_CLIENT_PE]  = { VGC_MC_MMU_PE_PAGE_TABLE, VGC_MC_MEMORY_BASE_PE },
+	[VGC_CLIENT_PEZ] = { VGC_MC_MMU_PEZ_PAGE_TABLE, VGC_MC_MEMORY_BASE_PEZ },
+	[VGC_CLIENT_RA]  = { VGC_MC_MMU_RA_PAGE_TABLE, VGC_MC_MEMORY_BASE_RA },
+};
+
+/* The GL_FLUSH_MMU bit that empties a client's MMUv1 TLB (a choice). */
+static const u8 v1_flush_bit[VGC_CLIENT_NR] = {
+	[VGC_CLIENT_FE]  = VGC_GL_FLUSH_FEMMU,
+	[VGC_CLIENT_TX]  = VGC_GL_FLUSH_UNK1,
+	[VGC_CLIENT_PE]  = VGC_GL_FLUSH_PEMMU,
+	[VGC_CLIENT_PEZ] = VGC_GL_FLUSH_UNK2,
+	[VGC_CLIENT_RA]  = VGC_GL_FLUSH_UNK4,
 };
 
 /* MMUv2 exception slot (STATUS nibble, EXCEPTION_ADDR index) of a client. */
@@ -129,6 +152,45 @@ static void tlb_flush(struct vgc_core *c)
 void vgc_mmu_reset(struct vgc_core *c)
 {
 	memset(&c->mmu2, 0, sizeof(c->mmu2));
+	memset(&c->mmu1, 0, sizeof(c->mmu1));
+}
+
+void vgc_mmu_v1_flush(struct vgc_core *c, u32 bits)
+{
+	unsigned int cl;
+	bool any = false;
+
+	for (cl = 0; cl < VGC_CLIENT_NR; cl++) {
+		if (!(bits & v1_flush_bit[cl]))
+			continue;
+		memset(c->mmu1.tlb[cl], 0, sizeof(c->mmu1.tlb[cl]));
+		any = true;
+	}
+	if (any)
+		c->stats.tlb_flushes++;
+}
+
+/*
+ * The MMUv1 translation of @va (in the MMU's range) for @cl: its TLB
+ * entry, the table walked on a miss. NULL when the table read was a bus
+ * error (reported, not cached).
+ */
+static struct vgc_tlb1_entry *v1_entry(struct vgc_core *c,
+				       enum vgc_client cl, u32 va)
+{
+	u32 vpn = va >> VGC_PAGE_SHIFT, pte;
+	struct vgc_tlb1_entry *e = &c->mmu1.tlb[cl][vpn % VGC_TLB1_ENTRIES];
+
+	if (e->vpn == vpn)
+		return e;
+	if (read32(c, REG(c, v1_regs[cl][0]) +
+		   (u64)((va & ~VGC_MMUV1_VIRT_BIT) >> VGC_PAGE_SHIFT) * 4, &pte))
+		return NULL;
+	e->vpn = vpn;
+	e->pa = pte & ~(VGC_PAGE_SIZE - 1);
+	e->host = c->ops->mem_map ?
+		  c->ops->mem_map(c->ctx, e->pa, VGC_PAGE_SIZE) : NULL;
+	return e;
 }
 
 static void mmuv2_report(struct vgc_core *c, enum xlat m,
@@ -209,7 +271,7 @@ static int translate(struct vgc_core *c, enum vgc_client cl, u32 va,
 {
 	enum xlat m = xlat_mode(c);
 	struct vgc_tlb_entry *e, n;
-	u32 pte;
+	struct vgc_tlb1_entry *e1;
 	int r;
 
 	switch (m) {
@@ -221,11 +283,10 @@ static int translate(struct vgc_core *c, enum vgc_client cl, u32 va,
 			*pa = (u64)va + REG(c, v1_regs[cl][1]);
 			return 0;
 		}
-		if (read32(c, REG(c, v1_regs[cl][0]) +
-			   (u64)((va & ~VGC_MMUV1_VIRT_BIT) >> VGC_PAGE_SHIFT) * 4,
-			   &pte))
+		e1 = v1_entry(c, cl, va);
+		if (!e1)
 			return -1;
-		*pa = (pte & ~(VGC_PAGE_SIZE - 1)) | (va & (VGC_PAGE_SIZE - 1));
+		*pa = e1->pa | (va & (VGC_PAGE_SIZE - 1));
 		return 0;
 	default:
 		break;
@@ -287,29 +348,27 @@ static void redirect(struct vgc_core *c, u32 va, u8 *p, size_t n,
 		bus_access(c, pa, zone, sizeof(zone), true);
 }
 
-void vgc_dma_count(struct vgc_core *c, u32 addr, size_t len, bool write)
-{
-	/* the bus moves whole 64-bit words */
-	if (write)
-		c->stats.mem_write8 += ((addr & 7) + (u64)len + 7) / 8;
-	else
-		c->stats.mem_read8 += ((addr & 7) + (u64)len + 7) / 8;
-}
 
 /* translate() when it has no side effect: 0, or -1 if it would have. */
 static int translate_quiet(struct vgc_core *c, enum vgc_client cl, u32 va,
 			   bool write, u64 *pa)
 {
 	const struct vgc_tlb_entry *e;
+	const struct vgc_tlb1_entry *e1;
 
 	switch (xlat_mode(c)) {
 	case XLAT_PHYS:
 		*pa = va;
 		return 0;
 	case XLAT_MMUV1:
-		if (va & VGC_MMUV1_VIRT_BIT)
+		if (!(va & VGC_MMUV1_VIRT_BIT)) {
+			*pa = (u64)va + REG(c, v1_regs[cl][1]);
+			return 0;
+		}
+		e1 = &c->mmu1.tlb[cl][(va >> VGC_PAGE_SHIFT) % VGC_TLB1_ENTRIES];
+		if (e1->vpn != va >> VGC_PAGE_SHIFT)
 			return -1;	/* a table read */
-		*pa = (u64)va + REG(c, v1_regs[cl][1]);
+		*pa = e1->pa | (va & (VGC_PAGE_SIZE - 1));
 		return 0;
 	default:
 		break;
@@ -348,15 +407,36 @@ void *vgc_dma_map(struct vgc_core *c, enum vgc_client cl, u32 addr,
 	return first;
 }
 
-static int dma(struct vgc_core *c, enum vgc_client cl, u32 addr,
-	       void *buf, size_t len, bool write)
+int vgc_dma(struct vgc_core *c, enum vgc_client cl, u32 addr, void *buf,
+	    size_t len, bool write)
 {
-	u8 *p = buf;
+	struct vgc_tlb1_entry *e1;
+	u8 *p = buf, *h;
 	int r, err = 0;
 	u64 pa;
 	size_t n;
 
 	vgc_dma_count(c, addr, len, write);
+	/*
+	 * MMUv1, one page: a TLB hit (or the walk that fills it) on a page
+	 * the host maps is a load or store in place. A bus error still comes
+	 * from the copy below.
+	 */
+	if ((addr & VGC_MMUV1_VIRT_BIT) && !c->inject_bus_error &&
+	    (addr & (VGC_PAGE_SIZE - 1)) + len <= VGC_PAGE_SIZE &&
+	    !vgc_has_mmuv2(c)) {
+		e1 = v1_entry(c, cl, addr);
+		if (!e1) {
+			if (!write)
+				memset(p, 0, len);
+			return -1;
+		}
+		if (e1->host) {
+			h = e1->host + (addr & (VGC_PAGE_SIZE - 1));
+			vgc_copy_small(write ? h : p, write ? p : h, len);
+			return 0;
+		}
+	}
 	while (len) {
 		n = VGC_PAGE_SIZE - (addr & (VGC_PAGE_SIZE - 1));
 		if (n > len)
@@ -376,18 +456,6 @@ static int dma(struct vgc_core *c, enum vgc_client cl, u32 addr,
 		len -= n;
 	}
 	return err;
-}
-
-int vgc_dma_read(struct vgc_core *c, enum vgc_client cl, u32 addr,
-		 void *buf, size_t len)
-{
-	return dma(c, cl, addr, buf, len, false);
-}
-
-int vgc_dma_write(struct vgc_core *c, enum vgc_client cl, u32 addr,
-		  const void *buf, size_t len)
-{
-	return dma(c, cl, addr, (void *)buf, len, true);
 }
 
 int vgc_dma_write_pages(struct vgc_core *c, enum vgc_client cl, u32 addr,
@@ -488,6 +556,16 @@ bool vgc_mmu_write(struct vgc_core *c, u32 off, u32 val)
 	if (sec_reg && !c->id->security)
 		return true;	/* nothing answers there */
 	switch (off) {
+	case VGC_MC_MMU_FE_PAGE_TABLE:
+	case VGC_MC_MMU_TX_PAGE_TABLE:
+	case VGC_MC_MMU_PE_PAGE_TABLE:
+	case VGC_MC_MMU_PEZ_PAGE_TABLE:
+	case VGC_MC_MMU_RA_PAGE_TABLE:
+		REG(c, off) = val;
+		if (!vgc_has_mmuv2(c))
+			vgc_mmu_v1_flush(c, v1_flush_bit[(off -
+					 VGC_MC_MMU_FE_PAGE_TABLE) / 4]);
+		return true;
 	case VGC_MMUV2_SAFE_ADDRESS:
 	case VGC_MMUV2_CONFIGURATION:
 	case VGC_MMUV2_PTA_CONFIG:

@@ -25,6 +25,13 @@ void vgc_mmu_reset(struct vgc_core *c);
 bool vgc_mmu_read(struct vgc_core *c, u32 off, u32 *val);
 bool vgc_mmu_write(struct vgc_core *c, u32 off, u32 val);
 
+/*
+ * GL_FLUSH_MMU loaded with @bits: the MMUv1 TLBs of the clients they
+ * name are emptied (the bit of each client is the model's choice, see
+ * vgc_mmu.c).
+ */
+void vgc_mmu_v1_flush(struct vgc_core *c, u32 bits);
+
 /* A LOAD_STATE of SAFE_ADDRESS, CONFIGURATION or PTA_CONFIG. */
 void vgc_mmu_load_state(struct vgc_core *c, u32 off, u32 val);
 

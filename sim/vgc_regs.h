@@ -114,6 +114,10 @@
 
 /* Memory controller: MMUv1 page tables and linear-window bases */
 #define VGC_MC_MMU_FE_PAGE_TABLE	0x0400	/* FE, TX, PE, PEZ, RA: +4 each */
+#define VGC_MC_MMU_TX_PAGE_TABLE	0x0404
+#define VGC_MC_MMU_PE_PAGE_TABLE	0x0408
+#define VGC_MC_MMU_PEZ_PAGE_TABLE	0x040c
+#define VGC_MC_MMU_RA_PAGE_TABLE	0x0410
 #define VGC_MC_DEBUG_MEMORY		0x0414
 #define VGC_MC_MEMORY_BASE_RA		0x0418
 #define VGC_MC_MEMORY_BASE_FE		0x041c
@@ -240,6 +244,11 @@
 #define   VGC_GL_FLUSH_PE2D		BIT(3)
 #define   VGC_GL_FLUSH_SHADER_L1	BIT(5)
 #define VGC_GL_FLUSH_MMU		0x3810
+#define   VGC_GL_FLUSH_FEMMU		BIT(0)
+#define   VGC_GL_FLUSH_UNK1		BIT(1)
+#define   VGC_GL_FLUSH_UNK2		BIT(2)
+#define   VGC_GL_FLUSH_PEMMU		BIT(3)
+#define   VGC_GL_FLUSH_UNK4		BIT(4)
 #define VGC_GL_STALL_TOKEN		0x3c00
 
 /* FE opcodes: bits 31:27 of a command's first word */

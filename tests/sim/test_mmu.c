@@ -4,7 +4,8 @@
  * TLB (stale translations until a flush, and what flushes it), 64 KiB
  * pages, the EXCEPTION bit of table entries, the mask bits of
  * CONFIGURATION, the security block's page table array (PTA) and its
- * registers, and MMUv1's per-client page tables (harness in sim_test.h;
+ * registers, MMUv1's per-client page tables and TLBs (stale translations
+ * until GL_FLUSH_MMU, a table register write or a reset; harness in sim_test.h;
  * the table formats are described at the top of sim/vgc_mmu.c).
  */
 #include "sim_test.h"
@@ -381,6 +382,138 @@ static void t_mmuv1_per_client_tables(struct vgc_core *c)
 	EXPECT_EQ(rd(c, VGC_CLIENT_PE, page, &r), 0xc11e0000);
 }
 
+static const enum vgc_client v1_clients[] = {
+	VGC_CLIENT_FE, VGC_CLIENT_TX, VGC_CLIENT_PE, VGC_CLIENT_PEZ,
+	VGC_CLIENT_RA,
+};
+
+/* The GL_FLUSH_MMU bit of each client of v1_clients[] (the model's choice). */
+static const uint32_t v1_bits[] = {
+	VGC_GL_FLUSH_FEMMU, VGC_GL_FLUSH_UNK1, VGC_GL_FLUSH_PEMMU,
+	VGC_GL_FLUSH_UNK2, VGC_GL_FLUSH_UNK4,
+};
+
+/*
+ * MMUv1: every client's table at @pt maps GPU page 0x80000000 to PAGE_A
+ * (0xa there, 0xb in PAGE_B); each client reads it once (its TLB holds
+ * the translation); then the table entry moves to PAGE_B.
+ */
+static void v1_cached_then_moved(struct vgc_core *c, uint32_t pt)
+{
+	unsigned int i;
+	int r;
+
+	setup_linear(c);
+	memset(w32(pt), 0, 4096);
+	w32(pt)[0] = pa(PAGE_A);
+	w32(PAGE_A)[0] = 0xa;
+	w32(PAGE_B)[0] = 0xb;
+	for (i = 0; i < ARRAY_SIZE(v1_clients); i++) {
+		vgc_write(c, VGC_MC_MMU_FE_PAGE_TABLE + 4 * i, pa(pt));
+		EXPECT_EQ(rd(c, v1_clients[i], 0x80000000u, &r), 0xa);
+		EXPECT_EQ(r, 0);
+	}
+	w32(pt)[0] = pa(PAGE_B);
+}
+
+/* A GL_FLUSH_MMU of @bits through the FE (its commands in the linear window). */
+static void v1_flush_from_fe(struct vgc_core *c, uint32_t bits)
+{
+	uint32_t p = 0x8000;
+
+	emit(emit(p, ls(VGC_GL_FLUSH_MMU, 1), bits), OP_END, 0);
+	start(c, p, 2);
+	EXPECT_EQ(vgc_fe_run(c, 10), VGC_RUN_IDLE);
+}
+
+/*
+ * MMUv1 TLBs: a client keeps using a translation after its table entry
+ * changed, in place or copied (the host's mem_map on or off), for reads
+ * and writes, until GL_FLUSH_MMU loads its bit; each bit empties one
+ * client's TLB only.
+ */
+static void t_mmuv1_tlb_stale_until_flush(struct vgc_core *c)
+{
+	unsigned int i, j, way;
+	uint32_t v = 0x5a;
+	int r;
+
+	v1_cached_then_moved(c, 0x100000);
+	for (way = 0; way < 2; way++) {
+		mem_map_off = way;
+		for (i = 0; i < ARRAY_SIZE(v1_clients); i++)
+			EXPECT_EQ(rd(c, v1_clients[i], 0x80000000u, &r), 0xa);
+	}
+	mem_map_off = false;
+	/* a stale write lands on the old page */
+	EXPECT_EQ(vgc_dma_write(c, VGC_CLIENT_PE, 0x80000004u, &v, 4), 0);
+	EXPECT_EQ(w32(PAGE_A)[1], 0x5a);
+	EXPECT_EQ(w32(PAGE_B)[1], 0);
+	for (i = 0; i < ARRAY_SIZE(v1_clients); i++) {
+		v1_flush_from_fe(c, v1_bits[i]);
+		for (j = 0; j < ARRAY_SIZE(v1_clients); j++)
+			EXPECT_EQ(rd(c, v1_clients[j], 0x80000000u, &r),
+				  j <= i ? 0xb : 0xa);
+	}
+	/* and what a driver loads: all five bits, every client */
+	w32(0x100000)[0] = pa(PAGE_A);
+	v1_flush_from_fe(c, VGC_GL_FLUSH_FEMMU | VGC_GL_FLUSH_UNK1 |
+			 VGC_GL_FLUSH_UNK2 | VGC_GL_FLUSH_PEMMU |
+			 VGC_GL_FLUSH_UNK4);
+	for (i = 0; i < ARRAY_SIZE(v1_clients); i++)
+		EXPECT_EQ(rd(c, v1_clients[i], 0x80000000u, &r), 0xa);
+}
+
+/*
+ * MMUv1 TLBs: a write of a client's page-table register empties its TLB
+ * (the same value too), a reset empties all; the linear window is not
+ * cached.
+ */
+static void t_mmuv1_tlb_emptied(struct vgc_core *c)
+{
+	unsigned int i;
+	int r;
+
+	v1_cached_then_moved(c, 0x100000);
+	vgc_write(c, VGC_MC_MMU_TX_PAGE_TABLE, pa(0x100000));
+	for (i = 0; i < ARRAY_SIZE(v1_clients); i++)
+		EXPECT_EQ(rd(c, v1_clients[i], 0x80000000u, &r),
+			  v1_clients[i] == VGC_CLIENT_TX ? 0xb : 0xa);
+	/*
+	 * a reset clears the table registers too: every client walks a
+	 * table at 0, a bus error, where a stale entry would read 0xa
+	 */
+	vgc_write(c, VGC_CLOCK_CONTROL, VGC_CLK_SOFT_RESET | 0x100);
+	vgc_write(c, VGC_CLOCK_CONTROL, 0x100);
+	for (i = 0; i < ARRAY_SIZE(v1_clients); i++) {
+		EXPECT_EQ(rd(c, v1_clients[i], 0x80000000u, &r), 0);
+		EXPECT_EQ(r, -1);
+	}
+	/* linear window: a new base applies at once */
+	setup_linear(c);
+	EXPECT_EQ(rd(c, VGC_CLIENT_PE, PAGE_A, &r), 0xa);
+	vgc_write(c, VGC_MC_MEMORY_BASE_PE, MEM_BASE + (PAGE_B - PAGE_A));
+	EXPECT_EQ(rd(c, VGC_CLIENT_PE, PAGE_A, &r), 0xb);
+}
+
+/*
+ * MMUv1: a table read that is a bus error caches nothing: once the
+ * table register points at memory, the walk succeeds.
+ */
+static void t_mmuv1_tlb_bus_error_not_cached(struct vgc_core *c)
+{
+	int r;
+
+	v1_cached_then_moved(c, 0x100000);
+	vgc_write(c, VGC_MC_MMU_PE_PAGE_TABLE, 0xf0000000u);
+	EXPECT_EQ(rd(c, VGC_CLIENT_PE, 0x80000000u, &r), 0);
+	EXPECT_EQ(r, -1);
+	EXPECT_EQ(c->stats.bus_errors, 1);
+	vgc_write(c, VGC_MC_MMU_PE_PAGE_TABLE, pa(0x100000));
+	EXPECT_EQ(rd(c, VGC_CLIENT_PE, 0x80000000u, &r), 0xb);
+	EXPECT_EQ(r, 0);
+}
+
 int main(void)
 {
 	if (sim_test_begin())
@@ -402,6 +535,11 @@ int main(void)
 	run_test("mmu/no-security-block", t_no_security_block, "gc3000");
 	run_test("mmu/mmuv1-per-client-tables", t_mmuv1_per_client_tables,
 		 "gc2000");
+	run_test("mmu/mmuv1-tlb-stale-until-flush",
+		 t_mmuv1_tlb_stale_until_flush, "gc2000");
+	run_test("mmu/mmuv1-tlb-emptied", t_mmuv1_tlb_emptied, "gc2000");
+	run_test("mmu/mmuv1-tlb-bus-error-not-cached",
+		 t_mmuv1_tlb_bus_error_not_cached, "gc2000");
 
 	return sim_test_end("sim MMU tests");
 }

@@ -514,8 +514,13 @@ static void t_mmuv1_translation(struct vgc_core *c)
 	start(c, 0x80003100, 1);
 	EXPECT_EQ(vgc_fe_run(c, 10), VGC_RUN_IDLE);
 	EXPECT_EQ(vgc_fe_get_state(c), VGC_FE_IDLE);
-	/* a PTE pointing nowhere is a bus error, not a crash */
+	/*
+	 * a PTE pointing nowhere is a bus error, not a crash (the PE's TLB
+	 * holds page 4 from the crossing write: rewriting its table
+	 * register empties it)
+	 */
 	pte[4] = 0xf0000000;
+	vgc_write(c, VGC_MC_MMU_PE_PAGE_TABLE, MEM_BASE + pt);
 	EXPECT_EQ(vgc_dma_read(c, VGC_CLIENT_PE, 0x80004000, &v, 4),
 		  -1);
 	EXPECT_EQ(v, 0);
