@@ -477,13 +477,17 @@ static u32 isign(u32 x)
 	return (int)x < 0 ? 0xffffffffu : x ? 1 : 0;
 }
 
-/* the "fast transcendentals" form: value in x, 1.0 in y (x * y = value) */
+/*
+ * The "fast transcendentals" form: a pair whose product is the value,
+ * value and 1.0, in x and y and again in z and w (Mesa allocates the pair
+ * to .xy or .zw of a temporary: REG_CLASS_VIRT_VEC2T).
+ */
 static void pair(u32 v[4], u32 x)
 {
 	v[0] = x;
 	v[1] = F_ONE;
 	v[2] = x;
-	v[3] = x;
+	v[3] = F_ONE;
 }
 
 static bool fast_transcendental(const struct sh_run *r,

@@ -387,12 +387,17 @@ static void t_fast_transcendental(struct vgc_core *c)
 		alu(VGC_OPC_DIV, 4, MX | MY, T(0, ZZZZ), T(0, WWWW), NONE),
 		/* Mesa's following MUL dst.x, dst.x, dst.y */
 		alu(VGC_OPC_MUL, 5, MX, T(1, XXXX), T(1, YYYY), NONE),
+		/* the pair in .zw (Mesa's register allocator may put it there) */
+		alu(VGC_OPC_SIN, 6, MZ | MW, NONE, NONE, T(0, XXXX)),
+		alu(VGC_OPC_COS, 7, MZ | MW, NONE, NONE, T(0, XXXX)),
+		alu(VGC_OPC_DIV, 8, MZ | MW, T(0, ZZZZ), T(0, WWWW), NONE),
 	};
 	float x = 0.3f;		/* Mesa scaled by 1 / pi */
 	unsigned int k;
 
-	for (k = 0; k < 4; k++)
-		prog[k].tamode = 1;
+	for (k = 0; k < ARRAY_SIZE(prog); k++)
+		if (prog[k].op != VGC_OPC_MUL)
+			prog[k].tamode = 1;
 	cmd_begin(c);
 	set4(&t, 0, x, 10.0f, 1.0f, 3.0f);
 	EXPECT_EQ(vs(c, prog, ARRAY_SIZE(prog), &t, NULL), VGC_SH_OK);
@@ -403,6 +408,11 @@ static void t_fast_transcendental(struct vgc_core *c)
 		      (float)cos(M_PI * x), 1);
 	EXPECT_F_ULPS(fu(uf(t.t[3][0]) * uf(t.t[3][1])), log2f(10.0f), 1);
 	EXPECT_F(fu(uf(t.t[4][0]) * uf(t.t[4][1])), 1.0f / 3.0f);
+	EXPECT_F_ULPS(fu(uf(t.t[6][2]) * uf(t.t[6][3])),
+		      (float)sin(M_PI * x), 1);
+	EXPECT_F_ULPS(fu(uf(t.t[7][2]) * uf(t.t[7][3])),
+		      (float)cos(M_PI * x), 1);
+	EXPECT_F(fu(uf(t.t[8][2]) * uf(t.t[8][3])), 1.0f / 3.0f);
 }
 
 /* ---- control flow ------------------------------------------------------ */
