@@ -618,12 +618,13 @@ static int px_access(struct vgc_core *c, const struct vgc_3d_surf *s,
 			return -1;
 	}
 	if (st == 1) {
-		for (k = 0; k < TS_BLOCK; k++)
-			blk[k] = s->ts_clear >> (8 * ((b0 + k) & 3));
-		if (!write) {
-			memcpy(buf, blk + (addr - b0), len);
+		if (!write) {	/* the clear value's bytes, as in memory */
+			for (k = 0; k < len; k++)
+				buf[k] = s->ts_clear >> (8 * ((addr + k) & 3));
 			return 0;
 		}
+		for (k = 0; k < TS_BLOCK; k++)
+			blk[k] = s->ts_clear >> (8 * ((b0 + k) & 3));
 		/* the first write: the block becomes memory again */
 		memcpy(blk + (addr - b0), buf, len);
 		if (vgc_dma_write(c, cl, b0, blk, TS_BLOCK) ||

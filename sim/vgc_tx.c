@@ -515,6 +515,17 @@ static void tx_etc1(const u8 *p, u32 x, u32 y, float o[4])
 	o[A] = 1.0f;
 }
 
+/* An A8R8G8B8 texel at @b into @o. */
+static void tx_argb8(const struct vgc_core *c, const u8 *b, float o[4])
+{
+	const float *n8 = c->tx_unorm8;
+
+	o[R] = n8[b[2]];
+	o[G] = n8[b[1]];
+	o[B] = n8[b[0]];
+	o[A] = n8[b[3]];
+}
+
 /* Decode texel (@x, @y) whose bytes (of its block) are at @b into @o. */
 static void tx_texel(const struct vgc_core *c, const struct vgc_tx_tex *t,
 		     const u8 *b, u32 x, u32 y, float o[4])
@@ -524,9 +535,7 @@ static void tx_texel(const struct vgc_core *c, const struct vgc_tx_tex *t,
 	unsigned int i;
 
 	if (t->fmt.kind == TX_ARGB8) {	/* the common one first */
-		v = tx_le32(b);
-		tx_rgba(o, n8[(v >> 16) & 0xff], n8[(v >> 8) & 0xff],
-			n8[v & 0xff], n8[v >> 24]);
+		tx_argb8(c, b, o);
 		return;
 	}
 	i = (y % 4) * 4 + x % 4;
@@ -653,8 +662,11 @@ static int tx_fetch4(struct vgc_core *c, const struct vgc_tx_tex *t,
 	p -= a[0] & (VGC_PAGE_SIZE - 1);
 	for (k = 0; k < 4; k++) {
 		vgc_dma_count(c, a[k], len, false);
-		tx_texel(c, t, p + (a[k] & (VGC_PAGE_SIZE - 1)), x[k & 1],
-			 y[k >> 1], tex[k]);
+		if (t->fmt.kind == TX_ARGB8)
+			tx_argb8(c, p + (a[k] & (VGC_PAGE_SIZE - 1)), tex[k]);
+		else
+			tx_texel(c, t, p + (a[k] & (VGC_PAGE_SIZE - 1)),
+				 x[k & 1], y[k >> 1], tex[k]);
 	}
 	return 0;
 
