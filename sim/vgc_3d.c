@@ -592,14 +592,15 @@ static unsigned int ts_bits(const struct vgc_core *c)
 static int ts_get(struct vgc_core *c, const struct vgc_3d_surf *s, u32 addr,
 		  u32 *byte, unsigned int *shift)
 {
-	u32 n = (addr - s->ts_surface) / TS_BLOCK, bit = n * ts_bits(c);
+	unsigned int bits = ts_bits(c);
+	u32 n = (addr - s->ts_surface) / TS_BLOCK, bit = n * bits;
 	u8 v;
 
 	*byte = s->ts_status + bit / 8;
 	*shift = bit & 7;
 	if (vgc_dma_read(c, VGC_CLIENT_PE, *byte, &v, 1))
 		return -1;
-	return (v >> *shift) & ((1u << ts_bits(c)) - 1);
+	return (v >> *shift) & ((1u << bits) - 1);
 }
 
 /* Read (@write false) or write @len bytes of a pixel at @addr. */
@@ -826,22 +827,24 @@ static void write_color(struct vgc_core *c, u32 x, u32 y, const float *rgba)
 		return;
 	}
 	old = b[0] | b[1] << 8 | (u32)b[2] << 16 | (u32)b[3] << 24;
+	for (k = 0; k < 4; k++)
+		s[k] = REG(c, VGC_PS_CONTROL) & VGC_PS_SATURATE_RT0 ?
+		       clampf(rgba[k], 0, 1) : rgba[k];
+	for (k = 0; k < 4; k++)
+		o[k] = s[k];
+	if (!(ac & VGC_PE_BLEND_ENABLE))
+		goto pack;	/* the destination and constant are not used */
 	for (k = 0; k < 4; k++) {
 		m = (1u << w[k]) - 1;
 		d[k] = w[k] ? (float)((old >> sh[k]) & m) / (float)m : 1.0f;
 		if (k == 3 && !has_a)
 			d[k] = 1.0f;
-		s[k] = REG(c, VGC_PS_CONTROL) & VGC_PS_SATURATE_RT0 ?
-		       clampf(rgba[k], 0, 1) : rgba[k];
 	}
 	cc[0] = VGC_BGRA8_R(bc) / 255.0f;
 	cc[1] = VGC_BGRA8_G(bc) / 255.0f;
 	cc[2] = VGC_BGRA8_B(bc) / 255.0f;
 	cc[3] = VGC_BGRA8_A(bc) / 255.0f;
 	for (k = 0; k < 4; k++) {
-		o[k] = s[k];
-		if (!(ac & VGC_PE_BLEND_ENABLE))
-			continue;
 		if (k == 3 && (ac & VGC_PE_BLEND_SEPARATE)) {
 			src = VGC_PE_BLEND_SRC_ALPHA(ac);
 			dst = VGC_PE_BLEND_DST_ALPHA(ac);
@@ -855,6 +858,7 @@ static void write_color(struct vgc_core *c, u32 x, u32 y, const float *rgba)
 		o[k] = blend_eq(eq, s[k], blend_factor(src, k, s, d, cc),
 				d[k], blend_factor(dst, k, s, d, cc));
 	}
+pack:
 	nv = old;
 	for (k = 0; k < 4; k++) {
 		if (!w[k] || !(comps & BIT(k)))
