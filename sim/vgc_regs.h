@@ -405,6 +405,7 @@
 #define VGC_NTE_CONFIG1(n)		(0x10380 + 4 * (n))
 #define VGC_NTE_LINEAR_STRIDE(n)	(0x10280 + 4 * (n))
 #define VGC_NTE_ADDR_LOD(n, l)		(0x10800 + 64 * (n) + 4 * (l))
+#define VGC_NTE_BASELOD(n)		(0x10700 + 4 * (n))
 #define VGC_TE_LODS			14
 #define   VGC_TE_TYPE(v)		((v) & 0x7u)
 #define   VGC_TE_UWRAP(v)		(((v) >> 3) & 0x3u)
@@ -431,6 +432,8 @@
 #define   VGC_TE_USE_TS			BIT(30)
 #define   VGC_TE_3D_DEPTH(v)		((v) & 0x3fffu)
 #define   VGC_TE_3D_WRAP(v)		(((v) >> 28) & 0x3u)
+#define   VGC_NTE_COMPARE_ENABLE	BIT(16)
+#define   VGC_NTE_COMPARE_FUNC(v)	(((v) >> 20) & 0x7u)
 #define VGC_TEX_FMT_NONE		0
 #define VGC_TEX_FMT_A8			1
 #define VGC_TEX_FMT_L8			2
@@ -466,6 +469,13 @@
 #define VGC_TEX_WRAP_CLAMP_TO_EDGE	2
 #define VGC_TEX_SWIZZLE_ZERO		4
 #define VGC_TEX_SWIZZLE_ONE		5
+#define VGC_TEX_CMP_LEQUAL		0
+#define VGC_TEX_CMP_GEQUAL		1
+#define VGC_TEX_CMP_LESS		2
+#define VGC_TEX_CMP_GREATER		3
+#define VGC_TEX_CMP_EQUAL		4
+#define VGC_TEX_CMP_NOTEQUAL		5
+#define VGC_TEX_CMP_ALWAYS		6
 #define VGC_TEX_HALIGN_FOUR		0
 #define VGC_TEX_HALIGN_SIXTEEN		1
 #define VGC_TEX_HALIGN_SUPER_TILED	2

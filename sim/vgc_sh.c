@@ -755,6 +755,11 @@ static void texture(struct sh_run *r, const struct vgc_sh_insn *i,
 			req.mode = VGC_SH_TEX_IMPLICIT;
 			break;
 		}
+		/* HALTI2: a depth comparison's reference in the third operand */
+		if (i->opc != VGC_OPC_TEXLDD && i->src[2].use) {
+			req.has_ref = true;
+			req.ref = u2f(s[k][2][0]);
+		}
 		r->c->stats.sh_tex++;
 		if (r->env->sample &&
 		    r->env->sample(r->env->ctx, &req, out)) {

@@ -234,6 +234,9 @@ enum vgc_sh_tex_mode {
  * @ddx: the coordinate's derivative along x: across the quad (PS,
  *	TEXLD/TEXLDB), src1 (TEXLDD), or 0 (vertex shader)
  * @ddy: likewise along y (TEXLDD: src2)
+ * @has_ref: TEXLD, TEXLDB, TEXLDL with a third operand: @ref is set
+ * @ref: that operand's x, the depth comparison's reference (a sampler
+ *	with NTE_SAMPLER_BASELOD.COMPARE_ENABLE compares with it)
  */
 struct vgc_sh_tex_req {
 	unsigned int sampler;
@@ -241,6 +244,8 @@ struct vgc_sh_tex_req {
 	float coord[4];
 	float lod;
 	float ddx[4], ddy[4];
+	bool has_ref;
+	float ref;
 };
 
 /**

@@ -14,7 +14,9 @@
  *    faces of a level one after the other) and 3D (3D_CONFIG's DEPTH
  *    and WRAP; the slices of a level one after the other); formats A8, L8, I8, A8L8, the
  *    16 and 32-bit RGB(A) ones, D16, D24X8, DXT1/3/5, ETC1, and the
- *    extended G8R8 and A2B10G10R10; then CONFIG1's swizzle;
+ *    extended G8R8 and A2B10G10R10; a depth comparison (NTE samplers:
+ *    BASELOD's COMPARE_ENABLE and FUNC against TEXLD's src2.x, each
+ *    texel compared before filtering); then CONFIG1's swizzle;
  *  - layouts: 4x4 tiled (rows padded to 4 or 16 pixels by HALIGN),
  *    64x64 supertiled, compressed blocks in rows (ADDRESSING_MODE TILED),
  *    linear (level 0, LINEAR_STRIDE);
@@ -186,7 +188,10 @@ static bool tx_decode(struct vgc_core *c, unsigned int s, struct vgc_tx_tex *t)
 
 	if (s >= (nte ? VGC_NTE_SAMPLERS : VGC_TE_SAMPLERS))
 		return false;
+	t->cmp = false;
 	if (nte) {
+		t->cmp = REG(c, VGC_NTE_BASELOD(s)) & VGC_NTE_COMPARE_ENABLE;
+		t->cmp_func = VGC_NTE_COMPARE_FUNC(REG(c, VGC_NTE_BASELOD(s)));
 		cfg0 = REG(c, VGC_NTE_CONFIG0(s));
 		cfg1 = REG(c, VGC_NTE_CONFIG1(s));
 		size = REG(c, VGC_NTE_SIZE(s));
@@ -515,6 +520,41 @@ static void tx_etc1(const u8 *p, u32 x, u32 y, float o[4])
 	o[A] = 1.0f;
 }
 
+/* A depth texel @d against the lookup's reference: 1.0 when it passes. */
+static float tx_compare(const struct vgc_tx_tex *t, float d)
+{
+	float ref = t->cmp_ref;
+	bool pass;
+
+	switch (t->cmp_func) {
+	case VGC_TEX_CMP_LEQUAL:
+		pass = ref <= d;
+		break;
+	case VGC_TEX_CMP_GEQUAL:
+		pass = ref >= d;
+		break;
+	case VGC_TEX_CMP_LESS:
+		pass = ref < d;
+		break;
+	case VGC_TEX_CMP_GREATER:
+		pass = ref > d;
+		break;
+	case VGC_TEX_CMP_EQUAL:
+		pass = ref == d;
+		break;
+	case VGC_TEX_CMP_NOTEQUAL:
+		pass = ref != d;
+		break;
+	case VGC_TEX_CMP_ALWAYS:
+		pass = true;
+		break;
+	default:	/* NEVER */
+		pass = false;
+		break;
+	}
+	return pass ? 1.0f : 0.0f;
+}
+
 /* An A8R8G8B8 texel at @b into @o. */
 static void tx_argb8(const struct vgc_core *c, const u8 *b, float o[4])
 {
@@ -586,10 +626,14 @@ static void tx_texel(const struct vgc_core *c, const struct vgc_tx_tex *t,
 	case TX_D16:
 		o[R] = o[G] = o[B] = tx_unorm(v, 16);
 		o[A] = 1;
+		if (t->cmp)
+			o[R] = o[G] = o[B] = tx_compare(t, o[R]);
 		break;
 	case TX_D24X8:
 		o[R] = o[G] = o[B] = tx_unorm(v >> 8, 24);
 		o[A] = 1;
+		if (t->cmp)
+			o[R] = o[G] = o[B] = tx_compare(t, o[R]);
 		break;
 	case TX_G8R8:
 		tx_rgba(o, n8[v & 0xff], n8[v >> 8], 0, 1);
@@ -915,9 +959,11 @@ static void tx_prepare(struct vgc_core *c, unsigned int s,
 }
 
 /* One lookup with sampler states @tp (vgc_tx_sample()). */
-static int tx_lookup(struct vgc_core *c, const struct vgc_tx_tex *t,
+static int tx_lookup(struct vgc_core *c, const struct vgc_tx_tex *tp,
 		     const struct vgc_sh_tex_req *req, float out[4])
 {
+	const struct vgc_tx_tex *t = tp;
+	struct vgc_tx_tex tcmp;
 	float st[2], lambda, frac, a[4], b[4], texel[4];
 	unsigned int face = 0, level, filter, ch;
 	int lo;
@@ -929,6 +975,13 @@ static int tx_lookup(struct vgc_core *c, const struct vgc_tx_tex *t,
 	if (!t->ok) {
 		c->stats.tx_unsupported++;
 		return 0;
+	}
+	if (tp->cmp) {
+		/* a comparison needs a reference: TEXLD's third operand */
+		tcmp = *tp;
+		tcmp.cmp = req->has_ref;
+		tcmp.cmp_ref = tx_clampf(req->ref, 0, 1);
+		t = &tcmp;
 	}
 
 	if (t->level0) {

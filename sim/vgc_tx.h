@@ -69,6 +69,11 @@ struct vgc_tx_plane {
  *	@lod_addr[l * @lod_step] (read where used: no copy of all 14)
  * @lod_step: the distance of two levels' LOD_ADDR states, in words
  * @pl0: face 0 of level 0 (@level0)
+ * @cmp: NTE_SAMPLER_BASELOD.COMPARE_ENABLE; in a lookup, with a
+ *	reference: each depth texel is the comparison's result
+ * @cmp_func: NTE_SAMPLER_BASELOD.COMPARE_FUNC
+ * @cmp_ref: the lookup's reference (TEXLD's src2.x), clamped to 0..1
+ *	(set per lookup, on a copy)
  */
 struct vgc_tx_tex {
 	bool ok, level0;
@@ -85,6 +90,9 @@ struct vgc_tx_tex {
 	const u32 *lod_addr;
 	unsigned int lod_step;
 	struct vgc_tx_plane pl0;
+	bool cmp;
+	unsigned int cmp_func;
+	float cmp_ref;
 };
 
 /* Samplers a struct vgc_tx_cache holds decoded. */

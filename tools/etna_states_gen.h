@@ -410,6 +410,13 @@ static const char *const e_texture_addressing_mode_names[] = {
 static const struct etna_enum e_texture_addressing_mode = {
 	e_texture_addressing_mode_names, ETNA_ARRAY_SIZE(e_texture_addressing_mode_names)
 };
+static const char *const e_texture_compare_func_names[] = {
+	[0] = "LEQUAL", [1] = "GEQUAL", [2] = "LESS", [3] = "GREATER",
+	[4] = "EQUAL", [5] = "NOTEQUAL", [6] = "ALWAYS", [7] = "NEVER"
+};
+static const struct etna_enum e_texture_compare_func = {
+	e_texture_compare_func_names, ETNA_ARRAY_SIZE(e_texture_compare_func_names)
+};
 static const char *const e_texture_filter_names[] = {
 	[0] = "NONE", [1] = "NEAREST", [2] = "LINEAR", [3] = "ANISOTROPIC"
 };
@@ -674,6 +681,13 @@ static const struct etna_field fs_te_config1[] = {
 	{ "SEAMLESS_CUBE_MAP", 25, 1, NULL, false, true },
 	{ "HALIGN", 26, 3, &e_texture_halign, false, false },
 	{ "USE_TS", 30, 1, NULL, false, true },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field fs_nte_baselod[] = {
+	{ "BASELOD", 0, 4, NULL, false, false },
+	{ "MAXLOD", 8, 4, NULL, false, false },
+	{ "COMPARE_ENABLE", 16, 1, NULL, false, false },
+	{ "COMPARE_FUNC", 20, 3, &e_texture_compare_func, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field fs_blt_stride[] = {
@@ -1670,6 +1684,7 @@ static const struct etna_state states[] = {
 	{ 0x10380, "NTE_SAMPLER_CONFIG1", 32, 4, 0, 0, ETNA_T_HEX, fs_te_config1 },
 	{ 0x10400, "NTE_SAMPLER_UNK10400", 32, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x10480, "NTE_SAMPLER_UNK10480", 32, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x10700, "NTE_SAMPLER_BASELOD", 32, 4, 0, 0, ETNA_T_HEX, fs_nte_baselod },
 	{ 0x10800, "NTE_SAMPLER_ADDR_LOD", 32, 64, 14, 4, ETNA_T_ADDR, NULL },
 	{ 0x12000, "NTE_UNK12000", 256, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x12400, "NTE_UNK12400", 256, 4, 0, 0, ETNA_T_HEX, NULL },

@@ -730,6 +730,7 @@ static void t_texld(struct vgc_core *c)
 	for (k = 0; k < 4; k++) {
 		struct vgc_sh_tex_req *r = &log.req[k];
 
+		EXPECT_EQ(r->has_ref, false);	/* no third operand */
 		EXPECT_EQ(r->sampler, 3);
 		EXPECT_EQ(r->mode, VGC_SH_TEX_IMPLICIT);
 		EXPECT_F(fu(r->coord[0]), 0.125f * ((k & 1) + 0.5f));
@@ -752,6 +753,21 @@ static void t_texld(struct vgc_core *c)
 	EXPECT_EQ(ps(c, prog, 1, q, &live, &env), VGC_SH_OK);
 	EXPECT_EQ(log.req[2].mode, VGC_SH_TEX_BIAS);
 	EXPECT_F(fu(log.req[2].lod), -1.5f);
+	/* a depth comparison's reference (HALTI2): src2.x */
+	prog[0].op = VGC_OPC_TEXLD;
+	prog[0].s[1] = NONE;
+	prog[0].s[2] = T(3, SW(1, 0, 0, 0));
+	for (k = 0; k < 4; k++)
+		set4(&q[k], 3, -1.5f, 0.375f + k, 0, 0);
+	log.n = 0;
+	EXPECT_EQ(ps(c, prog, 1, q, &live, &env), VGC_SH_OK);
+	for (k = 0; k < 4; k++) {
+		EXPECT_EQ(log.req[k].has_ref, true);
+		EXPECT_F(fu(log.req[k].ref), 0.375f + k);
+	}
+	prog[0].op = VGC_OPC_TEXLDB;
+	prog[0].s[1] = T(3, XXXX);
+	prog[0].s[2] = NONE;
 	prog[0].op = VGC_OPC_TEXLDL;
 	log.n = 0;
 	EXPECT_EQ(ps(c, prog, 1, q, &live, &env), VGC_SH_OK);
@@ -767,6 +783,7 @@ static void t_texld(struct vgc_core *c)
 	log.n = 0;
 	EXPECT_EQ(ps(c, prog, 1, q, &live, &env), VGC_SH_OK);
 	EXPECT_EQ(log.req[0].mode, VGC_SH_TEX_GRAD);
+	EXPECT_EQ(log.req[0].has_ref, false);	/* src2 is ddy there */
 	EXPECT_F(fu(log.req[0].ddx[1]), 2.0f);
 	EXPECT_F(fu(log.req[0].ddy[3]), 8.0f);
 

@@ -48,7 +48,7 @@ static u32 lodcfg(float min, float max, bool bias_en, float bias)
 
 struct sampler {
 	unsigned int n;
-	u32 cfg0, cfg1, size, lod, stride, cfg3d;
+	u32 cfg0, cfg1, size, lod, stride, cfg3d, baselod;
 	u32 addr[14];
 	unsigned int levels;
 };
@@ -70,6 +70,7 @@ static void program(struct vgc_core *c, const struct sampler *s, bool nte)
 		LS(VGC_NTE_LOD_CONFIG(s->n), s->lod);
 		LS(VGC_NTE_LINEAR_STRIDE(s->n), s->stride);
 		LS(VGC_NTE_3D_CONFIG(s->n), s->cfg3d);
+		LS(VGC_NTE_BASELOD(s->n), s->baselod);
 		for (i = 0; i < s->levels; i++)
 			LS(VGC_NTE_ADDR_LOD(s->n, i), s->addr[i]);
 	} else {
@@ -1004,6 +1005,106 @@ static void t_supertiled_nte(struct vgc_core *c)
 	EXPECT_EQ(c->stats.tx_unsupported, 1);
 }
 
+/* NTE_SAMPLER_BASELOD: COMPARE_ENABLE, COMPARE_FUNC (Mesa's state_3d.xml.h) */
+#define BASELOD_COMPARE(func)	(1u << 16 | (u32)(func) << 20)
+
+static int sample_ref(struct vgc_core *c, unsigned int n, float s, float ref,
+		      float out[4])
+{
+	struct vgc_sh_tex_req r = { .sampler = n, .mode = VGC_SH_TEX_IMPLICIT,
+				    .coord = { s, 0.5f, 0, 1 },
+				    .has_ref = true, .ref = ref };
+
+	return vgc_tx_sample(c, &r, out);
+}
+
+/*
+ * GC3000 (HALTI2): a sampler with COMPARE_ENABLE compares each depth
+ * texel with the lookup's reference (TEXLD's src2.x, clamped to 0..1)
+ * and filters the results: 1.0 where the reference passes. A 4x1 D24X8
+ * texture of depths 0.2, 0.4, 0.6, 1.0; the expected values are the
+ * comparisons worked out by hand.
+ */
+static void t_compare_nte(struct vgc_core *c)
+{
+	/* COMPARE_FUNC (LEQUAL 0, GEQUAL 1, LESS 2, GREATER 3, EQUAL 4,
+	 * NOTEQUAL 5, ALWAYS 6, NEVER 7): reference 0.5 against texel 1
+	 * (0.4) and texel 2 (0.6) */
+	static const float want[8][2] = {
+		{ 0, 1 }, { 1, 0 }, { 0, 1 }, { 1, 0 },
+		{ 0, 0 }, { 1, 1 }, { 1, 1 }, { 0, 0 },
+	};
+	static const u32 depth24[4] = { 0x333333, 0x666666, 0x999999, 0xffffff };
+	struct sampler s = {
+		.n = 5,
+		.cfg0 = cfg0(VGC_TEX_TYPE_2D, VGC_TEX_WRAP_CLAMP_TO_EDGE,
+			     VGC_TEX_WRAP_CLAMP_TO_EDGE, VGC_TEX_FILTER_NEAREST,
+			     0, VGC_TEX_FILTER_NEAREST, VGC_TEX_FMT_D24X8, 0),
+		.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_FOUR),
+		.size = 4 | 1u << 16, .levels = 1,
+	};
+	unsigned int f, x;
+	float o[4];
+
+	for (x = 0; x < 4; x++)
+		put(TEX + tiled_off(x, 0, 4, 4), 4, depth24[x] << 8 | 0x5a);
+	s.addr[0] = MEM_BASE + TEX;	/* physical: the MMU is off */
+	for (f = 0; f < 8; f++) {
+		s.baselod = BASELOD_COMPARE(f);
+		program(c, &s, true);
+		for (x = 1; x < 3; x++) {
+			EXPECT_EQ(sample_ref(c, 5, (x + 0.5f) / 4, 0.5f, o), 0);
+			EXPECT_RGBA(o, want[f][x - 1], want[f][x - 1],
+				    want[f][x - 1], 1, 0);
+		}
+	}
+	/* at equality (texel 3: exactly 1.0): LEQUAL, GEQUAL pass; LESS,
+	 * GREATER fail */
+	for (f = 0; f < 4; f++) {
+		s.baselod = BASELOD_COMPARE(f);
+		program(c, &s, true);
+		EXPECT_EQ(sample_ref(c, 5, 3.5f / 4, 1.0f, o), 0);
+		EXPECT_RGBA(o, f < 2, f < 2, f < 2, 1, 0);
+	}
+	/* the reference is clamped: 1.5 EQUAL the depth 1.0 of texel 3 */
+	s.baselod = BASELOD_COMPARE(4);
+	program(c, &s, true);
+	EXPECT_EQ(sample_ref(c, 5, 3.5f / 4, 1.5f, o), 0);
+	EXPECT_RGBA(o, 1, 1, 1, 1, 0);
+	/* LINEAR halfway between texels 1 and 2: each compared, then
+	 * filtered (LEQUAL 0.5: 0 and 1) */
+	s.cfg0 = cfg0(VGC_TEX_TYPE_2D, VGC_TEX_WRAP_CLAMP_TO_EDGE,
+		      VGC_TEX_WRAP_CLAMP_TO_EDGE, VGC_TEX_FILTER_LINEAR, 0,
+		      VGC_TEX_FILTER_LINEAR, VGC_TEX_FMT_D24X8, 0);
+	s.baselod = BASELOD_COMPARE(0);
+	program(c, &s, true);
+	EXPECT_EQ(sample_ref(c, 5, 0.5f, 0.5f, o), 0);
+	EXPECT_RGBA(o, 0.5f, 0.5f, 0.5f, 1, 1e-6f);
+	/* without a reference, or without COMPARE_ENABLE: the depth */
+	EXPECT_EQ(sample2d(c, 5, 0.5f, 0.5f, o), 0);
+	EXPECT_RGBA(o, 0.5f, 0.5f, 0.5f, 1, 1e-6f);
+	s.cfg0 = cfg0(VGC_TEX_TYPE_2D, VGC_TEX_WRAP_CLAMP_TO_EDGE,
+		      VGC_TEX_WRAP_CLAMP_TO_EDGE, VGC_TEX_FILTER_NEAREST, 0,
+		      VGC_TEX_FILTER_NEAREST, VGC_TEX_FMT_D24X8, 0);
+	s.baselod = 0;
+	program(c, &s, true);
+	EXPECT_EQ(sample_ref(c, 5, 1.5f / 4, 0.5f, o), 0);
+	EXPECT_RGBA(o, 0.4f, 0.4f, 0.4f, 1, 1e-6f);
+	/* D16 too: 0x4000 (0.25) LESS than the reference 0.5? no: GREATER */
+	put(TEX, 2, 0x4000);
+	s.cfg0 = cfg0(VGC_TEX_TYPE_2D, VGC_TEX_WRAP_CLAMP_TO_EDGE,
+		      VGC_TEX_WRAP_CLAMP_TO_EDGE, VGC_TEX_FILTER_NEAREST, 0,
+		      VGC_TEX_FILTER_NEAREST, VGC_TEX_FMT_D16, 0);
+	s.baselod = BASELOD_COMPARE(3);
+	program(c, &s, true);
+	EXPECT_EQ(sample_ref(c, 5, 0.1f, 0.5f, o), 0);
+	EXPECT_RGBA(o, 1, 1, 1, 1, 0);
+	s.baselod = BASELOD_COMPARE(2);
+	program(c, &s, true);
+	EXPECT_EQ(sample_ref(c, 5, 0.1f, 0.5f, o), 0);
+	EXPECT_RGBA(o, 0, 0, 0, 1, 0);
+}
+
 /* GC2000: a linear texture, rows LINEAR_STRIDE apart. */
 static void t_linear(struct vgc_core *c)
 {
@@ -1262,6 +1363,7 @@ int main(void)
 	run_test("tx-dxt", t_dxt, "gc2000");
 	run_test("tx-etc1", t_etc1, "gc2000");
 	run_test("tx-supertiled-nte", t_supertiled_nte, "gc3000");
+	run_test("tx-compare-nte", t_compare_nte, "gc3000");
 	run_test("tx-linear", t_linear, "gc2000");
 	run_test("tx-fault", t_fault, "gc2000");
 	run_test("tx-footprint-mmuv1", t_footprint_mmuv1, "gc2000");
