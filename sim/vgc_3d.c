@@ -272,11 +272,16 @@ static void unsupported(struct vgc_core *c)
 	c->p3d.unsupported = true;
 }
 
-static void env_init(struct vgc_core *c, struct vgc_sh_env *env, bool front)
+/*
+ * A shader's environment: the texture engine, through @tx (the samplers
+ * decoded once for this run of the engine: vgc_3d_run()).
+ */
+static void env_init(struct vgc_tx_cache *tx, struct vgc_sh_env *env,
+		     bool front)
 {
 	memset(env, 0, sizeof(*env));
-	env->sample = vgc_tx_sample;	/* the texture engine */
-	env->ctx = c;
+	env->sample = vgc_tx_sample_cached;	/* the texture engine */
+	env->ctx = tx;
 	env->front_face = front;
 }
 
@@ -285,7 +290,7 @@ static void env_init(struct vgc_core *c, struct vgc_sh_env *env, bool front)
  * the index is the restart index or a fetch failed.
  */
 static const struct vgc_3d_vtx *get_vertex(struct vgc_core *c, u32 i,
-					   long *budget)
+					   long *budget, struct vgc_tx_cache *tx)
 {
 	struct vgc_3d *p = &c->p3d;
 	struct vgc_sh_regs *t = &p->t[0];
@@ -308,7 +313,7 @@ static const struct vgc_3d_vtx *get_vertex(struct vgc_core *c, u32 i,
 	}
 	if (p->abort)
 		return NULL;
-	env_init(c, &env, true);
+	env_init(tx, &env, true);
 	insns = c->stats.sh_insns;
 	vgc_sh_run_vs(c, &p->vs, t, &env);
 	c->stats.sh_vs_insns += c->stats.sh_insns - insns;
@@ -587,14 +592,15 @@ static unsigned int ts_bits(const struct vgc_core *c)
 static int ts_get(struct vgc_core *c, const struct vgc_3d_surf *s, u32 addr,
 		  u32 *byte, unsigned int *shift)
 {
-	u32 n = (addr - s->ts_surface) / TS_BLOCK, bit = n * ts_bits(c);
+	unsigned int bits = ts_bits(c);
+	u32 n = (addr - s->ts_surface) / TS_BLOCK, bit = n * bits;
 	u8 v;
 
 	*byte = s->ts_status + bit / 8;
 	*shift = bit & 7;
 	if (vgc_dma_read(c, VGC_CLIENT_PE, *byte, &v, 1))
 		return -1;
-	return (v >> *shift) & ((1u << ts_bits(c)) - 1);
+	return (v >> *shift) & ((1u << bits) - 1);
 }
 
 /* Read (@write false) or write @len bytes of a pixel at @addr. */
@@ -613,12 +619,13 @@ static int px_access(struct vgc_core *c, const struct vgc_3d_surf *s,
 			return -1;
 	}
 	if (st == 1) {
-		for (k = 0; k < TS_BLOCK; k++)
-			blk[k] = s->ts_clear >> (8 * ((b0 + k) & 3));
-		if (!write) {
-			memcpy(buf, blk + (addr - b0), len);
+		if (!write) {	/* the clear value's bytes, as in memory */
+			for (k = 0; k < len; k++)
+				buf[k] = s->ts_clear >> (8 * ((addr + k) & 3));
 			return 0;
 		}
+		for (k = 0; k < TS_BLOCK; k++)
+			blk[k] = s->ts_clear >> (8 * ((b0 + k) & 3));
 		/* the first write: the block becomes memory again */
 		memcpy(blk + (addr - b0), buf, len);
 		if (vgc_dma_write(c, cl, b0, blk, TS_BLOCK) ||
@@ -820,22 +827,24 @@ static void write_color(struct vgc_core *c, u32 x, u32 y, const float *rgba)
 		return;
 	}
 	old = b[0] | b[1] << 8 | (u32)b[2] << 16 | (u32)b[3] << 24;
+	for (k = 0; k < 4; k++)
+		s[k] = REG(c, VGC_PS_CONTROL) & VGC_PS_SATURATE_RT0 ?
+		       clampf(rgba[k], 0, 1) : rgba[k];
+	for (k = 0; k < 4; k++)
+		o[k] = s[k];
+	if (!(ac & VGC_PE_BLEND_ENABLE))
+		goto pack;	/* the destination and constant are not used */
 	for (k = 0; k < 4; k++) {
 		m = (1u << w[k]) - 1;
 		d[k] = w[k] ? (float)((old >> sh[k]) & m) / (float)m : 1.0f;
 		if (k == 3 && !has_a)
 			d[k] = 1.0f;
-		s[k] = REG(c, VGC_PS_CONTROL) & VGC_PS_SATURATE_RT0 ?
-		       clampf(rgba[k], 0, 1) : rgba[k];
 	}
 	cc[0] = VGC_BGRA8_R(bc) / 255.0f;
 	cc[1] = VGC_BGRA8_G(bc) / 255.0f;
 	cc[2] = VGC_BGRA8_B(bc) / 255.0f;
 	cc[3] = VGC_BGRA8_A(bc) / 255.0f;
 	for (k = 0; k < 4; k++) {
-		o[k] = s[k];
-		if (!(ac & VGC_PE_BLEND_ENABLE))
-			continue;
 		if (k == 3 && (ac & VGC_PE_BLEND_SEPARATE)) {
 			src = VGC_PE_BLEND_SRC_ALPHA(ac);
 			dst = VGC_PE_BLEND_DST_ALPHA(ac);
@@ -849,6 +858,7 @@ static void write_color(struct vgc_core *c, u32 x, u32 y, const float *rgba)
 		o[k] = blend_eq(eq, s[k], blend_factor(src, k, s, d, cc),
 				d[k], blend_factor(dst, k, s, d, cc));
 	}
+pack:
 	nv = old;
 	for (k = 0; k < 4; k++) {
 		if (!w[k] || !(comps & BIT(k)))
@@ -872,7 +882,8 @@ static void write_color(struct vgc_core *c, u32 x, u32 y, const float *rgba)
 /* ---- rasterisation ---- */
 
 /* Shade and write the quad at (qx, qy) of p->tri; returns work done. */
-static long raster_quad(struct vgc_core *c, s32 qx, s32 qy)
+static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
+			struct vgc_tx_cache *tx)
 {
 	struct vgc_3d *p = &c->p3d;
 	struct vgc_3d_tri *tri = &p->tri;
@@ -942,7 +953,7 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy)
 	c->stats.ra_quads_live++;
 	c->stats.ra_pixels += (live & 1) + (live >> 1 & 1) + (live >> 2 & 1) +
 			      (live >> 3 & 1);
-	env_init(c, &env, tri->front);
+	env_init(tx, &env, tri->front);
 	insns = c->stats.sh_insns;
 	vgc_sh_run_ps(c, &p->ps, p->t, &live, &env);
 	c->stats.sh_ps_insns += c->stats.sh_insns - insns;
@@ -978,7 +989,8 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy)
 }
 
 /* Visit quads of p->tri until the budget runs out or it is done. */
-static void raster_step(struct vgc_core *c, long *budget)
+static void raster_step(struct vgc_core *c, long *budget,
+			struct vgc_tx_cache *tx)
 {
 	struct vgc_3d *p = &c->p3d;
 	struct vgc_3d_tri *t = &p->tri;
@@ -988,7 +1000,7 @@ static void raster_step(struct vgc_core *c, long *budget)
 			p->raster = false;
 			return;
 		}
-		*budget -= raster_quad(c, t->qx, t->qy);
+		*budget -= raster_quad(c, t->qx, t->qy, tx);
 		t->qx += 2;
 		if (t->qx >= t->x1) {
 			t->qx = t->x0 & ~1;
@@ -1044,7 +1056,8 @@ static void quad_prim(struct vgc_core *c, const struct vgc_3d_wvtx *a,
 }
 
 /* Fetch, shade, clip and project primitive p->prim. */
-static void assemble(struct vgc_core *c, long *budget)
+static void assemble(struct vgc_core *c, long *budget,
+		     struct vgc_tx_cache *tx)
 {
 	struct vgc_3d *p = &c->p3d;
 	const struct vgc_3d_vtx *v[3];
@@ -1095,7 +1108,7 @@ static void assemble(struct vgc_core *c, long *budget)
 		return;
 	}
 	for (k = 0; k < n; k++) {
-		v[k] = get_vertex(c, ix[k], budget);
+		v[k] = get_vertex(c, ix[k], budget, tx);
 		if (!v[k])
 			return;	/* restart index, or the draw aborts */
 		p->poly[k] = *v[k];
@@ -1305,6 +1318,10 @@ void vgc_3d_draw(struct vgc_core *c, const u32 *w)
 bool vgc_3d_run(struct vgc_core *c, long *budget)
 {
 	struct vgc_3d *p = &c->p3d;
+	struct vgc_tx_cache tx;
+
+	/* no state changes within one run: its samplers decoded once */
+	vgc_tx_cache_init(&tx, c);
 
 	while (p->busy && *budget > 0) {
 		if (p->abort) {
@@ -1314,7 +1331,7 @@ bool vgc_3d_run(struct vgc_core *c, long *budget)
 			break;
 		}
 		if (p->raster) {
-			raster_step(c, budget);
+			raster_step(c, budget, &tx);
 			continue;
 		}
 		if (p->line_quad) {
@@ -1339,7 +1356,7 @@ bool vgc_3d_run(struct vgc_core *c, long *budget)
 			p->busy = false;
 			break;
 		}
-		assemble(c, budget);
+		assemble(c, budget, &tx);
 		p->prim++;
 	}
 	return !p->busy;

@@ -303,7 +303,7 @@ static u32 saturate(u32 x)
 	return x;
 }
 
-static void write_dst(struct sh_run *r, struct sh_thread *th,
+static inline void write_dst(struct sh_run *r, struct sh_thread *th,
 		      const struct vgc_sh_insn *i, const u32 v[4])
 {
 	unsigned int k;
@@ -334,9 +334,16 @@ static void write_dst(struct sh_run *r, struct sh_thread *th,
 				d[k] = saturate(v[k]);
 		return;
 	}
-	for (k = 0; k < 4; k++)
-		if (i->dst_comps & (1u << k))
-			d[k] = v[k];
+	/* a partial write (e.g. .xyz then .w): each component its test */
+	k = i->dst_comps;
+	if (k & 1)
+		d[0] = v[0];
+	if (k & 2)
+		d[1] = v[1];
+	if (k & 4)
+		d[2] = v[2];
+	if (k & 8)
+		d[3] = v[3];
 }
 
 /* ---- conditions -------------------------------------------------------- */

@@ -58,68 +58,8 @@ enum tx_kind {
 	TX_DXT1, TX_DXT3, TX_DXT5, TX_ETC1,
 };
 
-/**
- * struct tx_fmt - how one format is stored
- * @kind: the texel layout
- * @bytes: bytes of a texel, or of a 4x4 block for the compressed ones
- * @block: the format is block-compressed (4x4 texels a block)
- */
-struct tx_fmt {
-	enum tx_kind kind;
-	unsigned int bytes;
-	bool block;
-};
-
 /* Layouts of a level in memory. */
 enum tx_layout { TX_TILED, TX_SUPER, TX_LINEAR };
-
-/**
- * struct tx_tex - one sampler's states, decoded
- * @fmt: the format
- * @layout: the layout of each level
- * @align: the padding of a level's rows, in texels (4, 16 or 64)
- * @valign: the padding of its height (4 or 64)
- * @width: SIZE.WIDTH (level 0)
- * @height: SIZE.HEIGHT
- * @depth: 3D_CONFIG.DEPTH of a 3D texture, else 1
- * @cube: a cube map
- * @is3d: a 3D texture
- * @wrap_u: UWRAP
- * @wrap_v: VWRAP
- * @wrap_w: 3D_CONFIG.WRAP (3D)
- * @min: MIN filter
- * @mag: MAG filter
- * @mip: MIP filter
- * @lod_min: LOD_CONFIG.MIN as a float
- * @lod_max: LOD_CONFIG.MAX as a float
- * @lod_bias: LOD_CONFIG.BIAS as a float (0 unless BIAS_ENABLE)
- * @swz: CONFIG1.SWIZZLE_R, _G, _B, _A
- * @linear_stride: LINEAR_STRIDE of level 0 (linear layout)
- * @lod_addr: LOD_ADDR of level 0 in the core's states; level l's is
- *	@lod_addr[l * @lod_step] (read where used: no copy of all 14)
- * @lod_step: the distance of two levels' LOD_ADDR states, in words
- * @cmp: NTE_SAMPLER_BASELOD.COMPARE_ENABLE with a depth format and a
- *	reference: each texel is the comparison's result
- * @cmp_func: NTE_SAMPLER_BASELOD.COMPARE_FUNC
- * @cmp_ref: the lookup's reference (TEXLD's src2.x), clamped to 0..1
- */
-struct tx_tex {
-	struct tx_fmt fmt;
-	enum tx_layout layout;
-	unsigned int align, valign;
-	unsigned int width, height, depth;
-	bool cube, is3d;
-	unsigned int wrap_u, wrap_v, wrap_w;
-	unsigned int min, mag, mip;
-	float lod_min, lod_max, lod_bias;
-	unsigned int swz[4];
-	u32 linear_stride;
-	const u32 *lod_addr;
-	unsigned int lod_step;
-	bool cmp;
-	unsigned int cmp_func;
-	float cmp_ref;
-};
 
 /* ---- arithmetic without libm ------------------------------------------ */
 
@@ -193,9 +133,9 @@ static float tx_fixp55(u32 v, u32 sign_bit)
 	return (float)i / 32.0f;
 }
 
-static bool tx_fmt_get(u32 format, u32 ext, bool halti0, struct tx_fmt *f)
+static bool tx_fmt_get(u32 format, u32 ext, bool halti0, struct vgc_tx_fmt *f)
 {
-	static const struct tx_fmt fmts[] = {
+	static const struct vgc_tx_fmt fmts[] = {
 		[VGC_TEX_FMT_A8] = { TX_A8, 1 },
 		[VGC_TEX_FMT_L8] = { TX_L8, 1 },
 		[VGC_TEX_FMT_I8] = { TX_I8, 1 },
@@ -228,10 +168,10 @@ static bool tx_fmt_get(u32 format, u32 ext, bool halti0, struct tx_fmt *f)
 		return false;
 	switch (ext) {
 	case VGC_TEX_FMT_EXT_G8R8:
-		*f = (struct tx_fmt){ TX_G8R8, 2, false };
+		*f = (struct vgc_tx_fmt){ TX_G8R8, 2, false };
 		return true;
 	case VGC_TEX_FMT_EXT_A2B10G10R10:
-		*f = (struct tx_fmt){ TX_A2BGR10, 4, false };
+		*f = (struct vgc_tx_fmt){ TX_A2BGR10, 4, false };
 		return true;
 	default:
 		return false;
@@ -239,7 +179,7 @@ static bool tx_fmt_get(u32 format, u32 ext, bool halti0, struct tx_fmt *f)
 }
 
 /* Decode sampler @s's states; false: not a configuration the model samples. */
-static bool tx_decode(struct vgc_core *c, unsigned int s, struct tx_tex *t)
+static bool tx_decode(struct vgc_core *c, unsigned int s, struct vgc_tx_tex *t)
 {
 	bool nte = c->id->minor[2] & VGC_MINOR2_HALTI1;
 	bool halti0 = c->id->minor[1] & VGC_MINOR1_HALTI0;
@@ -351,12 +291,6 @@ static bool tx_decode(struct vgc_core *c, unsigned int s, struct tx_tex *t)
 
 /* ---- texel addresses and fetches --------------------------------------- */
 
-/* The tile at (tx, ty) of a 64x64 supertile: etna_viv doc/hardware.md. */
-static u32 tx_super_tile(u32 tx, u32 ty)
-{
-	return (tx & 1) | (ty & 3) << 1 | (tx >> 1) << 3 | (ty >> 2) << 6;
-}
-
 static unsigned int tx_level_dim(unsigned int size, unsigned int level)
 {
 	size >>= level;
@@ -370,23 +304,12 @@ static u32 tx_align(u32 v, u32 a)
 	return (v + a - 1) / a * a;
 }
 
-/**
- * struct tx_plane - where face (or 3D slice) @face of level @level lies,
- * the same for every texel of a lookup (tx_plane_get())
- * @base: GPU address of its first texel (block, tile)
- * @row: bytes of a row of texels (linear), of 4x4 tiles (tiled layouts)
- * @tb: bytes of a 4x4 tile: 16 texels, or one compressed block
- */
-struct tx_plane {
-	u32 base, row, tb;
-};
-
 /*
  * The plane of face @face of level @level (of slice @face of a 3D
  * texture: the slices of a level follow each other as the faces do).
  */
-static void tx_plane_get(const struct tx_tex *t, unsigned int level,
-			 unsigned int face, struct tx_plane *pl)
+static void tx_plane_get(const struct vgc_tx_tex *t, unsigned int level,
+			 unsigned int face, struct vgc_tx_plane *pl)
 {
 	u32 w = tx_level_dim(t->width, level);
 	u32 h = tx_level_dim(t->height, level);
@@ -404,28 +327,54 @@ static void tx_plane_get(const struct tx_tex *t, unsigned int level,
 }
 
 /*
- * GPU address of texel (@x, @y) (of its 4x4 block, for a compressed
- * format) of plane @pl.
+ * A texel's address in a plane is the plane's base plus a part that
+ * depends on its column alone and one that depends on its row alone (the
+ * tile's bits of a supertile are disjoint bits of the two): the column's
+ * (of texel column @x, of its 4x4 block's for a compressed format).
  */
-static u32 tx_texel_addr(const struct tx_tex *t, const struct tx_plane *pl,
-			 u32 x, u32 y)
+static u32 tx_addr_x(const struct vgc_tx_tex *t, const struct vgc_tx_plane *pl,
+		     u32 x)
 {
-	u32 base = pl->base, bpp = t->fmt.bytes, tb = pl->tb, row = pl->row;
-	u32 tx, ty;
+	u32 bpp = t->fmt.bytes, tb = pl->tb, tx = x / 4;
 
 	if (t->layout == TX_LINEAR)
-		return base + y * row + x * bpp;
-
-	tx = x / 4;
-	ty = y / 4;
-	if (t->layout == TX_SUPER)
-		base += (ty / 16) * 16 * row + (tx / 16) * 256 * tb +
-			tx_super_tile(tx % 16, ty % 16) * tb;
-	else
-		base += ty * row + tx * tb;
+		return x * bpp;
+	if (t->layout == TX_SUPER)	/* never a compressed format */
+		return (tx / 16) * 256 * tb +
+		       ((tx & 1) | (tx % 16) >> 1 << 3) * tb + (x % 4) * bpp;
 	if (t->fmt.block)
-		return base;
-	return base + ((y % 4) * 4 + (x % 4)) * bpp;
+		return tx * tb;
+	return tx * tb + (x % 4) * bpp;
+}
+
+/* The row's part of a texel's address (tx_addr_x()): texel row @y. */
+static u32 tx_addr_y(const struct vgc_tx_tex *t, const struct vgc_tx_plane *pl,
+		     u32 y)
+{
+	u32 bpp = t->fmt.bytes, tb = pl->tb, row = pl->row, ty = y / 4;
+
+	if (t->layout == TX_LINEAR)
+		return y * row;
+	if (t->layout == TX_SUPER)
+		return (ty / 16) * 16 * row +
+		       ((ty & 3) << 1 | (ty % 16) >> 2 << 6) * tb +
+		       (y % 4) * 4 * bpp;
+	if (t->fmt.block)
+		return ty * row;
+	return ty * row + (y % 4) * 4 * bpp;
+}
+
+/*
+ * GPU address of texel (@x, @y) (of its 4x4 block, for a compressed
+ * format) of plane @pl: supertiles of 64x64 texels in rows, the 4x4
+ * tile (tx, ty) of a supertile at index (tx & 1) | (ty & 3) << 1 |
+ * (tx >> 1) << 3 | (ty >> 2) << 6 (etna_viv doc/hardware.md), or 4x4
+ * tiles in rows; texels row by row in a tile.
+ */
+static u32 tx_texel_addr(const struct vgc_tx_tex *t,
+			 const struct vgc_tx_plane *pl, u32 x, u32 y)
+{
+	return pl->base + tx_addr_x(t, pl, x) + tx_addr_y(t, pl, y);
 }
 
 static float tx_unorm(u32 v, unsigned int bits)
@@ -572,7 +521,7 @@ static void tx_etc1(const u8 *p, u32 x, u32 y, float o[4])
 }
 
 /* A depth texel @d against the lookup's reference: 1.0 when it passes. */
-static float tx_compare(const struct tx_tex *t, float d)
+static float tx_compare(const struct vgc_tx_tex *t, float d)
 {
 	float ref = t->cmp_ref;
 	bool pass;
@@ -606,21 +555,30 @@ static float tx_compare(const struct tx_tex *t, float d)
 	return pass ? 1.0f : 0.0f;
 }
 
-/* Fetch and decode texel (@x, @y) of plane @pl into @o. */
-static int tx_fetch(struct vgc_core *c, const struct tx_tex *t,
-		    const struct tx_plane *pl, u32 x, u32 y, float o[4])
+/* An A8R8G8B8 texel at @b into @o. */
+static void tx_argb8(const struct vgc_core *c, const u8 *b, float o[4])
 {
 	const float *n8 = c->tx_unorm8;
-	u8 b[16];
-	u32 v;
-	unsigned int i = (y % 4) * 4 + x % 4;
 
-	if (vgc_dma_read(c, VGC_CLIENT_TX,
-			 tx_texel_addr(t, pl, x, y), b,
-			 t->fmt.bytes)) {
-		c->stats.tx_faults++;
-		return -1;
+	o[R] = n8[b[2]];
+	o[G] = n8[b[1]];
+	o[B] = n8[b[0]];
+	o[A] = n8[b[3]];
+}
+
+/* Decode texel (@x, @y) whose bytes (of its block) are at @b into @o. */
+static void tx_texel(const struct vgc_core *c, const struct vgc_tx_tex *t,
+		     const u8 *b, u32 x, u32 y, float o[4])
+{
+	const float *n8 = c->tx_unorm8;
+	u32 v;
+	unsigned int i;
+
+	if (t->fmt.kind == TX_ARGB8) {	/* the common one first */
+		tx_argb8(c, b, o);
+		return;
 	}
+	i = (y % 4) * 4 + x % 4;
 	v = t->fmt.bytes == 1 ? b[0] :
 	    t->fmt.bytes == 2 ? tx_le16(b) : tx_le32(b);
 	switch (t->fmt.kind) {
@@ -700,6 +658,66 @@ static int tx_fetch(struct vgc_core *c, const struct tx_tex *t,
 		tx_etc1(b, x % 4, y % 4, o);
 		break;
 	}
+}
+
+/* Fetch and decode texel (@x, @y) of plane @pl into @o. */
+static int tx_fetch(struct vgc_core *c, const struct vgc_tx_tex *t,
+		    const struct vgc_tx_plane *pl, u32 x, u32 y, float o[4])
+{
+	u8 b[16];
+
+	if (vgc_dma_read(c, VGC_CLIENT_TX, tx_texel_addr(t, pl, x, y), b,
+			 t->fmt.bytes)) {
+		c->stats.tx_faults++;
+		return -1;
+	}
+	tx_texel(c, t, b, x, y, o);
+	return 0;
+}
+
+/*
+ * Texels (@x[k & 1], @y[k >> 1]), k = 0..3, of plane @pl into @tex[k],
+ * as four tx_fetch() calls would: when their four reads lie in one page
+ * that the TX client's MMUv1 TLB holds (so each of the four reads would
+ * be a TLB hit), the page is looked up once and each read is counted as
+ * vgc_dma_read() counts it; otherwise one tx_fetch() after the other.
+ */
+static int tx_fetch4(struct vgc_core *c, const struct vgc_tx_tex *t,
+		     const struct vgc_tx_plane *pl, const u32 x[2],
+		     const u32 y[2], float tex[4][4])
+{
+	u32 ax[2], ay[2], a[4], len = t->fmt.bytes;
+	const u8 *p;
+	int k;
+
+	ax[0] = tx_addr_x(t, pl, x[0]);
+	ax[1] = tx_addr_x(t, pl, x[1]);
+	ay[0] = tx_addr_y(t, pl, y[0]);
+	ay[1] = tx_addr_y(t, pl, y[1]);
+	for (k = 0; k < 4; k++) {
+		a[k] = pl->base + ax[k & 1] + ay[k >> 1];
+		if ((a[k] >> VGC_PAGE_SHIFT) != (a[0] >> VGC_PAGE_SHIFT) ||
+		    (a[k] & (VGC_PAGE_SIZE - 1)) + len > VGC_PAGE_SIZE)
+			goto one_by_one;
+	}
+	p = vgc_dma_hit(c, VGC_CLIENT_TX, a[0], len);
+	if (!p)
+		goto one_by_one;
+	p -= a[0] & (VGC_PAGE_SIZE - 1);
+	for (k = 0; k < 4; k++) {
+		vgc_dma_count(c, a[k], len, false);
+		if (t->fmt.kind == TX_ARGB8)
+			tx_argb8(c, p + (a[k] & (VGC_PAGE_SIZE - 1)), tex[k]);
+		else
+			tx_texel(c, t, p + (a[k] & (VGC_PAGE_SIZE - 1)),
+				 x[k & 1], y[k >> 1], tex[k]);
+	}
+	return 0;
+
+one_by_one:
+	for (k = 0; k < 4; k++)
+		if (tx_fetch(c, t, pl, x[k & 1], y[k >> 1], tex[k]))
+			return -1;
 	return 0;
 }
 
@@ -729,23 +747,21 @@ static u32 tx_wrap(int i, u32 n, unsigned int mode)
 	}
 }
 
-/* Sample one face (slice) of a level with @filter at (@u, @v) in [0, 1]. */
-static int tx_slice(struct vgc_core *c, const struct tx_tex *t,
-		    unsigned int level, unsigned int face, unsigned int filter,
-		    float u, float v, float o[4])
+/*
+ * Sample plane @pl (@w x @h texels) with @filter at (@u, @v) in [0, 1].
+ */
+static int tx_filter(struct vgc_core *c, const struct vgc_tx_tex *t,
+		     const struct vgc_tx_plane *pl, u32 w, u32 h,
+		     unsigned int filter, float u, float v, float o[4])
 {
-	u32 w = tx_level_dim(t->width, level);
-	u32 h = tx_level_dim(t->height, level);
 	float su = tx_clampf(u * w, -TX_COORD_LIMIT, TX_COORD_LIMIT);
 	float sv = tx_clampf(v * h, -TX_COORD_LIMIT, TX_COORD_LIMIT);
 	float tex[4][4], fu, fv, wt[4];
-	struct tx_plane pl;
 	u32 x[2], y[2];
-	int i0, j0, k, ch;
+	int i0, j0, ch;
 
-	tx_plane_get(t, level, face, &pl);
 	if (filter == VGC_TEX_FILTER_NEAREST)
-		return tx_fetch(c, t, &pl,
+		return tx_fetch(c, t, pl,
 				tx_wrap(tx_floor(su), w, t->wrap_u),
 				tx_wrap(tx_floor(sv), h, t->wrap_v), o);
 
@@ -763,13 +779,24 @@ static int tx_slice(struct vgc_core *c, const struct tx_tex *t,
 	wt[1] = fu * (1 - fv);
 	wt[2] = (1 - fu) * fv;
 	wt[3] = fu * fv;
-	for (k = 0; k < 4; k++)
-		if (tx_fetch(c, t, &pl, x[k & 1], y[k >> 1], tex[k]))
-			return -1;
+	if (tx_fetch4(c, t, pl, x, y, tex))
+		return -1;
 	for (ch = 0; ch < 4; ch++)
 		o[ch] = wt[0] * tex[0][ch] + wt[1] * tex[1][ch] +
 			wt[2] * tex[2][ch] + wt[3] * tex[3][ch];
 	return 0;
+}
+
+/* Sample one face (slice) of a level with @filter at (@u, @v) in [0, 1]. */
+static int tx_slice(struct vgc_core *c, const struct vgc_tx_tex *t,
+		    unsigned int level, unsigned int face, unsigned int filter,
+		    float u, float v, float o[4])
+{
+	struct vgc_tx_plane pl;
+
+	tx_plane_get(t, level, face, &pl);
+	return tx_filter(c, t, &pl, tx_level_dim(t->width, level),
+			 tx_level_dim(t->height, level), filter, u, v, o);
 }
 
 /*
@@ -778,7 +805,7 @@ static int tx_slice(struct vgc_core *c, const struct tx_tex *t,
  * floor(w * depth) (NEAREST), or the two slices around w * depth - 1/2
  * weighted by its fraction (LINEAR), each wrapped by 3D_CONFIG.WRAP.
  */
-static int tx_level(struct vgc_core *c, const struct tx_tex *t,
+static int tx_level(struct vgc_core *c, const struct vgc_tx_tex *t,
 		    unsigned int level, unsigned int face, unsigned int filter,
 		    float u, float v, float w, float o[4])
 {
@@ -862,7 +889,7 @@ static void tx_cube_on_face(const float d[3], unsigned int face, float st[2])
 }
 
 /* The level of detail before the clamps: GLES 2.0 3.7.7, squared form. */
-static float tx_lambda(const struct tx_tex *t,
+static float tx_lambda(const struct vgc_tx_tex *t,
 		       const struct vgc_sh_tex_req *req, unsigned int face,
 		       const float st[2])
 {
@@ -915,10 +942,28 @@ static void tx_result(struct vgc_core *c, float out[4])
 	}
 }
 
-int vgc_tx_sample(void *ctx, const struct vgc_sh_tex_req *req, float out[4])
+/*
+ * Sampler @s's states decoded into @t (@t->ok false: not a configuration
+ * the model samples), with what follows from them for every lookup.
+ */
+static void tx_prepare(struct vgc_core *c, unsigned int s,
+		       struct vgc_tx_tex *t)
 {
-	struct vgc_core *c = ctx;
-	struct tx_tex t;
+	t->ok = tx_decode(c, s, t);
+	/* any LOD samples level 0 with the same filter (vgc_tx_lookup()) */
+	t->level0 = t->ok && !t->cube && !t->is3d && t->min == t->mag &&
+		    t->mip == VGC_TEX_FILTER_NONE && t->lod_min < 1.0f &&
+		    t->lod_max < 1.0f;
+	if (t->level0)
+		tx_plane_get(t, 0, 0, &t->pl0);
+}
+
+/* One lookup with sampler states @tp (vgc_tx_sample()). */
+static int tx_lookup(struct vgc_core *c, const struct vgc_tx_tex *tp,
+		     const struct vgc_sh_tex_req *req, float out[4])
+{
+	const struct vgc_tx_tex *t = tp;
+	struct vgc_tx_tex tcmp;
 	float st[2], lambda, frac, a[4], b[4], texel[4];
 	unsigned int face = 0, level, filter, ch;
 	int lo;
@@ -927,49 +972,64 @@ int vgc_tx_sample(void *ctx, const struct vgc_sh_tex_req *req, float out[4])
 	if (!c->tx_unorm8_ok)
 		tx_unorm8_init(c);
 	tx_rgba(out, 0, 0, 0, 0);
-	if (!tx_decode(c, req->sampler, &t)) {
+	if (!t->ok) {
 		c->stats.tx_unsupported++;
 		return 0;
 	}
-	/* a comparison needs a reference: TEXLD's third operand */
-	t.cmp = t.cmp && req->has_ref;
-	t.cmp_ref = tx_clampf(req->ref, 0, 1);
+	if (tp->cmp) {
+		/* a comparison needs a reference: TEXLD's third operand */
+		tcmp = *tp;
+		tcmp.cmp = req->has_ref;
+		tcmp.cmp_ref = tx_clampf(req->ref, 0, 1);
+		t = &tcmp;
+	}
 
-	if (t.cube) {
+	if (t->level0) {
+		/*
+		 * The clamped LOD is below 1 whatever the request: level 0,
+		 * with MIN (= MAG) both sides of 0 (as below).
+		 */
+		if (tx_filter(c, t, &t->pl0, t->width, t->height, t->min,
+			      req->coord[0], req->coord[1], texel))
+			return -1;
+		goto swizzle;
+	}
+
+	if (t->cube) {
 		face = tx_cube_face(req->coord, st);
 	} else {
 		st[0] = req->coord[0];
 		st[1] = req->coord[1];
 	}
 
-	if (t.min == t.mag && t.mip == VGC_TEX_FILTER_NONE &&
-	    t.lod_min < 1.0f && t.lod_max < 1.0f)
+	if (t->min == t->mag && t->mip == VGC_TEX_FILTER_NONE &&
+	    t->lod_min < 1.0f && t->lod_max < 1.0f)
 		lambda = 0;	/* any LOD samples level 0 with the same filter */
 	else if (req->mode == VGC_SH_TEX_LOD)
 		lambda = req->lod;
 	else
-		lambda = tx_lambda(&t, req, face, st);
+		lambda = tx_lambda(t, req, face, st);
 	if (req->mode == VGC_SH_TEX_BIAS)
 		lambda += req->lod;
-	lambda += t.lod_bias;
-	lambda = tx_clampf(lambda, t.lod_min, t.lod_max);
+	lambda += t->lod_bias;
+	lambda = tx_clampf(lambda, t->lod_min, t->lod_max);
 
-	filter = lambda > 0 ? t.min : t.mag;
-	if (lambda <= 0 || t.mip == VGC_TEX_FILTER_NONE) {
+	filter = lambda > 0 ? t->min : t->mag;
+	if (lambda <= 0 || t->mip == VGC_TEX_FILTER_NONE) {
 		/* the level the clamped LOD's integer part names */
 		level = lambda > 0 ? (unsigned int)tx_floor(lambda) : 0;
 		if (level >= VGC_TE_LODS)
 			level = VGC_TE_LODS - 1;
-		if (tx_level(c, &t, level, face, filter, st[0], st[1],
+		if (tx_level(c, t, level, face, filter, st[0], st[1],
 			     req->coord[2], texel))
 			return -1;
-	} else if (t.mip == VGC_TEX_FILTER_NEAREST) {
+	} else if (t->mip == VGC_TEX_FILTER_NEAREST) {
 		/* GLES 2.0: ceil(lambda + 1/2) - 1 */
 		lo = tx_floor(lambda + 0.5f);
 		if ((float)lo == lambda + 0.5f)
 			lo--;
 		level = lo < VGC_TE_LODS ? (unsigned int)lo : VGC_TE_LODS - 1;
-		if (tx_level(c, &t, level, face, filter, st[0], st[1],
+		if (tx_level(c, t, level, face, filter, st[0], st[1],
 			     req->coord[2], texel))
 			return -1;
 	} else {
@@ -979,11 +1039,11 @@ int vgc_tx_sample(void *ctx, const struct vgc_sh_tex_req *req, float out[4])
 			lo = VGC_TE_LODS - 1;
 			frac = 0;
 		}
-		if (tx_level(c, &t, lo, face, filter, st[0], st[1],
+		if (tx_level(c, t, lo, face, filter, st[0], st[1],
 			     req->coord[2], a))
 			return -1;
 		if (frac > 0) {
-			if (tx_level(c, &t, lo + 1, face, filter, st[0], st[1],
+			if (tx_level(c, t, lo + 1, face, filter, st[0], st[1],
 				     req->coord[2], b))
 				return -1;
 			for (ch = 0; ch < 4; ch++)
@@ -993,12 +1053,42 @@ int vgc_tx_sample(void *ctx, const struct vgc_sh_tex_req *req, float out[4])
 			texel[ch] = a[ch];
 	}
 
+swizzle:
 	for (ch = 0; ch < 4; ch++) {
-		unsigned int sel = t.swz[ch];
+		unsigned int sel = t->swz[ch];
 
 		out[ch] = sel <= A ? texel[sel] :
 			  sel == VGC_TEX_SWIZZLE_ONE ? 1.0f : 0.0f;
 	}
 	tx_result(c, out);
 	return 0;
+}
+
+int vgc_tx_sample(void *ctx, const struct vgc_sh_tex_req *req, float out[4])
+{
+	struct vgc_core *c = ctx;
+	struct vgc_tx_tex t;
+
+	tx_prepare(c, req->sampler, &t);
+	return tx_lookup(c, &t, req, out);
+}
+
+int vgc_tx_sample_cached(void *ctx, const struct vgc_sh_tex_req *req,
+			 float out[4])
+{
+	struct vgc_tx_cache *tc = ctx;
+	struct vgc_tx_tex t;
+	unsigned int k;
+
+	for (k = 0; k < tc->n; k++)
+		if (tc->sampler[k] == req->sampler)
+			return tx_lookup(tc->core, &tc->tex[k], req, out);
+	if (tc->n < VGC_TX_CACHED) {
+		k = tc->n++;
+		tc->sampler[k] = req->sampler;
+		tx_prepare(tc->core, req->sampler, &tc->tex[k]);
+		return tx_lookup(tc->core, &tc->tex[k], req, out);
+	}
+	tx_prepare(tc->core, req->sampler, &t);
+	return tx_lookup(tc->core, &t, req, out);
 }

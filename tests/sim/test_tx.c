@@ -1239,6 +1239,113 @@ static void t_gating_no_erratum(struct vgc_core *c)
 	EXPECT_EQ(c->stats.tx_gating_corrupt, 0);
 }
 
+/*
+ * A bilinear footprint through MMUv1 (the TX client's page table and
+ * TLB, as in a board): an 8x8 A8R8G8B8 4x4-tiled texture whose first row
+ * of tiles ends one GPU page and whose second starts the next, each page
+ * mapped to a different physical page. Every texel read counts one 64-bit
+ * word of traffic, whether the four share a page (the model reads them
+ * with one TLB lookup) or not; the filtered value takes each texel from
+ * its own page; a footprint whose third texel is a bus error ends there,
+ * its three reads counted (a failed read is traffic too), through a
+ * struct vgc_tx_cache as through vgc_tx_sample().
+ */
+#define FP_VA	(VGC_MMUV1_VIRT_BIT | 0x3000u)	/* GPU pages 3 and 4 */
+#define FP_PT	0x200000u	/* the TX page table */
+#define FP_A	0x210000u	/* GPU page 3's physical page */
+#define FP_B	0x230000u	/* GPU page 4's */
+
+static u32 fp_pa(u32 off)
+{
+	return (u32)(MEM_BASE + off);
+}
+
+static u32 fp_texel(u32 x, u32 y)
+{
+	return 0xff000000u | (x * 16) << 16 | (y * 16) << 8 | (x + y);
+}
+
+static void t_footprint_mmuv1(struct vgc_core *c)
+{
+	struct sampler s = {
+		.n = 2,
+		.cfg0 = cfg0(VGC_TEX_TYPE_2D, VGC_TEX_WRAP_CLAMP_TO_EDGE,
+			     VGC_TEX_WRAP_CLAMP_TO_EDGE, VGC_TEX_FILTER_LINEAR,
+			     0, VGC_TEX_FILTER_LINEAR, VGC_TEX_FMT_A8R8G8B8, 0),
+		.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_FOUR),
+		/* 2 tiles a row of tiles: 128 bytes, the last of page 3 */
+		.size = 8 | 8u << 16, .addr = { FP_VA + 0x1000 - 128 },
+		.levels = 1,
+	};
+	struct vgc_sh_tex_req r = { .sampler = 2,
+				    .mode = VGC_SH_TEX_IMPLICIT };
+	struct vgc_tx_cache tc;
+	u64 words;
+	float o[4], e[4];
+	u32 x, y, off, k;
+
+	program(c, &s, false);
+	memset(w32(FP_PT), 0, 4096);
+	w32(FP_PT)[3] = fp_pa(FP_A);
+	w32(FP_PT)[4] = fp_pa(FP_B);
+	for (y = 0; y < 8; y++)
+		for (x = 0; x < 8; x++) {
+			off = tiled_off(x, y, 8, 4);
+			put(off < 128 ? FP_A + 0x1000 - 128 + off :
+			    FP_B + off - 128, 4, fp_texel(x, y));
+		}
+	vgc_write(c, VGC_MC_MMU_TX_PAGE_TABLE, fp_pa(FP_PT));
+
+	/* texels (1..2, 1..2), all in page 3: half of each */
+	for (k = 0; k < 4; k++)
+		e[k] = 0;
+	for (k = 0; k < 4; k++)
+		for (x = 0; x < 4; x++)
+			e[x] += ((fp_texel(1 + (k & 1), 1 + (k >> 1)) >>
+				  (x == 3 ? 24 : 16 - 8 * x)) & 0xff) /
+				255.0f / 4;
+	words = c->stats.mem_read8;
+	EXPECT_EQ(sample2d(c, 2, 2.0f / 8, 2.0f / 8, o), 0);
+	EXPECT_EQ(c->stats.mem_read8 - words, 4);
+	EXPECT_RGBA(o, e[0], e[1], e[2], e[3], 1e-5f);
+	/* again: every texel a TLB hit now, still four reads */
+	words = c->stats.mem_read8;
+	EXPECT_EQ(sample2d(c, 2, 2.0f / 8, 2.0f / 8, o), 0);
+	EXPECT_EQ(c->stats.mem_read8 - words, 4);
+	EXPECT_RGBA(o, e[0], e[1], e[2], e[3], 1e-5f);
+
+	/* texels (1..2, 3..4): rows 3 in page 3, rows 4 in page 4 */
+	for (k = 0; k < 4; k++)
+		e[k] = 0;
+	for (k = 0; k < 4; k++)
+		for (x = 0; x < 4; x++)
+			e[x] += ((fp_texel(1 + (k & 1), 3 + (k >> 1)) >>
+				  (x == 3 ? 24 : 16 - 8 * x)) & 0xff) /
+				255.0f / 4;
+	words = c->stats.mem_read8;
+	EXPECT_EQ(sample2d(c, 2, 2.0f / 8, 4.0f / 8, o), 0);
+	EXPECT_EQ(c->stats.mem_read8 - words, 4);
+	EXPECT_RGBA(o, e[0], e[1], e[2], e[3], 1e-5f);
+	EXPECT_EQ(c->stats.tx_faults, 0);
+
+	/* page 4 moved off the bus; the table write empties the TLB */
+	w32(FP_PT)[4] = fp_pa(MEM_SIZE + 0x1000);
+	vgc_write(c, VGC_MC_MMU_TX_PAGE_TABLE, fp_pa(FP_PT));
+	vgc_tx_cache_init(&tc, c);
+	r.coord[0] = 2.0f / 8;
+	r.coord[1] = 2.0f / 8;
+	words = c->stats.mem_read8;
+	EXPECT_EQ(vgc_tx_sample_cached(&tc, &r, o), 0);
+	EXPECT_EQ(c->stats.mem_read8 - words, 4);
+	r.coord[1] = 4.0f / 8;
+	words = c->stats.mem_read8;
+	EXPECT_EQ(vgc_tx_sample_cached(&tc, &r, o), -1);
+	EXPECT_EQ(c->stats.mem_read8 - words, 3);
+	EXPECT_EQ(c->stats.tx_faults, 1);
+	EXPECT_EQ(c->stats.bus_errors, 1);
+	EXPECT_EQ(c->stats.tx_samples, 5);
+}
+
 int main(void)
 {
 	if (sim_test_begin())
@@ -1259,6 +1366,7 @@ int main(void)
 	run_test("tx-compare-nte", t_compare_nte, "gc3000");
 	run_test("tx-linear", t_linear, "gc2000");
 	run_test("tx-fault", t_fault, "gc2000");
+	run_test("tx-footprint-mmuv1", t_footprint_mmuv1, "gc2000");
 	run_test("tx-unsupported", t_unsupported, "gc2000");
 	run_test("tx-gating-erratum", t_gating_erratum, "gc2000");
 	run_test("tx-gating-no-erratum", t_gating_no_erratum, "gc880");
