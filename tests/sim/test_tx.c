@@ -1265,6 +1265,20 @@ static u32 fp_texel(u32 x, u32 y)
 	return 0xff000000u | (x * 16) << 16 | (y * 16) << 8 | (x + y);
 }
 
+/* The mean of the 2x2 texels from (@x0, @y0), each channel, as r, g, b, a. */
+static void fp_mean(u32 x0, u32 y0, float e[4])
+{
+	u32 k, ch;
+
+	for (ch = 0; ch < 4; ch++)
+		e[ch] = 0;
+	for (k = 0; k < 4; k++)
+		for (ch = 0; ch < 4; ch++)
+			e[ch] += ((fp_texel(x0 + (k & 1), y0 + (k >> 1)) >>
+				   (ch == 3 ? 24 : 16 - 8 * ch)) & 0xff) /
+				 255.0f / 4;
+}
+
 static void t_footprint_mmuv1(struct vgc_core *c)
 {
 	struct sampler s = {
@@ -1282,7 +1296,7 @@ static void t_footprint_mmuv1(struct vgc_core *c)
 	struct vgc_tx_cache tc;
 	u64 words;
 	float o[4], e[4];
-	u32 x, y, off, k;
+	u32 x, y, off;
 
 	program(c, &s, false);
 	memset(w32(FP_PT), 0, 4096);
@@ -1297,13 +1311,7 @@ static void t_footprint_mmuv1(struct vgc_core *c)
 	vgc_write(c, VGC_MC_MMU_TX_PAGE_TABLE, fp_pa(FP_PT));
 
 	/* texels (1..2, 1..2), all in page 3: half of each */
-	for (k = 0; k < 4; k++)
-		e[k] = 0;
-	for (k = 0; k < 4; k++)
-		for (x = 0; x < 4; x++)
-			e[x] += ((fp_texel(1 + (k & 1), 1 + (k >> 1)) >>
-				  (x == 3 ? 24 : 16 - 8 * x)) & 0xff) /
-				255.0f / 4;
+	fp_mean(1, 1, e);
 	words = c->stats.mem_read8;
 	EXPECT_EQ(sample2d(c, 2, 2.0f / 8, 2.0f / 8, o), 0);
 	EXPECT_EQ(c->stats.mem_read8 - words, 4);
@@ -1315,13 +1323,7 @@ static void t_footprint_mmuv1(struct vgc_core *c)
 	EXPECT_RGBA(o, e[0], e[1], e[2], e[3], 1e-5f);
 
 	/* texels (1..2, 3..4): rows 3 in page 3, rows 4 in page 4 */
-	for (k = 0; k < 4; k++)
-		e[k] = 0;
-	for (k = 0; k < 4; k++)
-		for (x = 0; x < 4; x++)
-			e[x] += ((fp_texel(1 + (k & 1), 3 + (k >> 1)) >>
-				  (x == 3 ? 24 : 16 - 8 * x)) & 0xff) /
-				255.0f / 4;
+	fp_mean(1, 3, e);
 	words = c->stats.mem_read8;
 	EXPECT_EQ(sample2d(c, 2, 2.0f / 8, 4.0f / 8, o), 0);
 	EXPECT_EQ(c->stats.mem_read8 - words, 4);
