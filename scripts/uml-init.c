@@ -26,6 +26,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,17 +60,20 @@ static int write_str(const char *path, const char *s)
 	return n == (ssize_t)strlen(s) ? 0 : -1;
 }
 
-static int load_module(const char *path)
+/* Load the module at @path; with @quiet, a failure is not reported. */
+static int load_module(const char *path, bool quiet)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	int ret;
 
 	if (fd < 0) {
-		fprintf(stderr, "uml-init: %s: %s\n", path, strerror(errno));
+		if (!quiet)
+			fprintf(stderr, "uml-init: %s: %s\n", path,
+				strerror(errno));
 		return -1;
 	}
 	ret = syscall(SYS_finit_module, fd, "", 0);
-	if (ret)
+	if (ret && !quiet)
 		fprintf(stderr, "uml-init: loading %s: %s\n", path,
 			strerror(errno));
 	close(fd);
@@ -132,7 +136,7 @@ static int start(int argc, char **argv)
 	mount("tmpfs", "/run", "tmpfs", 0, NULL);
 
 	for (i = 3; i < argc; i++)
-		if (load_module(argv[i]))
+		if (load_module(argv[i], false))
 			return 126;
 	for (i = 0; i < 500 && access(RENDER_NODE, F_OK); i++)
 		nap_ms(20);
@@ -144,14 +148,7 @@ static int start(int argc, char **argv)
 	/* vgem, which several tests import buffers from, before the baseline */
 	for (i = 0; kdir && i < (int)(sizeof(extra) / sizeof(extra[0])); i++) {
 		snprintf(path, sizeof(path), "%s/%s", kdir, extra[i]);
-		if (!access(path, R_OK)) {
-			int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-			if (fd >= 0) {
-				syscall(SYS_finit_module, fd, "", 0);
-				close(fd);
-			}
-		}
+		load_module(path, true);
 	}
 	if (!strcmp(argv[2], "1"))
 		kmemleak_judge(1);
