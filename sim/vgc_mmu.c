@@ -348,7 +348,6 @@ static void redirect(struct vgc_core *c, u32 va, u8 *p, size_t n,
 		bus_access(c, pa, zone, sizeof(zone), true);
 }
 
-
 /* translate() when it has no side effect: 0, or -1 if it would have. */
 static int translate_quiet(struct vgc_core *c, enum vgc_client cl, u32 va,
 			   bool write, u64 *pa)

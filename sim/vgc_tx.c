@@ -555,6 +555,13 @@ static float tx_compare(const struct vgc_tx_tex *t, float d)
 	return pass ? 1.0f : 0.0f;
 }
 
+/* A depth texel @d: (d, d, d, 1), or the comparison's result for d. */
+static void tx_depth(const struct vgc_tx_tex *t, float d, float o[4])
+{
+	o[R] = o[G] = o[B] = t->cmp ? tx_compare(t, d) : d;
+	o[A] = 1;
+}
+
 /* An A8R8G8B8 texel at @b into @o. */
 static void tx_argb8(const struct vgc_core *c, const u8 *b, float o[4])
 {
@@ -624,16 +631,10 @@ static void tx_texel(const struct vgc_core *c, const struct vgc_tx_tex *t,
 			t->fmt.kind == TX_X1RGB5 ? 1 : (float)(v >> 15));
 		break;
 	case TX_D16:
-		o[R] = o[G] = o[B] = tx_unorm(v, 16);
-		o[A] = 1;
-		if (t->cmp)
-			o[R] = o[G] = o[B] = tx_compare(t, o[R]);
+		tx_depth(t, tx_unorm(v, 16), o);
 		break;
 	case TX_D24X8:
-		o[R] = o[G] = o[B] = tx_unorm(v >> 8, 24);
-		o[A] = 1;
-		if (t->cmp)
-			o[R] = o[G] = o[B] = tx_compare(t, o[R]);
+		tx_depth(t, tx_unorm(v >> 8, 24), o);
 		break;
 	case TX_G8R8:
 		tx_rgba(o, n8[v & 0xff], n8[v >> 8], 0, 1);

@@ -1005,6 +1005,13 @@ static void t_supertiled_nte(struct vgc_core *c)
 	EXPECT_EQ(c->stats.tx_unsupported, 1);
 }
 
+/* CONFIG0 of a 2D texture clamped to its edges, one filter both ways */
+static u32 cfg0_clamp(u32 filter, u32 fmt)
+{
+	return cfg0(VGC_TEX_TYPE_2D, VGC_TEX_WRAP_CLAMP_TO_EDGE,
+		    VGC_TEX_WRAP_CLAMP_TO_EDGE, filter, 0, filter, fmt, 0);
+}
+
 /* NTE_SAMPLER_BASELOD: COMPARE_ENABLE, COMPARE_FUNC (Mesa's state_3d.xml.h) */
 #define BASELOD_COMPARE(func)	(1u << 16 | (u32)(func) << 20)
 
@@ -1037,9 +1044,7 @@ static void t_compare_nte(struct vgc_core *c)
 	static const u32 depth24[4] = { 0x333333, 0x666666, 0x999999, 0xffffff };
 	struct sampler s = {
 		.n = 5,
-		.cfg0 = cfg0(VGC_TEX_TYPE_2D, VGC_TEX_WRAP_CLAMP_TO_EDGE,
-			     VGC_TEX_WRAP_CLAMP_TO_EDGE, VGC_TEX_FILTER_NEAREST,
-			     0, VGC_TEX_FILTER_NEAREST, VGC_TEX_FMT_D24X8, 0),
+		.cfg0 = cfg0_clamp(VGC_TEX_FILTER_NEAREST, VGC_TEX_FMT_D24X8),
 		.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_FOUR),
 		.size = 4 | 1u << 16, .levels = 1,
 	};
@@ -1073,9 +1078,7 @@ static void t_compare_nte(struct vgc_core *c)
 	EXPECT_RGBA(o, 1, 1, 1, 1, 0);
 	/* LINEAR halfway between texels 1 and 2: each compared, then
 	 * filtered (LEQUAL 0.5: 0 and 1) */
-	s.cfg0 = cfg0(VGC_TEX_TYPE_2D, VGC_TEX_WRAP_CLAMP_TO_EDGE,
-		      VGC_TEX_WRAP_CLAMP_TO_EDGE, VGC_TEX_FILTER_LINEAR, 0,
-		      VGC_TEX_FILTER_LINEAR, VGC_TEX_FMT_D24X8, 0);
+	s.cfg0 = cfg0_clamp(VGC_TEX_FILTER_LINEAR, VGC_TEX_FMT_D24X8);
 	s.baselod = BASELOD_COMPARE(0);
 	program(c, &s, true);
 	EXPECT_EQ(sample_ref(c, 5, 0.5f, 0.5f, o), 0);
@@ -1083,18 +1086,14 @@ static void t_compare_nte(struct vgc_core *c)
 	/* without a reference, or without COMPARE_ENABLE: the depth */
 	EXPECT_EQ(sample2d(c, 5, 0.5f, 0.5f, o), 0);
 	EXPECT_RGBA(o, 0.5f, 0.5f, 0.5f, 1, 1e-6f);
-	s.cfg0 = cfg0(VGC_TEX_TYPE_2D, VGC_TEX_WRAP_CLAMP_TO_EDGE,
-		      VGC_TEX_WRAP_CLAMP_TO_EDGE, VGC_TEX_FILTER_NEAREST, 0,
-		      VGC_TEX_FILTER_NEAREST, VGC_TEX_FMT_D24X8, 0);
+	s.cfg0 = cfg0_clamp(VGC_TEX_FILTER_NEAREST, VGC_TEX_FMT_D24X8);
 	s.baselod = 0;
 	program(c, &s, true);
 	EXPECT_EQ(sample_ref(c, 5, 1.5f / 4, 0.5f, o), 0);
 	EXPECT_RGBA(o, 0.4f, 0.4f, 0.4f, 1, 1e-6f);
 	/* D16 too: 0x4000 (0.25) LESS than the reference 0.5? no: GREATER */
 	put(TEX, 2, 0x4000);
-	s.cfg0 = cfg0(VGC_TEX_TYPE_2D, VGC_TEX_WRAP_CLAMP_TO_EDGE,
-		      VGC_TEX_WRAP_CLAMP_TO_EDGE, VGC_TEX_FILTER_NEAREST, 0,
-		      VGC_TEX_FILTER_NEAREST, VGC_TEX_FMT_D16, 0);
+	s.cfg0 = cfg0_clamp(VGC_TEX_FILTER_NEAREST, VGC_TEX_FMT_D16);
 	s.baselod = BASELOD_COMPARE(3);
 	program(c, &s, true);
 	EXPECT_EQ(sample_ref(c, 5, 0.1f, 0.5f, o), 0);
@@ -1283,9 +1282,7 @@ static void t_footprint_mmuv1(struct vgc_core *c)
 {
 	struct sampler s = {
 		.n = 2,
-		.cfg0 = cfg0(VGC_TEX_TYPE_2D, VGC_TEX_WRAP_CLAMP_TO_EDGE,
-			     VGC_TEX_WRAP_CLAMP_TO_EDGE, VGC_TEX_FILTER_LINEAR,
-			     0, VGC_TEX_FILTER_LINEAR, VGC_TEX_FMT_A8R8G8B8, 0),
+		.cfg0 = cfg0_clamp(VGC_TEX_FILTER_LINEAR, VGC_TEX_FMT_A8R8G8B8),
 		.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_FOUR),
 		/* 2 tiles a row of tiles: 128 bytes, the last of page 3 */
 		.size = 8 | 8u << 16, .addr = { FP_VA + 0x1000 - 128 },
