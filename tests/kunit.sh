@@ -40,7 +40,7 @@ for m in "$@"; do
 done
 # The suites' logs hang off the module's memory, which UML's kmemleak does
 # not scan: set what loading (and so running) them left aside.
-"$(dirname "$0")/uml/kmemleak-baseline.sh" --clear
+"$UML_INIT" set-aside
 
 shopt -s nullglob
 results=("$kunit"/*/results)

@@ -30,7 +30,7 @@ for _ in $(seq 500); do
 	sleep 0.02
 done
 # what loading a module allocates looks leaked to UML's kmemleak
-"$(dirname "$0")/kmemleak-baseline.sh" --clear
+"$UML_INIT" set-aside
 P=/sys/module/etnaviv/parameters
 got="$(cat $P/hw_job_limit) $(cat $P/job_hang_limit) $(cat $P/dump_core)"
 if [ "$got" = "2 1 N" ]; then
@@ -52,7 +52,7 @@ if [ "${ETNAVIV_DRIVER:-ours}" = ours ]; then
 		[ -e /dev/dri/renderD128 ] && break
 		sleep 0.02
 	done
-	"$(dirname "$0")/kmemleak-baseline.sh" --clear
+	"$UML_INIT" set-aside
 fi
 
 "$OUT/tests/functional" limits coredump
