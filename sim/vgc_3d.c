@@ -456,14 +456,14 @@ static s64 edge(const struct vgc_3d_wvtx *a, const struct vgc_3d_wvtx *b,
 }
 
 /*
- * A value at a sample: @v0 plus the differences to @v1 and @v2 weighted
- * by their barycentric weights @b1, @b2 [deduced]: a constant varying
- * compares equal to its value after interpolation on a real GC2000
- * (sim/doc/3d-pipeline.md).
+ * A value at a sample: @v0 plus the differences @d1, @d2 from it to the
+ * values at the other two vertices weighted by their barycentric weights
+ * @b1, @b2 [deduced]: a constant varying compares equal to its value after
+ * interpolation on a real GC2000 (sim/doc/3d-pipeline.md).
  */
-static float lerp3(float v0, float v1, float v2, float b1, float b2)
+static float lerp3(float v0, float d1, float d2, float b1, float b2)
 {
-	return v0 + b1 * (v1 - v0) + b2 * (v2 - v0);
+	return v0 + b1 * d1 + b2 * d2;
 }
 
 /* The edge a->b owns the samples on it: a top or a left edge. */
@@ -497,6 +497,34 @@ static s64 max3_s64(s64 a, s64 b, s64 c)
 	s64 m = a > b ? a : b;
 
 	return m > c ? m : c;
+}
+
+/*
+ * What raster_quad() uses of @tri and is the same for its every pixel:
+ * the edge functions' steps and fill rule, the differences lerp3() takes
+ * (the same float subtractions it would make a pixel).
+ */
+static void setup_steps(struct vgc_3d_tri *tri, unsigned int nvar)
+{
+	const struct vgc_3d_wvtx *v = tri->v;
+	unsigned int i, j, k;
+
+	tri->farea = (float)tri->area;
+	for (i = 0; i < 3; i++) {
+		const struct vgc_3d_wvtx *a = &v[(i + 1) % 3];
+		const struct vgc_3d_wvtx *b = &v[(i + 2) % 3];
+
+		tri->tl[i] = top_left(a, b);
+		tri->dx[i] = -(b->y - a->y) * SUB;
+		tri->dy[i] = (b->x - a->x) * SUB;
+	}
+	for (j = 0; j < 2; j++) {
+		tri->dz[j] = v[j + 1].z - v[0].z;
+		for (i = 0; i < nvar; i++)
+			for (k = 0; k < 4; k++)
+				tri->dvar[j][i][k] = v[j + 1].var[i][k] -
+						     v[0].var[i][k];
+	}
 }
 
 /*
@@ -544,6 +572,7 @@ static bool setup_tri(struct vgc_core *c, struct vgc_3d_tri *tri,
 	tri->qx = tri->x0 & ~1;
 	tri->qy = tri->y0 & ~1;
 	memcpy(tri->flat, p->flatv, sizeof(tri->flat));
+	setup_steps(tri, p->nvar);
 	c->stats.triangles_3d++;
 	return true;
 }
@@ -888,67 +917,76 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 	struct vgc_3d *p = &c->p3d;
 	struct vgc_3d_tri *tri = &p->tri;
 	const struct vgc_3d_wvtx *v = tri->v;
-	s64 off = p->half ? SUB / 2 : 0, px, py, e0, e1, e2, e[4][3];
-	unsigned int live = 0, i, k, n;
+	s64 off = p->half ? SUB / 2 : 0, px, py, e0, e[4][3];
+	unsigned int live = 0, i, k, n, cols, rows;
 	float b0, b1, b2, p1, p2, iw, z[4];
 	struct vgc_sh_env env;
 	u64 insns;
 	s32 x, y;
 	u32 ao;
 
-	for (i = 0; i < 4; i++) {
-		x = qx + (i & 1);
-		y = qy + (i >> 1);
-		px = (s64)x * SUB + off;
-		py = (s64)y * SUB + off;
-		e0 = edge(&v[1], &v[2], px, py);
-		e1 = edge(&v[2], &v[0], px, py);
-		e2 = edge(&v[0], &v[1], px, py);
-		if (x >= tri->x0 && x < tri->x1 && y >= tri->y0 &&
-		    y < tri->y1 &&
-		    (e0 > 0 || (!e0 && top_left(&v[1], &v[2]))) &&
-		    (e1 > 0 || (!e1 && top_left(&v[2], &v[0]))) &&
-		    (e2 > 0 || (!e2 && top_left(&v[0], &v[1]))))
-			live |= 1u << i;
-		e[i][0] = e0;
-		e[i][1] = e1;
-		e[i][2] = e2;
+	/* the pixels in the box; each edge function stepped from (qx, qy) */
+	cols = (qx >= tri->x0 && qx < tri->x1) |
+	       (qx + 1 >= tri->x0 && qx + 1 < tri->x1) << 1;
+	rows = (qy >= tri->y0 && qy < tri->y1) |
+	       (qy + 1 >= tri->y0 && qy + 1 < tri->y1) << 1;
+	px = (s64)qx * SUB + off;
+	py = (s64)qy * SUB + off;
+	for (k = 0; k < 3; k++) {
+		e0 = edge(&v[(k + 1) % 3], &v[(k + 2) % 3], px, py);
+		e[0][k] = e0;
+		e[1][k] = e0 + tri->dx[k];
+		e[2][k] = e0 + tri->dy[k];
+		e[3][k] = e0 + tri->dx[k] + tri->dy[k];
 	}
+	for (i = 0; i < 4; i++)
+		/* e > 0, or e == 0 on a top or left edge */
+		if ((cols >> (i & 1) & rows >> (i >> 1) & 1) &&
+		    e[i][0] + tri->tl[0] > 0 && e[i][1] + tri->tl[1] > 0 &&
+		    e[i][2] + tri->tl[2] > 0)
+			live |= 1u << i;
 	c->stats.ra_quads++;
 	if (!live)
 		return 1;
 	for (i = 0; i < 4; i++) {
+		struct vgc_sh_regs *t = &p->t[i];
+
 		px = (s64)(qx + (i & 1)) * SUB + off;
 		py = (s64)(qy + (i >> 1)) * SUB + off;
-		e0 = e[i][0];
-		e1 = e[i][1];
-		e2 = e[i][2];
 		/*
 		 * Every thread of a quad with a covered pixel gets its inputs,
 		 * helpers too: z linear on the screen, the varyings with the
 		 * perspective-correct weights (each screen weight over its
 		 * vertex's w, normalised).
 		 */
-		b0 = (float)e0 / (float)tri->area;
-		b1 = (float)e1 / (float)tri->area;
-		b2 = (float)e2 / (float)tri->area;
-		z[i] = lerp3(v[0].z, v[1].z, v[2].z, b1, b2);
+		b0 = (float)e[i][0] / tri->farea;
+		b1 = (float)e[i][1] / tri->farea;
+		b2 = (float)e[i][2] / tri->farea;
+		z[i] = lerp3(v[0].z, tri->dz[0], tri->dz[1], b1, b2);
 		iw = b0 * v[0].iw + b1 * v[1].iw + b2 * v[2].iw;
 		p1 = b1 * v[1].iw / iw;
 		p2 = b2 * v[2].iw / iw;
-		memset(&p->t[i], 0, p->ps_temps * sizeof(p->t[i].t[0]));
-		vgc_sh_setf(&p->t[i], 0, 0, (float)px / SUB);
-		vgc_sh_setf(&p->t[i], 0, 1, (float)py / SUB);
-		vgc_sh_setf(&p->t[i], 0, 2, z[i]);
-		vgc_sh_setf(&p->t[i], 0, 3, iw);
-		for (n = 0; n < p->nvar; n++)
+		/* t0 and the varyings are written whole: zero the rest */
+		memset(&t->t[p->nvar + 1], 0,
+		       (p->ps_temps - p->nvar - 1) * sizeof(t->t[0]));
+		t->t[0][0] = vgc_sh_f2u((float)px / SUB);
+		t->t[0][1] = vgc_sh_f2u((float)py / SUB);
+		t->t[0][2] = vgc_sh_f2u(z[i]);
+		t->t[0][3] = vgc_sh_f2u(iw);
+		for (n = 0; n < p->nvar; n++) {
+			const float *v0 = v[0].var[n], *d1 = tri->dvar[0][n];
+			const float *d2 = tri->dvar[1][n];
+
+			if (p->flat_var & BIT(n)) {
+				for (k = 0; k < 4; k++)
+					t->t[n + 1][k] =
+						vgc_sh_f2u(tri->flat[n][k]);
+				continue;
+			}
 			for (k = 0; k < 4; k++)
-				vgc_sh_setf(&p->t[i], n + 1, k,
-					    p->flat_var & BIT(n) ?
-					    tri->flat[n][k] :
-					    lerp3(v[0].var[n][k],
-						  v[1].var[n][k],
-						  v[2].var[n][k], p1, p2));
+				t->t[n + 1][k] = vgc_sh_f2u(
+					lerp3(v0[k], d1[k], d2[k], p1, p2));
+		}
 	}
 	c->stats.ra_quads_live++;
 	c->stats.ra_pixels += (live & 1) + (live >> 1 & 1) + (live >> 2 & 1) +
