@@ -706,11 +706,12 @@ static bool depth_stencil(struct vgc_core *c, u32 x, u32 y, float z,
 			  bool front)
 {
 	struct vgc_3d *p = &c->p3d;
-	u32 dc = REG(c, VGC_PE_DEPTH_CONFIG), sc = REG(c, VGC_PE_STENCIL_CONFIG);
-	u32 so = REG(c, VGC_PE_STENCIL_OP), old = 0, val, addr, nv;
-	bool d16 = p->depth.bpp == 2, sten, back, pass;
-	unsigned int mode = VGC_PE_SC_MODE(sc), op;
-	u8 ref, mask, wmask, s = 0, ns;
+	const struct vgc_3d_pe *pe = &p->pe;
+	u32 old = 0, val = 0, addr, nv;
+	bool d16 = p->depth.bpp == 2, pass;
+	unsigned int f = pe->two_sided && !front, op;	/* 1: back */
+	u8 ref = pe->ref[f], mask = pe->mask[f], wmask = pe->wmask[f];
+	u8 s = 0, ns;
 	u8 b[4] = { 0 };
 
 	if (!p->has_depth)
@@ -722,40 +723,25 @@ static bool depth_stencil(struct vgc_core *c, u32 x, u32 y, float z,
 		return false;
 	}
 	old = b[0] | b[1] << 8 | (u32)b[2] << 16 | (u32)b[3] << 24;
-	val = (u32)round_s64(clampf(z, 0.0f, 1.0f) *
-			    regf(c, VGC_PE_DEPTH_NORMALIZE));
-	sten = !d16 && mode != VGC_PE_STENCIL_DISABLED;
-	back = mode == VGC_PE_STENCIL_TWO_SIDED && !front;
-	ref = back ? VGC_PE_SC_REF_BACK(REG(c, VGC_PE_STENCIL_CONFIG_EXT)) :
-		     VGC_PE_SC_REF_FRONT(sc);
-	mask = back ? VGC_PE_SC_MASK_BACK(REG(c, VGC_PE_STENCIL_CONFIG_EXT2)) :
-		      VGC_PE_SC_MASK_FRONT(sc);
-	wmask = back ?
-		VGC_PE_SC_WRITE_MASK_BACK(REG(c, VGC_PE_STENCIL_CONFIG_EXT2)) :
-		VGC_PE_SC_WRITE_MASK(sc);
+	if (pe->depth_test)
+		val = (u32)round_s64(clampf(z, 0.0f, 1.0f) * pe->depth_norm);
 	if (!d16) {
 		s = old & 0xff;
 		old >>= 8;
 	}
 	pass = true;
-	op = 0;
-	if (sten && !compare(back ? VGC_PE_SOP_FUNC_BACK(so) :
-			     VGC_PE_SOP_FUNC_FRONT(so), ref & mask, s & mask)) {
+	if (pe->sten && !compare(pe->sfunc[f], ref & mask, s & mask)) {
 		pass = false;
-		op = back ? VGC_PE_SOP_FAIL_BACK(so) : VGC_PE_SOP_FAIL_FRONT(so);
-	} else if (VGC_PE_DEPTH_MODE(dc) != VGC_PE_DEPTH_MODE_NONE &&
-		   !compare(VGC_PE_DEPTH_FUNC(dc), val, old)) {
+		op = pe->sfail[f];
+	} else if (pe->depth_test && !compare(pe->depth_func, val, old)) {
 		pass = false;
-		op = back ? VGC_PE_SOP_DFAIL_BACK(so) :
-			    VGC_PE_SOP_DFAIL_FRONT(so);
+		op = pe->dfail[f];
 	} else {
-		op = back ? VGC_PE_SOP_PASS_BACK(so) : VGC_PE_SOP_PASS_FRONT(so);
+		op = pe->spass[f];
 	}
-	ns = sten ? (u8)((s & ~wmask) | (stencil_op(op, s, ref) & wmask)) : s;
-	nv = old;
-	if (pass && (dc & VGC_PE_DEPTH_WRITE) &&
-	    VGC_PE_DEPTH_MODE(dc) != VGC_PE_DEPTH_MODE_NONE)
-		nv = val;
+	ns = pe->sten ? (u8)((s & ~wmask) | (stencil_op(op, s, ref) & wmask)) :
+			s;
+	nv = pass && pe->depth_write ? val : old;
 	if (nv != old || ns != s) {
 		nv = d16 ? nv : nv << 8 | ns;
 		b[0] = nv;
@@ -836,16 +822,16 @@ static float blend_eq(unsigned int eq, float s, float fs, float d, float fd)
 static void write_color(struct vgc_core *c, u32 x, u32 y, const float *rgba)
 {
 	struct vgc_3d *p = &c->p3d;
-	u32 cf = REG(c, VGC_PE_COLOR_FORMAT), ac = REG(c, VGC_PE_ALPHA_CONFIG);
-	u32 bc = REG(c, VGC_PE_ALPHA_BLEND_COLOR), addr, old = 0, nv, m;
-	unsigned int comps = VGC_PE_CF_COMPONENTS(cf), k, src, dst, eq;
-	float s[4], d[4], cc[4], o[4];
-	u8 w[4], sh[4], b[4] = { 0 };
-	bool has_a;
+	const struct vgc_3d_pe *pe = &p->pe;
+	const u8 *w = pe->w, *sh = pe->sh;
+	u32 addr, old = 0, nv, m;
+	unsigned int k;
+	float s[4], d[4], o[4];
+	u8 b[4] = { 0 };
 
-	if (!comps)
+	if (!pe->comps)
 		return;
-	if (!color_fmt(VGC_PE_CF_FORMAT(cf), w, sh, &has_a)) {
+	if (!pe->fmt_ok) {
 		unsupported(c);
 		return;
 	}
@@ -857,40 +843,25 @@ static void write_color(struct vgc_core *c, u32 x, u32 y, const float *rgba)
 	}
 	old = b[0] | b[1] << 8 | (u32)b[2] << 16 | (u32)b[3] << 24;
 	for (k = 0; k < 4; k++)
-		s[k] = REG(c, VGC_PS_CONTROL) & VGC_PS_SATURATE_RT0 ?
-		       clampf(rgba[k], 0, 1) : rgba[k];
+		s[k] = pe->saturate ? clampf(rgba[k], 0, 1) : rgba[k];
 	for (k = 0; k < 4; k++)
 		o[k] = s[k];
-	if (!(ac & VGC_PE_BLEND_ENABLE))
+	if (!pe->blend)
 		goto pack;	/* the destination and constant are not used */
 	for (k = 0; k < 4; k++) {
 		m = (1u << w[k]) - 1;
 		d[k] = w[k] ? (float)((old >> sh[k]) & m) / (float)m : 1.0f;
-		if (k == 3 && !has_a)
+		if (k == 3 && !pe->has_a)
 			d[k] = 1.0f;
 	}
-	cc[0] = VGC_BGRA8_R(bc) / 255.0f;
-	cc[1] = VGC_BGRA8_G(bc) / 255.0f;
-	cc[2] = VGC_BGRA8_B(bc) / 255.0f;
-	cc[3] = VGC_BGRA8_A(bc) / 255.0f;
-	for (k = 0; k < 4; k++) {
-		if (k == 3 && (ac & VGC_PE_BLEND_SEPARATE)) {
-			src = VGC_PE_BLEND_SRC_ALPHA(ac);
-			dst = VGC_PE_BLEND_DST_ALPHA(ac);
-			eq = VGC_PE_BLEND_EQ_ALPHA(ac);
-		} else {
-			src = VGC_PE_BLEND_SRC_COLOR(ac);
-			dst = VGC_PE_BLEND_DST_COLOR(ac);
-			eq = k == 3 ? VGC_PE_BLEND_EQ_ALPHA(ac) :
-				      VGC_PE_BLEND_EQ_COLOR(ac);
-		}
-		o[k] = blend_eq(eq, s[k], blend_factor(src, k, s, d, cc),
-				d[k], blend_factor(dst, k, s, d, cc));
-	}
+	for (k = 0; k < 4; k++)
+		o[k] = blend_eq(pe->eq[k], s[k],
+				blend_factor(pe->src[k], k, s, d, pe->cc),
+				d[k], blend_factor(pe->dst[k], k, s, d, pe->cc));
 pack:
 	nv = old;
 	for (k = 0; k < 4; k++) {
-		if (!w[k] || !(comps & BIT(k)))
+		if (!w[k] || !(pe->comps & BIT(k)))
 			continue;
 		m = (1u << w[k]) - 1;
 		nv = (nv & ~(m << sh[k])) |
@@ -908,6 +879,72 @@ pack:
 	c->stats.pixels_written++;
 }
 
+/*
+ * The pixel engine's states, decoded into p->pe for a run of the engine:
+ * the FE executes nothing while a draw is in flight and the host's
+ * register writes are serialised with the FE's runs (sim/uml's lock), so
+ * none changes within a run.
+ */
+static void pe_init(struct vgc_core *c)
+{
+	struct vgc_3d *p = &c->p3d;
+	struct vgc_3d_pe *pe = &p->pe;
+	u32 ao = REG(c, VGC_PE_ALPHA_OP), dc = REG(c, VGC_PE_DEPTH_CONFIG);
+	u32 sc = REG(c, VGC_PE_STENCIL_CONFIG), so = REG(c, VGC_PE_STENCIL_OP);
+	u32 ext = REG(c, VGC_PE_STENCIL_CONFIG_EXT);
+	u32 ext2 = REG(c, VGC_PE_STENCIL_CONFIG_EXT2);
+	u32 cf = REG(c, VGC_PE_COLOR_FORMAT), ac = REG(c, VGC_PE_ALPHA_CONFIG);
+	u32 bc = REG(c, VGC_PE_ALPHA_BLEND_COLOR);
+	unsigned int mode = VGC_PE_SC_MODE(sc), k;
+
+	pe->alpha_test = ao & VGC_PE_ALPHA_TEST;
+	pe->alpha_func = VGC_PE_ALPHA_FUNC(ao);
+	pe->alpha_ref = VGC_PE_ALPHA_REF(ao);
+
+	pe->depth_test = VGC_PE_DEPTH_MODE(dc) != VGC_PE_DEPTH_MODE_NONE;
+	pe->depth_write = pe->depth_test && (dc & VGC_PE_DEPTH_WRITE);
+	pe->depth_func = VGC_PE_DEPTH_FUNC(dc);
+	pe->depth_norm = regf(c, VGC_PE_DEPTH_NORMALIZE);
+	pe->sten = p->depth.bpp != 2 && mode != VGC_PE_STENCIL_DISABLED;
+	pe->two_sided = mode == VGC_PE_STENCIL_TWO_SIDED;
+	pe->ref[0] = VGC_PE_SC_REF_FRONT(sc);
+	pe->ref[1] = VGC_PE_SC_REF_BACK(ext);
+	pe->mask[0] = VGC_PE_SC_MASK_FRONT(sc);
+	pe->mask[1] = VGC_PE_SC_MASK_BACK(ext2);
+	pe->wmask[0] = VGC_PE_SC_WRITE_MASK(sc);
+	pe->wmask[1] = VGC_PE_SC_WRITE_MASK_BACK(ext2);
+	pe->sfunc[0] = VGC_PE_SOP_FUNC_FRONT(so);
+	pe->sfunc[1] = VGC_PE_SOP_FUNC_BACK(so);
+	pe->sfail[0] = VGC_PE_SOP_FAIL_FRONT(so);
+	pe->sfail[1] = VGC_PE_SOP_FAIL_BACK(so);
+	pe->dfail[0] = VGC_PE_SOP_DFAIL_FRONT(so);
+	pe->dfail[1] = VGC_PE_SOP_DFAIL_BACK(so);
+	pe->spass[0] = VGC_PE_SOP_PASS_FRONT(so);
+	pe->spass[1] = VGC_PE_SOP_PASS_BACK(so);
+
+	pe->comps = VGC_PE_CF_COMPONENTS(cf);
+	pe->fmt_ok = color_fmt(VGC_PE_CF_FORMAT(cf), pe->w, pe->sh,
+			       &pe->has_a);
+	pe->saturate = REG(c, VGC_PS_CONTROL) & VGC_PS_SATURATE_RT0;
+	pe->blend = ac & VGC_PE_BLEND_ENABLE;
+	for (k = 0; k < 4; k++) {
+		if (k == 3 && (ac & VGC_PE_BLEND_SEPARATE)) {
+			pe->src[k] = VGC_PE_BLEND_SRC_ALPHA(ac);
+			pe->dst[k] = VGC_PE_BLEND_DST_ALPHA(ac);
+			pe->eq[k] = VGC_PE_BLEND_EQ_ALPHA(ac);
+		} else {
+			pe->src[k] = VGC_PE_BLEND_SRC_COLOR(ac);
+			pe->dst[k] = VGC_PE_BLEND_DST_COLOR(ac);
+			pe->eq[k] = k == 3 ? VGC_PE_BLEND_EQ_ALPHA(ac) :
+					     VGC_PE_BLEND_EQ_COLOR(ac);
+		}
+	}
+	pe->cc[0] = VGC_BGRA8_R(bc) / 255.0f;
+	pe->cc[1] = VGC_BGRA8_G(bc) / 255.0f;
+	pe->cc[2] = VGC_BGRA8_B(bc) / 255.0f;
+	pe->cc[3] = VGC_BGRA8_A(bc) / 255.0f;
+}
+
 /* ---- rasterisation ---- */
 
 /* Shade and write the quad at (qx, qy) of p->tri; returns work done. */
@@ -923,7 +960,6 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 	struct vgc_sh_env env;
 	u64 insns;
 	s32 x, y;
-	u32 ao;
 
 	/* the pixels in the box; each edge function stepped from (qx, qy) */
 	cols = (qx >= tri->x0 && qx < tri->x1) |
@@ -996,7 +1032,6 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 	vgc_sh_run_ps(c, &p->ps, p->t, &live, &env);
 	c->stats.sh_ps_insns += c->stats.sh_insns - insns;
 	c->stats.pixels_shaded += 4;
-	ao = REG(c, VGC_PE_ALPHA_OP);
 	for (i = 0; i < 4 && !p->abort; i++) {
 		float rgba[4];
 
@@ -1005,10 +1040,10 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 		for (k = 0; k < 4; k++)
 			rgba[k] = vgc_sh_getf(&p->t[i], p->ps.output_reg[0] %
 					      VGC_SH_TEMPS, k);
-		if ((ao & VGC_PE_ALPHA_TEST) &&
-		    !compare(VGC_PE_ALPHA_FUNC(ao),
+		if (p->pe.alpha_test &&
+		    !compare(p->pe.alpha_func,
 			     (u32)round_s64(clampf(rgba[3], 0, 1) * 255.0f),
-			     VGC_PE_ALPHA_REF(ao))) {
+			     p->pe.alpha_ref)) {
 			c->stats.pe_color_killed++;
 			continue;
 		}
@@ -1358,8 +1393,12 @@ bool vgc_3d_run(struct vgc_core *c, long *budget)
 	struct vgc_3d *p = &c->p3d;
 	struct vgc_tx_cache tx;
 
-	/* no state changes within one run: its samplers decoded once */
+	/*
+	 * no state changes within one run: its samplers and the pixel
+	 * engine's states decoded once
+	 */
 	vgc_tx_cache_init(&tx, c);
+	pe_init(c);
 
 	while (p->busy && *budget > 0) {
 		if (p->abort) {
