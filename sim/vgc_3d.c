@@ -579,11 +579,14 @@ static bool setup_tri(struct vgc_core *c, struct vgc_3d_tri *tri,
 
 /* ---- the pixel engine ---- */
 
-/* GPU address of pixel (x, y) of @s (4x4 tiles, supertiles, halves). */
-static u32 surf_addr(const struct vgc_3d_surf *s, u32 x, u32 y)
+/*
+ * GPU address of the 4x4 tile of @s holding pixel (x, y) (tiles,
+ * supertiles, halves): a quad's four pixels share it.
+ */
+static u32 surf_tile(const struct vgc_3d_surf *s, u32 x, u32 y)
 {
 	u32 tx = x >> 2, ty = y >> 2, tb = 16 * s->bpp, trow = 4 * s->stride;
-	u32 in = ((y & 3) * 4 + (x & 3)) * s->bpp, h = 0, lx, ly, sx, sy;
+	u32 h = 0, lx, ly, sx, sy;
 
 	if (s->multi) {
 		if (s->super) {
@@ -607,62 +610,69 @@ static u32 surf_addr(const struct vgc_3d_surf *s, u32 x, u32 y)
 
 		return s->base[h] + (ty >> 4) * 16 * trow + (tx >> 4) * 256 * tb +
 		       ((st & 1) | (st >> 1) << 3 | (su & 3) << 1 |
-			(su >> 2) << 6) * tb + in;
+			(su >> 2) << 6) * tb;
 	}
-	return s->base[h] + ty * trow + tx * tb + in;
+	return s->base[h] + ty * trow + tx * tb;
 }
 
-static unsigned int ts_bits(const struct vgc_core *c)
+/* Offset of pixel (x, y) of @s in its tile. */
+static u32 tile_off(const struct vgc_3d_surf *s, u32 x, u32 y)
 {
-	return c->id->minor[0] & VGC_MINOR0_2BITPERTILE ? 2 : 4;
+	return ((y & 3) * 4 + (x & 3)) * s->bpp;
 }
 
-/* The TS entry of the block at @addr: 1 cleared; -1 on a failed read. */
-static int ts_get(struct vgc_core *c, const struct vgc_3d_surf *s, u32 addr,
-		  u32 *byte, unsigned int *shift)
+/*
+ * The first write of @len bytes at @addr to a cleared block: the block
+ * becomes memory again, the clear value with the pixel in it, and its TS
+ * entry (@shift in the byte at @byte) 0.
+ */
+static noinline int ts_fill(struct vgc_core *c, const struct vgc_3d_surf *s,
+			    enum vgc_client cl, u32 addr, const u8 *buf,
+			    unsigned int len, u32 byte, unsigned int shift)
 {
-	unsigned int bits = ts_bits(c);
-	u32 n = (addr - s->ts_surface) / TS_BLOCK, bit = n * bits;
-	u8 v;
+	u32 b0 = addr & ~(u32)(TS_BLOCK - 1);
+	u8 blk[TS_BLOCK], cb[4], v;
+	unsigned int k;
 
-	*byte = s->ts_status + bit / 8;
-	*shift = bit & 7;
-	if (vgc_dma_read(c, VGC_CLIENT_PE, *byte, &v, 1))
+	/* the clear value's bytes, as in memory (b0 is word-aligned) */
+	for (k = 0; k < 4; k++)
+		cb[k] = s->ts_clear >> (8 * k);
+	for (k = 0; k < TS_BLOCK; k += 4)
+		vgc_copy_small(blk + k, cb, 4);
+	memcpy(blk + (addr - b0), buf, len);
+	if (vgc_dma_write(c, cl, b0, blk, TS_BLOCK) ||
+	    vgc_dma_read(c, VGC_CLIENT_PE, byte, &v, 1))
 		return -1;
-	return (v >> *shift) & ((1u << bits) - 1);
+	v &= ~(((1u << s->ts_bits) - 1) << shift);
+	c->stats.ts_blocks_filled++;
+	return vgc_dma_write(c, VGC_CLIENT_PE, byte, &v, 1);
 }
 
 /* Read (@write false) or write @len bytes of a pixel at @addr. */
-static int px_access(struct vgc_core *c, const struct vgc_3d_surf *s,
-		     enum vgc_client cl, u32 addr, u8 *buf, unsigned int len,
-		     bool write)
+static inline int px_access(struct vgc_core *c, const struct vgc_3d_surf *s,
+			    enum vgc_client cl, u32 addr, u8 *buf,
+			    unsigned int len, bool write)
 {
-	u8 blk[TS_BLOCK], v;
-	u32 byte, b0 = addr & ~(u32)(TS_BLOCK - 1);
 	unsigned int shift, k;
-	int st = 0;
+	u32 n, byte;
+	u8 v;
 
 	if (s->ts && addr >= s->ts_surface) {
-		st = ts_get(c, s, addr, &byte, &shift);
-		if (st < 0)
+		/* the block's TS entry: 1 is cleared */
+		n = (addr - s->ts_surface) / TS_BLOCK * s->ts_bits;
+		byte = s->ts_status + n / 8;
+		shift = n & 7;
+		if (vgc_dma_read(c, VGC_CLIENT_PE, byte, &v, 1))
 			return -1;
-	}
-	if (st == 1) {
-		if (!write) {	/* the clear value's bytes, as in memory */
+		if (((v >> shift) & ((1u << s->ts_bits) - 1)) == 1) {
+			if (write)
+				return ts_fill(c, s, cl, addr, buf, len, byte,
+					       shift);
+			/* the clear value's bytes, as in memory */
 			for (k = 0; k < len; k++)
 				buf[k] = s->ts_clear >> (8 * ((addr + k) & 3));
 			return 0;
 		}
-		for (k = 0; k < TS_BLOCK; k++)
-			blk[k] = s->ts_clear >> (8 * ((b0 + k) & 3));
-		/* the first write: the block becomes memory again */
-		memcpy(blk + (addr - b0), buf, len);
-		if (vgc_dma_write(c, cl, b0, blk, TS_BLOCK) ||
-		    vgc_dma_read(c, VGC_CLIENT_PE, byte, &v, 1))
-			return -1;
-		v &= ~(((1u << ts_bits(c)) - 1) << shift);
-		c->stats.ts_blocks_filled++;
-		return vgc_dma_write(c, VGC_CLIENT_PE, byte, &v, 1);
 	}
 	return write ? vgc_dma_write(c, cl, addr, buf, len) :
 		       vgc_dma_read(c, cl, addr, buf, len);
@@ -699,15 +709,14 @@ static u8 stencil_op(unsigned int op, u8 s, u8 ref)
 }
 
 /*
- * Stencil and depth of pixel (x, y) at window depth @z: false when the
- * pixel is discarded. Writes what the tests write.
+ * Stencil and depth of the pixel at @addr at window depth @z: false when
+ * the pixel is discarded. Writes what the tests write.
  */
-static bool depth_stencil(struct vgc_core *c, u32 x, u32 y, float z,
-			  bool front)
+static bool depth_stencil(struct vgc_core *c, u32 addr, float z, bool front)
 {
 	struct vgc_3d *p = &c->p3d;
 	const struct vgc_3d_pe *pe = &p->pe;
-	u32 old = 0, val = 0, addr, nv;
+	u32 old = 0, val = 0, nv;
 	bool d16 = p->depth.bpp == 2, pass;
 	unsigned int f = pe->two_sided && !front, op;	/* 1: back */
 	u8 ref = pe->ref[f], mask = pe->mask[f], wmask = pe->wmask[f];
@@ -716,7 +725,6 @@ static bool depth_stencil(struct vgc_core *c, u32 x, u32 y, float z,
 
 	if (!p->has_depth)
 		return true;
-	addr = surf_addr(&p->depth, x, y);
 	if (px_access(c, &p->depth, VGC_CLIENT_PEZ, addr, b, p->depth.bpp,
 		      false)) {
 		p->abort = true;
@@ -818,13 +826,13 @@ static float blend_eq(unsigned int eq, float s, float fs, float d, float fd)
 	return s * fs + d * fd;
 }
 
-/* Colour @rgba of pixel (x, y) into the render target. */
-static void write_color(struct vgc_core *c, u32 x, u32 y, const float *rgba)
+/* Colour @rgba of the render target's pixel at @addr. */
+static void write_color(struct vgc_core *c, u32 addr, const float *rgba)
 {
 	struct vgc_3d *p = &c->p3d;
 	const struct vgc_3d_pe *pe = &p->pe;
 	const u8 *w = pe->w, *sh = pe->sh;
-	u32 addr, old = 0, nv, m;
+	u32 old = 0, nv, m;
 	unsigned int k;
 	float s[4], d[4], o[4];
 	u8 b[4] = { 0 };
@@ -835,7 +843,6 @@ static void write_color(struct vgc_core *c, u32 x, u32 y, const float *rgba)
 		unsupported(c);
 		return;
 	}
-	addr = surf_addr(&p->color, x, y);
 	if (px_access(c, &p->color, VGC_CLIENT_PE, addr, b, p->color.bpp,
 		      false)) {
 		p->abort = true;
@@ -960,6 +967,7 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 	struct vgc_sh_env env;
 	u64 insns;
 	s32 x, y;
+	u32 dt = 0, ct = 0;
 
 	/* the pixels in the box; each edge function stepped from (qx, qy) */
 	cols = (qx >= tri->x0 && qx < tri->x1) |
@@ -1032,6 +1040,10 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 	vgc_sh_run_ps(c, &p->ps, p->t, &live, &env);
 	c->stats.sh_ps_insns += c->stats.sh_insns - insns;
 	c->stats.pixels_shaded += 4;
+	if (live) {
+		dt = p->has_depth ? surf_tile(&p->depth, qx, qy) : 0;
+		ct = p->pe.comps ? surf_tile(&p->color, qx, qy) : 0;
+	}
 	for (i = 0; i < 4 && !p->abort; i++) {
 		float rgba[4];
 
@@ -1051,12 +1063,13 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 		y = qy + (i >> 1);
 		/* the depth as the PS leaves it in t0.z (gl_FragDepth) */
 		z[i] = vgc_sh_getf(&p->t[i], 0, 2);
-		if (!depth_stencil(c, x, y, z[i], tri->front)) {
+		if (!depth_stencil(c, dt + tile_off(&p->depth, x, y), z[i],
+				   tri->front)) {
 			c->stats.pe_depth_killed++;
 			continue;
 		}
 		c->stats.pe_depth_passed++;
-		write_color(c, x, y, rgba);
+		write_color(c, ct + tile_off(&p->color, x, y), rgba);
 	}
 	return 4 + (long)(c->stats.sh_insns - insns);
 }
@@ -1236,6 +1249,7 @@ static void surf_init(struct vgc_core *c, struct vgc_3d_surf *s, bool depth)
 		s->base[1] = s->base[0];
 	}
 	s->multi = core_pipes(c) == 2 && !core_single_buffer(c);
+	s->ts_bits = c->id->minor[0] & VGC_MINOR0_2BITPERTILE ? 2 : 4;
 	if (depth) {
 		s->stride = REG(c, VGC_PE_DEPTH_STRIDE);
 		s->bpp = VGC_PE_DEPTH_FORMAT(REG(c, VGC_PE_DEPTH_CONFIG)) ==
