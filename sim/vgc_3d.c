@@ -501,10 +501,11 @@ static s64 max3_s64(s64 a, s64 b, s64 c)
 
 /*
  * What raster_quad() uses of @tri and is the same for its every pixel:
- * the edge functions' steps and fill rule, the differences lerp3() takes
- * (the same float subtractions it would make a pixel).
+ * the edge functions at pixel (0, 0) (@off its sample's offset), their
+ * steps and fill rule, the differences lerp3() takes (the same float
+ * subtractions it would make a pixel).
  */
-static void setup_steps(struct vgc_3d_tri *tri, unsigned int nvar)
+static void setup_steps(struct vgc_3d_tri *tri, unsigned int nvar, s64 off)
 {
 	const struct vgc_3d_wvtx *v = tri->v;
 	unsigned int i, j, k;
@@ -515,6 +516,7 @@ static void setup_steps(struct vgc_3d_tri *tri, unsigned int nvar)
 		const struct vgc_3d_wvtx *b = &v[(i + 2) % 3];
 
 		tri->tl[i] = top_left(a, b);
+		tri->e00[i] = edge(a, b, off, off);
 		tri->dx[i] = -(b->y - a->y) * SUB;
 		tri->dy[i] = (b->x - a->x) * SUB;
 	}
@@ -572,7 +574,7 @@ static bool setup_tri(struct vgc_core *c, struct vgc_3d_tri *tri,
 	tri->qx = tri->x0 & ~1;
 	tri->qy = tri->y0 & ~1;
 	memcpy(tri->flat, p->flatv, sizeof(tri->flat));
-	setup_steps(tri, p->nvar);
+	setup_steps(tri, p->nvar, off);
 	c->stats.triangles_3d++;
 	return true;
 }
@@ -969,15 +971,13 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 	s32 x, y;
 	u32 dt = 0, ct = 0;
 
-	/* the pixels in the box; each edge function stepped from (qx, qy) */
+	/* the pixels in the box; the edge functions, linear in x and y */
 	cols = (qx >= tri->x0 && qx < tri->x1) |
 	       (qx + 1 >= tri->x0 && qx + 1 < tri->x1) << 1;
 	rows = (qy >= tri->y0 && qy < tri->y1) |
 	       (qy + 1 >= tri->y0 && qy + 1 < tri->y1) << 1;
-	px = (s64)qx * SUB + off;
-	py = (s64)qy * SUB + off;
 	for (k = 0; k < 3; k++) {
-		e0 = edge(&v[(k + 1) % 3], &v[(k + 2) % 3], px, py);
+		e0 = tri->e00[k] + qx * tri->dx[k] + qy * tri->dy[k];
 		e[0][k] = e0;
 		e[1][k] = e0 + tri->dx[k];
 		e[2][k] = e0 + tri->dy[k];
