@@ -650,8 +650,11 @@ static noinline int ts_fill(struct vgc_core *c, const struct vgc_3d_surf *s,
 	return vgc_dma_write(c, VGC_CLIENT_PE, byte, &v, 1);
 }
 
-/* Read (@write false) or write @len bytes of a pixel at @addr. */
-static inline int px_access(struct vgc_core *c, const struct vgc_3d_surf *s,
+/*
+ * Read (@write false) or write @len bytes of a pixel at @addr; inline in
+ * each caller, where @cl and @write are constants.
+ */
+static __always_inline int px_access(struct vgc_core *c, const struct vgc_3d_surf *s,
 			    enum vgc_client cl, u32 addr, u8 *buf,
 			    unsigned int len, bool write)
 {
@@ -659,6 +662,8 @@ static inline int px_access(struct vgc_core *c, const struct vgc_3d_surf *s,
 	u32 n, byte;
 	u8 v;
 
+	/* a pixel is 2 or 4 bytes (surf_init()): its copies inline */
+	len = len == 2 ? 2 : 4;
 	if (s->ts && addr >= s->ts_surface) {
 		/* the block's TS entry: 1 is cleared */
 		n = (addr - s->ts_surface) / TS_BLOCK * s->ts_bits;
