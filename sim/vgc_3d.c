@@ -970,7 +970,7 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 	const struct vgc_3d_wvtx *v = tri->v;
 	s64 off = p->half ? SUB / 2 : 0, px, py, e0, e[4][3];
 	unsigned int live = 0, i, k, n, cols, rows;
-	float b0, b1, b2, p1, p2, iw, z[4];
+	float b0, b1, b2, p1[4], p2[4], iw, z[4];
 	struct vgc_sh_env env;
 	u64 insns;
 	s32 x, y;
@@ -1013,8 +1013,8 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 		b2 = (float)e[i][2] / tri->farea;
 		z[i] = lerp3(v[0].z, tri->dz[0], tri->dz[1], b1, b2);
 		iw = b0 * v[0].iw + b1 * v[1].iw + b2 * v[2].iw;
-		p1 = b1 * v[1].iw / iw;
-		p2 = b2 * v[2].iw / iw;
+		p1[i] = b1 * v[1].iw / iw;
+		p2[i] = b2 * v[2].iw / iw;
 		/* t0 and the varyings are written whole: zero the rest */
 		memset(&t->t[p->nvar + 1], 0,
 		       (p->ps_temps - p->nvar - 1) * sizeof(t->t[0]));
@@ -1022,20 +1022,23 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 		t->t[0][1] = vgc_sh_f2u((float)py / SUB);
 		t->t[0][2] = vgc_sh_f2u(z[i]);
 		t->t[0][3] = vgc_sh_f2u(iw);
-		for (n = 0; n < p->nvar; n++) {
-			const float *v0 = v[0].var[n], *d1 = tri->dvar[0][n];
-			const float *d2 = tri->dvar[1][n];
+	}
+	for (n = 0; n < p->nvar; n++) {
+		const float *v0 = v[0].var[n], *d1 = tri->dvar[0][n];
+		const float *d2 = tri->dvar[1][n];
 
-			if (p->flat_var & BIT(n)) {
+		if (p->flat_var & BIT(n)) {
+			for (i = 0; i < 4; i++)
 				for (k = 0; k < 4; k++)
-					t->t[n + 1][k] =
+					p->t[i].t[n + 1][k] =
 						vgc_sh_f2u(tri->flat[n][k]);
-				continue;
-			}
-			for (k = 0; k < 4; k++)
-				t->t[n + 1][k] = vgc_sh_f2u(
-					lerp3(v0[k], d1[k], d2[k], p1, p2));
+			continue;
 		}
+		for (i = 0; i < 4; i++)
+			for (k = 0; k < 4; k++)
+				p->t[i].t[n + 1][k] = vgc_sh_f2u(
+					lerp3(v0[k], d1[k], d2[k], p1[i],
+					      p2[i]));
 	}
 	c->stats.ra_quads_live++;
 	c->stats.ra_pixels += (live & 1) + (live >> 1 & 1) + (live >> 2 & 1) +
