@@ -519,6 +519,8 @@ static void setup_steps(struct vgc_3d_tri *tri, unsigned int nvar, s64 off)
 		tri->e00[i] = edge(a, b, off, off);
 		tri->dx[i] = -(b->y - a->y) * SUB;
 		tri->dy[i] = (b->x - a->x) * SUB;
+		tri->emax[i] = (tri->dx[i] > 0 ? tri->dx[i] : 0) +
+			       (tri->dy[i] > 0 ? tri->dy[i] : 0) + tri->tl[i];
 	}
 	for (j = 0; j < 2; j++) {
 		tri->dz[j] = v[j + 1].z - v[0].z;
@@ -983,6 +985,11 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 	       (qy + 1 >= tri->y0 && qy + 1 < tri->y1) << 1;
 	for (k = 0; k < 3; k++) {
 		e0 = tri->e00[k] + qx * tri->dx[k] + qy * tri->dy[k];
+		/* no pixel of the quad passes this edge: none is covered */
+		if (e0 + tri->emax[k] <= 0) {
+			c->stats.ra_quads++;
+			return 1;
+		}
 		e[0][k] = e0;
 		e[1][k] = e0 + tri->dx[k];
 		e[2][k] = e0 + tri->dy[k];

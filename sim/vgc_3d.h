@@ -64,6 +64,8 @@ struct vgc_3d_wvtx {
  * @e00: edge i's function at pixel (0, 0)
  * @dx: edge i's function's step a pixel to the right
  * @dy: its step a pixel down
+ * @emax: what the function's largest value over a quad adds to its value
+ *	at the quad's first pixel, plus @tl
  * @dz: the differences of z from vertex 0 to vertices 1 and 2
  * @dvar: those of the varyings
  */
@@ -74,7 +76,7 @@ struct vgc_3d_tri {
 	bool front;
 	s32 x0, y0, x1, y1, qx, qy;
 	float farea;
-	s64 tl[3], e00[3], dx[3], dy[3];
+	s64 tl[3], e00[3], dx[3], dy[3], emax[3];
 	float dz[2];
 	float dvar[2][VGC_3D_VARYINGS][4];
 };
