@@ -971,7 +971,7 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 	struct vgc_3d_tri *tri = &p->tri;
 	const struct vgc_3d_wvtx *v = tri->v;
 	s64 off = p->half ? SUB / 2 : 0, px, py, e0, e[4][3];
-	unsigned int live = 0, i, k, n, cols, rows;
+	unsigned int live = 0, i, k, n, r, cols, rows;
 	float b0, b1, b2, p1[4], p2[4], iw, z[4];
 	struct vgc_sh_env env;
 	u64 insns;
@@ -1023,8 +1023,8 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 		p1[i] = b1 * v[1].iw / iw;
 		p2[i] = b2 * v[2].iw / iw;
 		/* t0 and the varyings are written whole: zero the rest */
-		memset(&t->t[p->nvar + 1], 0,
-		       (p->ps_temps - p->nvar - 1) * sizeof(t->t[0]));
+		for (r = p->nvar + 1; r < p->ps_temps; r++)
+			__builtin_memset(t->t[r], 0, sizeof(t->t[r]));
 		t->t[0][0] = vgc_sh_f2u((float)px / SUB);
 		t->t[0][1] = vgc_sh_f2u((float)py / SUB);
 		t->t[0][2] = vgc_sh_f2u(z[i]);
