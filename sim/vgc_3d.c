@@ -687,6 +687,95 @@ static __always_inline int px_access(struct vgc_core *c, const struct vgc_3d_sur
 		       vgc_dma_read(c, cl, addr, buf, len);
 }
 
+/*
+ * What the read of a pixel saw, for a write of the same pixel right after
+ * it: @hit, every read it made was a TLB hit; then @ts, it read a TS
+ * entry (in the byte at @byte, at @shift) and @cleared, the entry said
+ * cleared, else @px is the pixel in place.
+ */
+struct px_seen {
+	bool hit, ts, cleared;
+	u32 byte;
+	unsigned int shift;
+	u8 *px;
+};
+
+/* px_access()'s read, that notes in @seen what it saw. */
+static __always_inline int px_read(struct vgc_core *c,
+				   const struct vgc_3d_surf *s,
+				   enum vgc_client cl, u32 addr, u8 *buf,
+				   unsigned int len, struct px_seen *seen)
+{
+	unsigned int k;
+	u32 n;
+	u8 *h, v;
+
+	len = len == 2 ? 2 : 4;
+	seen->hit = true;
+	seen->ts = s->ts && addr >= s->ts_surface;
+	seen->cleared = false;
+	seen->byte = 0;
+	seen->shift = 0;
+	seen->px = NULL;
+	if (seen->ts) {
+		n = (addr - s->ts_surface) / TS_BLOCK * s->ts_bits;
+		seen->byte = s->ts_status + n / 8;
+		seen->shift = n & 7;
+		/* vgc_dma_read(), the hit noted */
+		h = vgc_dma_hit(c, VGC_CLIENT_PE, seen->byte, 1);
+		if (h) {
+			vgc_dma_count(c, seen->byte, 1, false);
+			v = *h;
+		} else {
+			seen->hit = false;
+			if (vgc_dma(c, VGC_CLIENT_PE, seen->byte, &v, 1,
+				    false))
+				return -1;
+		}
+		if (((v >> seen->shift) & ((1u << s->ts_bits) - 1)) == 1) {
+			seen->cleared = true;
+			for (k = 0; k < len; k++)
+				buf[k] = s->ts_clear >> (8 * ((addr + k) & 3));
+			return 0;
+		}
+	}
+	seen->px = vgc_dma_hit(c, cl, addr, len);
+	if (!seen->px) {
+		seen->hit = false;
+		return vgc_dma(c, cl, addr, buf, len, false);
+	}
+	vgc_dma_count(c, addr, len, false);
+	vgc_copy_small(buf, seen->px, len);
+	return 0;
+}
+
+/*
+ * px_access()'s write of the pixel px_read() read into @seen, with
+ * nothing between them that accesses memory, fills a TLB or injects a
+ * bus error: when its reads were TLB hits, this write's are the same
+ * hits of the same bytes (the TS byte has its value), and its own the
+ * same lookup.
+ */
+static __always_inline int px_rewrite(struct vgc_core *c,
+				      const struct vgc_3d_surf *s,
+				      enum vgc_client cl, u32 addr,
+				      const u8 *buf, unsigned int len,
+				      const struct px_seen *seen)
+{
+	if (!seen->hit)
+		return px_access(c, s, cl, addr, (u8 *)buf, len, true);
+	len = len == 2 ? 2 : 4;
+	if (seen->ts) {
+		vgc_dma_count(c, seen->byte, 1, false);
+		if (seen->cleared)
+			return ts_fill(c, s, cl, addr, buf, len, seen->byte,
+				       seen->shift);
+	}
+	vgc_dma_count(c, addr, len, true);
+	vgc_copy_small(seen->px, buf, len);
+	return 0;
+}
+
 static bool compare(unsigned int func, u32 a, u32 b)
 {
 	switch (func) {
@@ -731,11 +820,12 @@ static bool depth_stencil(struct vgc_core *c, u32 addr, float z, bool front)
 	u8 ref = pe->ref[f], mask = pe->mask[f], wmask = pe->wmask[f];
 	u8 s = 0, ns;
 	u8 b[4] = { 0 };
+	struct px_seen seen;
 
 	if (!p->has_depth)
 		return true;
-	if (px_access(c, &p->depth, VGC_CLIENT_PEZ, addr, b, p->depth.bpp,
-		      false)) {
+	if (px_read(c, &p->depth, VGC_CLIENT_PEZ, addr, b, p->depth.bpp,
+		    &seen)) {
 		p->abort = true;
 		return false;
 	}
@@ -765,8 +855,8 @@ static bool depth_stencil(struct vgc_core *c, u32 addr, float z, bool front)
 		b[1] = nv >> 8;
 		b[2] = nv >> 16;
 		b[3] = nv >> 24;
-		if (px_access(c, &p->depth, VGC_CLIENT_PEZ, addr, b,
-			      p->depth.bpp, true)) {
+		if (px_rewrite(c, &p->depth, VGC_CLIENT_PEZ, addr, b,
+			       p->depth.bpp, &seen)) {
 			p->abort = true;
 			return false;
 		}
@@ -845,6 +935,7 @@ static void write_color(struct vgc_core *c, u32 addr, const float *rgba)
 	unsigned int k;
 	float s[4], d[4], o[4];
 	u8 b[4] = { 0 };
+	struct px_seen seen;
 
 	if (!pe->comps)
 		return;
@@ -852,8 +943,8 @@ static void write_color(struct vgc_core *c, u32 addr, const float *rgba)
 		unsupported(c);
 		return;
 	}
-	if (px_access(c, &p->color, VGC_CLIENT_PE, addr, b, p->color.bpp,
-		      false)) {
+	if (px_read(c, &p->color, VGC_CLIENT_PE, addr, b, p->color.bpp,
+		    &seen)) {
 		p->abort = true;
 		return;
 	}
@@ -887,8 +978,8 @@ pack:
 	b[1] = nv >> 8;
 	b[2] = nv >> 16;
 	b[3] = nv >> 24;
-	if (px_access(c, &p->color, VGC_CLIENT_PE, addr, b, p->color.bpp,
-		      true)) {
+	if (px_rewrite(c, &p->color, VGC_CLIENT_PE, addr, b, p->color.bpp,
+		       &seen)) {
 		p->abort = true;
 		return;
 	}
