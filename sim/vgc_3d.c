@@ -1063,7 +1063,7 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 	const struct vgc_3d_wvtx *v = tri->v;
 	s64 off = p->half ? SUB / 2 : 0, px, py, e0, e[4][3];
 	unsigned int live = 0, i, k, n, r, cols, rows;
-	float b0, b1, b2, p1[4], p2[4], iw, z[4];
+	float b[3][4], p1[4], p2[4], iw[4], z[4];
 	struct vgc_sh_env env;
 	u64 insns;
 	s32 x, y;
@@ -1095,31 +1095,40 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 	c->stats.ra_quads++;
 	if (!live)
 		return 1;
+	/*
+	 * Every thread of a quad with a covered pixel gets its inputs,
+	 * helpers too: z linear on the screen, the varyings with the
+	 * perspective-correct weights (each screen weight over its vertex's
+	 * w, normalised). Each step for the four threads at once (the same
+	 * operations as one by one, which the compiler may pack).
+	 */
+	for (i = 0; i < 4; i++)
+		for (k = 0; k < 3; k++)
+			b[k][i] = (float)e[i][k];
+	for (k = 0; k < 3; k++)
+		for (i = 0; i < 4; i++)
+			b[k][i] = b[k][i] / tri->farea;
+	for (i = 0; i < 4; i++) {
+		z[i] = lerp3(v[0].z, tri->dz[0], tri->dz[1], b[1][i], b[2][i]);
+		iw[i] = b[0][i] * v[0].iw + b[1][i] * v[1].iw +
+			b[2][i] * v[2].iw;
+	}
+	for (i = 0; i < 4; i++) {
+		p1[i] = b[1][i] * v[1].iw / iw[i];
+		p2[i] = b[2][i] * v[2].iw / iw[i];
+	}
 	for (i = 0; i < 4; i++) {
 		struct vgc_sh_regs *t = &p->t[i];
 
 		px = (s64)(qx + (i & 1)) * SUB + off;
 		py = (s64)(qy + (i >> 1)) * SUB + off;
-		/*
-		 * Every thread of a quad with a covered pixel gets its inputs,
-		 * helpers too: z linear on the screen, the varyings with the
-		 * perspective-correct weights (each screen weight over its
-		 * vertex's w, normalised).
-		 */
-		b0 = (float)e[i][0] / tri->farea;
-		b1 = (float)e[i][1] / tri->farea;
-		b2 = (float)e[i][2] / tri->farea;
-		z[i] = lerp3(v[0].z, tri->dz[0], tri->dz[1], b1, b2);
-		iw = b0 * v[0].iw + b1 * v[1].iw + b2 * v[2].iw;
-		p1[i] = b1 * v[1].iw / iw;
-		p2[i] = b2 * v[2].iw / iw;
 		/* t0 and the varyings are written whole: zero the rest */
 		for (r = p->nvar + 1; r < p->ps_temps; r++)
 			__builtin_memset(t->t[r], 0, sizeof(t->t[r]));
 		t->t[0][0] = vgc_sh_f2u((float)px / SUB);
 		t->t[0][1] = vgc_sh_f2u((float)py / SUB);
 		t->t[0][2] = vgc_sh_f2u(z[i]);
-		t->t[0][3] = vgc_sh_f2u(iw);
+		t->t[0][3] = vgc_sh_f2u(iw[i]);
 	}
 	for (n = 0; n < p->nvar; n++) {
 		const float *v0 = v[0].var[n], *d1 = tri->dvar[0][n];
