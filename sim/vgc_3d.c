@@ -531,6 +531,51 @@ static void setup_steps(struct vgc_3d_tri *tri, unsigned int nvar, s64 off)
 	}
 }
 
+/* Floor and ceiling of @a / @b, @b > 0. */
+static s64 floor_div(s64 a, s64 b)
+{
+	return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+static s64 ceil_div(s64 a, s64 b)
+{
+	return a >= 0 ? (a + b - 1) / b : -(-a / b);
+}
+
+/*
+ * The quads of row tri->qy that can be live, tri->qa <= qx < tri->qb:
+ * raster_quad() rejects every other one before its pixels' tests (an edge
+ * function plus tri->emax is at most 0 there: linear in qx, it is
+ * positive on one side of a column only); or every quad of the row.
+ */
+static void row_span(struct vgc_3d_tri *tri)
+{
+	s64 lo = tri->x0 & ~1, hi = tri->x1, e, d, v;
+	unsigned int k;
+
+	/* rows of one or two quads: not worth the divisions, visit each */
+	for (k = 0; hi - lo > 4 && k < 3; k++) {
+		/* quad qx passes edge k when e + qx * d > 0 */
+		e = tri->e00[k] + tri->qy * tri->dy[k] + tri->emax[k];
+		d = tri->dx[k];
+		if (d > 0) {
+			v = floor_div(-e, d) + 1;
+			if (v > lo)
+				lo = v;
+		} else if (d < 0) {
+			v = ceil_div(e, -d);
+			if (v < hi)
+				hi = v;
+		} else if (e <= 0) {
+			hi = lo;
+		}
+	}
+	if (lo > tri->x1)
+		lo = tri->x1;
+	tri->qa = lo;
+	tri->qb = hi < lo ? lo : hi;
+}
+
 /*
  * Set up @tri from three window vertices; false when nothing is drawn
  * (zero area, culled, outside the scissor).
@@ -577,6 +622,7 @@ static bool setup_tri(struct vgc_core *c, struct vgc_3d_tri *tri,
 	tri->qy = tri->y0 & ~1;
 	memcpy(tri->flat, p->flatv, sizeof(tri->flat));
 	setup_steps(tri, p->nvar, off);
+	row_span(tri);
 	c->stats.triangles_3d++;
 	return true;
 }
@@ -1195,17 +1241,32 @@ static void raster_step(struct vgc_core *c, long *budget,
 {
 	struct vgc_3d *p = &c->p3d;
 	struct vgc_3d_tri *t = &p->tri;
+	long n;
 
 	while (*budget > 0 && !p->abort) {
 		if (t->qy >= t->y1) {
 			p->raster = false;
 			return;
 		}
-		*budget -= raster_quad(c, t->qx, t->qy, tx);
-		t->qx += 2;
+		if (t->qx >= t->qa && t->qx < t->qb) {
+			*budget -= raster_quad(c, t->qx, t->qy, tx);
+			t->qx += 2;
+		} else {
+			/*
+			 * the quads before qa, or from qb on: each counted
+			 * as raster_quad() counts it, a unit of work
+			 */
+			n = ((t->qx < t->qa ? t->qa : t->x1) - t->qx + 1) / 2;
+			if (n > *budget)
+				n = *budget;
+			c->stats.ra_quads += n;
+			*budget -= n;
+			t->qx += 2 * n;
+		}
 		if (t->qx >= t->x1) {
 			t->qx = t->x0 & ~1;
 			t->qy += 2;
+			row_span(t);
 		}
 	}
 }

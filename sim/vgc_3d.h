@@ -66,6 +66,8 @@ struct vgc_3d_wvtx {
  * @dy: its step a pixel down
  * @emax: what the function's largest value over a quad adds to its value
  *	at the quad's first pixel, plus @tl
+ * @qa: the first column of row @qy a quad of which can be live
+ * @qb: the column from which none can
  * @dz: the differences of z from vertex 0 to vertices 1 and 2
  * @dvar: those of the varyings
  */
@@ -77,6 +79,7 @@ struct vgc_3d_tri {
 	s32 x0, y0, x1, y1, qx, qy;
 	float farea;
 	s64 tl[3], e00[3], dx[3], dy[3], emax[3];
+	s32 qa, qb;
 	float dz[2];
 	float dvar[2][VGC_3D_VARYINGS][4];
 };
