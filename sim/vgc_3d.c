@@ -665,6 +665,21 @@ static u32 surf_tile(const struct vgc_3d_surf *s, u32 x, u32 y)
 	return s->base[h] + ty * trow + tx * tb;
 }
 
+/*
+ * surf_tile() of the tile last asked for again: the quad after a quad
+ * often lies in the same tile. surf_init() empties it with each draw.
+ */
+static u32 surf_tile_again(struct vgc_3d_surf *s, u32 x, u32 y)
+{
+	if (!s->last_ok || s->last_tx != x >> 2 || s->last_ty != y >> 2) {
+		s->last_ok = true;
+		s->last_tx = x >> 2;
+		s->last_ty = y >> 2;
+		s->last = surf_tile(s, x, y);
+	}
+	return s->last;
+}
+
 /* Offset of pixel (x, y) of @s in its tile. */
 static u32 tile_off(const struct vgc_3d_surf *s, u32 x, u32 y)
 {
@@ -1202,8 +1217,8 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 	c->stats.sh_ps_insns += c->stats.sh_insns - insns;
 	c->stats.pixels_shaded += 4;
 	if (live) {
-		dt = p->has_depth ? surf_tile(&p->depth, qx, qy) : 0;
-		ct = p->pe.comps ? surf_tile(&p->color, qx, qy) : 0;
+		dt = p->has_depth ? surf_tile_again(&p->depth, qx, qy) : 0;
+		ct = p->pe.comps ? surf_tile_again(&p->color, qx, qy) : 0;
 	}
 	for (i = 0; i < 4 && !p->abort; i++) {
 		float rgba[4];
@@ -1426,6 +1441,7 @@ static void surf_init(struct vgc_core *c, struct vgc_3d_surf *s, bool depth)
 	}
 	s->multi = core_pipes(c) == 2 && !core_single_buffer(c);
 	s->ts_bits = c->id->minor[0] & VGC_MINOR0_2BITPERTILE ? 2 : 4;
+	s->last_ok = false;
 	if (depth) {
 		s->stride = REG(c, VGC_PE_DEPTH_STRIDE);
 		s->bpp = VGC_PE_DEPTH_FORMAT(REG(c, VGC_PE_DEPTH_CONFIG)) ==

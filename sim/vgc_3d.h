@@ -96,6 +96,10 @@ struct vgc_3d_tri {
  * @ts_surface: TS_*_SURFACE_BASE: the address entry 0 covers
  * @ts_clear: TS_*_CLEAR_VALUE
  * @ts_bits: bits of a TS entry
+ * @last_ok: @last holds the address of tile (@last_tx, @last_ty)
+ * @last_tx: the tile's column
+ * @last_ty: its row
+ * @last: its address
  */
 struct vgc_3d_surf {
 	u32 base[2];
@@ -104,6 +108,8 @@ struct vgc_3d_surf {
 	bool super, multi, ts;
 	u32 ts_status, ts_surface, ts_clear;
 	unsigned int ts_bits;
+	bool last_ok;
+	u32 last_tx, last_ty, last;
 };
 
 /**
