@@ -837,7 +837,7 @@ static __always_inline int px_rewrite(struct vgc_core *c,
 	return 0;
 }
 
-static bool compare(unsigned int func, u32 a, u32 b)
+static inline bool compare(unsigned int func, u32 a, u32 b)
 {
 	switch (func) {
 	case VGC_CMP_NEVER:	return false;
