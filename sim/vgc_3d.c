@@ -717,9 +717,10 @@ static noinline int ts_fill(struct vgc_core *c, const struct vgc_3d_surf *s,
  * Read (@write false) or write @len bytes of a pixel at @addr; inline in
  * each caller, where @cl and @write are constants.
  */
-static __always_inline int px_access(struct vgc_core *c, const struct vgc_3d_surf *s,
-			    enum vgc_client cl, u32 addr, u8 *buf,
-			    unsigned int len, bool write)
+static __always_inline int px_access(struct vgc_core *c,
+				     const struct vgc_3d_surf *s,
+				     enum vgc_client cl, u32 addr, u8 *buf,
+				     unsigned int len, bool write)
 {
 	unsigned int shift, k;
 	u32 n, byte;
