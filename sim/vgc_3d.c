@@ -456,14 +456,14 @@ static s64 edge(const struct vgc_3d_wvtx *a, const struct vgc_3d_wvtx *b,
 }
 
 /*
- * A value at a sample: @v0 plus the differences to @v1 and @v2 weighted
- * by their barycentric weights @b1, @b2 [deduced]: a constant varying
- * compares equal to its value after interpolation on a real GC2000
- * (sim/doc/3d-pipeline.md).
+ * A value at a sample: @v0 plus the differences @d1, @d2 from it to the
+ * values at the other two vertices weighted by their barycentric weights
+ * @b1, @b2 [deduced]: a constant varying compares equal to its value after
+ * interpolation on a real GC2000 (sim/doc/3d-pipeline.md).
  */
-static float lerp3(float v0, float v1, float v2, float b1, float b2)
+static float lerp3(float v0, float d1, float d2, float b1, float b2)
 {
-	return v0 + b1 * (v1 - v0) + b2 * (v2 - v0);
+	return v0 + b1 * d1 + b2 * d2;
 }
 
 /* The edge a->b owns the samples on it: a top or a left edge. */
@@ -497,6 +497,83 @@ static s64 max3_s64(s64 a, s64 b, s64 c)
 	s64 m = a > b ? a : b;
 
 	return m > c ? m : c;
+}
+
+/*
+ * What raster_quad() uses of @tri and is the same for its every pixel:
+ * the edge functions at pixel (0, 0) (@off its sample's offset), their
+ * steps and fill rule, the differences lerp3() takes (the same float
+ * subtractions it would make a pixel).
+ */
+static void setup_steps(struct vgc_3d_tri *tri, unsigned int nvar, s64 off)
+{
+	const struct vgc_3d_wvtx *v = tri->v;
+	unsigned int i, j, k;
+
+	tri->farea = (float)tri->area;
+	for (i = 0; i < 3; i++) {
+		const struct vgc_3d_wvtx *a = &v[(i + 1) % 3];
+		const struct vgc_3d_wvtx *b = &v[(i + 2) % 3];
+
+		tri->tl[i] = top_left(a, b);
+		tri->e00[i] = edge(a, b, off, off);
+		tri->dx[i] = -(b->y - a->y) * SUB;
+		tri->dy[i] = (b->x - a->x) * SUB;
+		tri->emax[i] = (tri->dx[i] > 0 ? tri->dx[i] : 0) +
+			       (tri->dy[i] > 0 ? tri->dy[i] : 0) + tri->tl[i];
+	}
+	for (j = 0; j < 2; j++) {
+		tri->dz[j] = v[j + 1].z - v[0].z;
+		for (i = 0; i < nvar; i++)
+			for (k = 0; k < 4; k++)
+				tri->dvar[j][i][k] = v[j + 1].var[i][k] -
+						     v[0].var[i][k];
+	}
+}
+
+/* Floor and ceiling of @a / @b, @b > 0. */
+static s64 floor_div(s64 a, s64 b)
+{
+	return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+static s64 ceil_div(s64 a, s64 b)
+{
+	return a >= 0 ? (a + b - 1) / b : -(-a / b);
+}
+
+/*
+ * The quads of row tri->qy that can be live, tri->qa <= qx < tri->qb:
+ * raster_quad() rejects every other one before its pixels' tests (an edge
+ * function plus tri->emax is at most 0 there: linear in qx, it is
+ * positive on one side of a column only); or every quad of the row.
+ */
+static void row_span(struct vgc_3d_tri *tri)
+{
+	s64 lo = tri->x0 & ~1, hi = tri->x1, e, d, v;
+	unsigned int k;
+
+	/* rows of one or two quads: not worth the divisions, visit each */
+	for (k = 0; hi - lo > 4 && k < 3; k++) {
+		/* quad qx passes edge k when e + qx * d > 0 */
+		e = tri->e00[k] + tri->qy * tri->dy[k] + tri->emax[k];
+		d = tri->dx[k];
+		if (d > 0) {
+			v = floor_div(-e, d) + 1;
+			if (v > lo)
+				lo = v;
+		} else if (d < 0) {
+			v = ceil_div(e, -d);
+			if (v < hi)
+				hi = v;
+		} else if (e <= 0) {
+			hi = lo;
+		}
+	}
+	if (lo > tri->x1)
+		lo = tri->x1;
+	tri->qa = lo;
+	tri->qb = hi < lo ? lo : hi;
 }
 
 /*
@@ -544,17 +621,22 @@ static bool setup_tri(struct vgc_core *c, struct vgc_3d_tri *tri,
 	tri->qx = tri->x0 & ~1;
 	tri->qy = tri->y0 & ~1;
 	memcpy(tri->flat, p->flatv, sizeof(tri->flat));
+	setup_steps(tri, p->nvar, off);
+	row_span(tri);
 	c->stats.triangles_3d++;
 	return true;
 }
 
 /* ---- the pixel engine ---- */
 
-/* GPU address of pixel (x, y) of @s (4x4 tiles, supertiles, halves). */
-static u32 surf_addr(const struct vgc_3d_surf *s, u32 x, u32 y)
+/*
+ * GPU address of the 4x4 tile of @s holding pixel (x, y) (tiles,
+ * supertiles, halves): a quad's four pixels share it.
+ */
+static u32 surf_tile(const struct vgc_3d_surf *s, u32 x, u32 y)
 {
 	u32 tx = x >> 2, ty = y >> 2, tb = 16 * s->bpp, trow = 4 * s->stride;
-	u32 in = ((y & 3) * 4 + (x & 3)) * s->bpp, h = 0, lx, ly, sx, sy;
+	u32 h = 0, lx, ly, sx, sy;
 
 	if (s->multi) {
 		if (s->super) {
@@ -578,68 +660,185 @@ static u32 surf_addr(const struct vgc_3d_surf *s, u32 x, u32 y)
 
 		return s->base[h] + (ty >> 4) * 16 * trow + (tx >> 4) * 256 * tb +
 		       ((st & 1) | (st >> 1) << 3 | (su & 3) << 1 |
-			(su >> 2) << 6) * tb + in;
+			(su >> 2) << 6) * tb;
 	}
-	return s->base[h] + ty * trow + tx * tb + in;
+	return s->base[h] + ty * trow + tx * tb;
 }
 
-static unsigned int ts_bits(const struct vgc_core *c)
+/*
+ * surf_tile() of the tile last asked for again: the quad after a quad
+ * often lies in the same tile. surf_init() empties it with each draw.
+ */
+static u32 surf_tile_again(struct vgc_3d_surf *s, u32 x, u32 y)
 {
-	return c->id->minor[0] & VGC_MINOR0_2BITPERTILE ? 2 : 4;
+	if (!s->last_ok || s->last_tx != x >> 2 || s->last_ty != y >> 2) {
+		s->last_ok = true;
+		s->last_tx = x >> 2;
+		s->last_ty = y >> 2;
+		s->last = surf_tile(s, x, y);
+	}
+	return s->last;
 }
 
-/* The TS entry of the block at @addr: 1 cleared; -1 on a failed read. */
-static int ts_get(struct vgc_core *c, const struct vgc_3d_surf *s, u32 addr,
-		  u32 *byte, unsigned int *shift)
+/* Offset of pixel (x, y) of @s in its tile. */
+static u32 tile_off(const struct vgc_3d_surf *s, u32 x, u32 y)
 {
-	unsigned int bits = ts_bits(c);
-	u32 n = (addr - s->ts_surface) / TS_BLOCK, bit = n * bits;
+	return ((y & 3) * 4 + (x & 3)) * s->bpp;
+}
+
+/*
+ * The first write of @len bytes at @addr to a cleared block: the block
+ * becomes memory again, the clear value with the pixel in it, and its TS
+ * entry (@shift in the byte at @byte) 0.
+ */
+static noinline int ts_fill(struct vgc_core *c, const struct vgc_3d_surf *s,
+			    enum vgc_client cl, u32 addr, const u8 *buf,
+			    unsigned int len, u32 byte, unsigned int shift)
+{
+	u32 b0 = addr & ~(u32)(TS_BLOCK - 1);
+	u8 blk[TS_BLOCK], cb[4], v;
+	unsigned int k;
+
+	/* the clear value's bytes, as in memory (b0 is word-aligned) */
+	for (k = 0; k < 4; k++)
+		cb[k] = s->ts_clear >> (8 * k);
+	for (k = 0; k < TS_BLOCK; k += 4)
+		vgc_copy_small(blk + k, cb, 4);
+	memcpy(blk + (addr - b0), buf, len);
+	if (vgc_dma_write(c, cl, b0, blk, TS_BLOCK) ||
+	    vgc_dma_read(c, VGC_CLIENT_PE, byte, &v, 1))
+		return -1;
+	v &= ~(((1u << s->ts_bits) - 1) << shift);
+	c->stats.ts_blocks_filled++;
+	return vgc_dma_write(c, VGC_CLIENT_PE, byte, &v, 1);
+}
+
+/*
+ * Read (@write false) or write @len bytes of a pixel at @addr; inline in
+ * each caller, where @cl and @write are constants.
+ */
+static __always_inline int px_access(struct vgc_core *c,
+				     const struct vgc_3d_surf *s,
+				     enum vgc_client cl, u32 addr, u8 *buf,
+				     unsigned int len, bool write)
+{
+	unsigned int shift, k;
+	u32 n, byte;
 	u8 v;
 
-	*byte = s->ts_status + bit / 8;
-	*shift = bit & 7;
-	if (vgc_dma_read(c, VGC_CLIENT_PE, *byte, &v, 1))
-		return -1;
-	return (v >> *shift) & ((1u << bits) - 1);
-}
-
-/* Read (@write false) or write @len bytes of a pixel at @addr. */
-static int px_access(struct vgc_core *c, const struct vgc_3d_surf *s,
-		     enum vgc_client cl, u32 addr, u8 *buf, unsigned int len,
-		     bool write)
-{
-	u8 blk[TS_BLOCK], v;
-	u32 byte, b0 = addr & ~(u32)(TS_BLOCK - 1);
-	unsigned int shift, k;
-	int st = 0;
-
+	/* a pixel is 2 or 4 bytes (surf_init()): its copies inline */
+	len = len == 2 ? 2 : 4;
 	if (s->ts && addr >= s->ts_surface) {
-		st = ts_get(c, s, addr, &byte, &shift);
-		if (st < 0)
+		/* the block's TS entry: 1 is cleared */
+		n = (addr - s->ts_surface) / TS_BLOCK * s->ts_bits;
+		byte = s->ts_status + n / 8;
+		shift = n & 7;
+		if (vgc_dma_read(c, VGC_CLIENT_PE, byte, &v, 1))
 			return -1;
-	}
-	if (st == 1) {
-		if (!write) {	/* the clear value's bytes, as in memory */
+		if (((v >> shift) & ((1u << s->ts_bits) - 1)) == 1) {
+			if (write)
+				return ts_fill(c, s, cl, addr, buf, len, byte,
+					       shift);
+			/* the clear value's bytes, as in memory */
 			for (k = 0; k < len; k++)
 				buf[k] = s->ts_clear >> (8 * ((addr + k) & 3));
 			return 0;
 		}
-		for (k = 0; k < TS_BLOCK; k++)
-			blk[k] = s->ts_clear >> (8 * ((b0 + k) & 3));
-		/* the first write: the block becomes memory again */
-		memcpy(blk + (addr - b0), buf, len);
-		if (vgc_dma_write(c, cl, b0, blk, TS_BLOCK) ||
-		    vgc_dma_read(c, VGC_CLIENT_PE, byte, &v, 1))
-			return -1;
-		v &= ~(((1u << ts_bits(c)) - 1) << shift);
-		c->stats.ts_blocks_filled++;
-		return vgc_dma_write(c, VGC_CLIENT_PE, byte, &v, 1);
 	}
 	return write ? vgc_dma_write(c, cl, addr, buf, len) :
 		       vgc_dma_read(c, cl, addr, buf, len);
 }
 
-static bool compare(unsigned int func, u32 a, u32 b)
+/*
+ * What the read of a pixel saw, for a write of the same pixel right after
+ * it: @hit, every read it made was a TLB hit; then @ts, it read a TS
+ * entry (in the byte at @byte, at @shift) and @cleared, the entry said
+ * cleared, else @px is the pixel in place.
+ */
+struct px_seen {
+	bool hit, ts, cleared;
+	u32 byte;
+	unsigned int shift;
+	u8 *px;
+};
+
+/* px_access()'s read, that notes in @seen what it saw. */
+static __always_inline int px_read(struct vgc_core *c,
+				   const struct vgc_3d_surf *s,
+				   enum vgc_client cl, u32 addr, u8 *buf,
+				   unsigned int len, struct px_seen *seen)
+{
+	unsigned int k;
+	u32 n;
+	u8 *h, v;
+
+	len = len == 2 ? 2 : 4;
+	seen->hit = true;
+	seen->ts = s->ts && addr >= s->ts_surface;
+	seen->cleared = false;
+	seen->byte = 0;
+	seen->shift = 0;
+	seen->px = NULL;
+	if (seen->ts) {
+		n = (addr - s->ts_surface) / TS_BLOCK * s->ts_bits;
+		seen->byte = s->ts_status + n / 8;
+		seen->shift = n & 7;
+		/* vgc_dma_read(), the hit noted */
+		h = vgc_dma_hit(c, VGC_CLIENT_PE, seen->byte, 1);
+		if (h) {
+			vgc_dma_count(c, seen->byte, 1, false);
+			v = *h;
+		} else {
+			seen->hit = false;
+			if (vgc_dma(c, VGC_CLIENT_PE, seen->byte, &v, 1,
+				    false))
+				return -1;
+		}
+		if (((v >> seen->shift) & ((1u << s->ts_bits) - 1)) == 1) {
+			seen->cleared = true;
+			for (k = 0; k < len; k++)
+				buf[k] = s->ts_clear >> (8 * ((addr + k) & 3));
+			return 0;
+		}
+	}
+	seen->px = vgc_dma_hit(c, cl, addr, len);
+	if (!seen->px) {
+		seen->hit = false;
+		return vgc_dma(c, cl, addr, buf, len, false);
+	}
+	vgc_dma_count(c, addr, len, false);
+	vgc_copy_small(buf, seen->px, len);
+	return 0;
+}
+
+/*
+ * px_access()'s write of the pixel px_read() read into @seen, with
+ * nothing between them that accesses memory, fills a TLB or injects a
+ * bus error: when its reads were TLB hits, this write's are the same
+ * hits of the same bytes (the TS byte has its value), and its own the
+ * same lookup.
+ */
+static __always_inline int px_rewrite(struct vgc_core *c,
+				      const struct vgc_3d_surf *s,
+				      enum vgc_client cl, u32 addr,
+				      const u8 *buf, unsigned int len,
+				      const struct px_seen *seen)
+{
+	if (!seen->hit)
+		return px_access(c, s, cl, addr, (u8 *)buf, len, true);
+	len = len == 2 ? 2 : 4;
+	if (seen->ts) {
+		vgc_dma_count(c, seen->byte, 1, false);
+		if (seen->cleared)
+			return ts_fill(c, s, cl, addr, buf, len, seen->byte,
+				       seen->shift);
+	}
+	vgc_dma_count(c, addr, len, true);
+	vgc_copy_small(seen->px, buf, len);
+	return 0;
+}
+
+static inline bool compare(unsigned int func, u32 a, u32 b)
 {
 	switch (func) {
 	case VGC_CMP_NEVER:	return false;
@@ -670,71 +869,56 @@ static u8 stencil_op(unsigned int op, u8 s, u8 ref)
 }
 
 /*
- * Stencil and depth of pixel (x, y) at window depth @z: false when the
- * pixel is discarded. Writes what the tests write.
+ * Stencil and depth of the pixel at @addr at window depth @z: false when
+ * the pixel is discarded. Writes what the tests write.
  */
-static bool depth_stencil(struct vgc_core *c, u32 x, u32 y, float z,
-			  bool front)
+static bool depth_stencil(struct vgc_core *c, u32 addr, float z, bool front)
 {
 	struct vgc_3d *p = &c->p3d;
-	u32 dc = REG(c, VGC_PE_DEPTH_CONFIG), sc = REG(c, VGC_PE_STENCIL_CONFIG);
-	u32 so = REG(c, VGC_PE_STENCIL_OP), old = 0, val, addr, nv;
-	bool d16 = p->depth.bpp == 2, sten, back, pass;
-	unsigned int mode = VGC_PE_SC_MODE(sc), op;
-	u8 ref, mask, wmask, s = 0, ns;
+	const struct vgc_3d_pe *pe = &p->pe;
+	u32 old = 0, val = 0, nv;
+	bool d16 = p->depth.bpp == 2, pass;
+	unsigned int f = pe->two_sided && !front, op;	/* 1: back */
+	u8 ref = pe->ref[f], mask = pe->mask[f], wmask = pe->wmask[f];
+	u8 s = 0, ns;
 	u8 b[4] = { 0 };
+	struct px_seen seen;
 
 	if (!p->has_depth)
 		return true;
-	addr = surf_addr(&p->depth, x, y);
-	if (px_access(c, &p->depth, VGC_CLIENT_PEZ, addr, b, p->depth.bpp,
-		      false)) {
+	if (px_read(c, &p->depth, VGC_CLIENT_PEZ, addr, b, p->depth.bpp,
+		    &seen)) {
 		p->abort = true;
 		return false;
 	}
 	old = b[0] | b[1] << 8 | (u32)b[2] << 16 | (u32)b[3] << 24;
-	val = (u32)round_s64(clampf(z, 0.0f, 1.0f) *
-			    regf(c, VGC_PE_DEPTH_NORMALIZE));
-	sten = !d16 && mode != VGC_PE_STENCIL_DISABLED;
-	back = mode == VGC_PE_STENCIL_TWO_SIDED && !front;
-	ref = back ? VGC_PE_SC_REF_BACK(REG(c, VGC_PE_STENCIL_CONFIG_EXT)) :
-		     VGC_PE_SC_REF_FRONT(sc);
-	mask = back ? VGC_PE_SC_MASK_BACK(REG(c, VGC_PE_STENCIL_CONFIG_EXT2)) :
-		      VGC_PE_SC_MASK_FRONT(sc);
-	wmask = back ?
-		VGC_PE_SC_WRITE_MASK_BACK(REG(c, VGC_PE_STENCIL_CONFIG_EXT2)) :
-		VGC_PE_SC_WRITE_MASK(sc);
+	if (pe->depth_test)
+		val = (u32)round_s64(clampf(z, 0.0f, 1.0f) * pe->depth_norm);
 	if (!d16) {
 		s = old & 0xff;
 		old >>= 8;
 	}
 	pass = true;
-	op = 0;
-	if (sten && !compare(back ? VGC_PE_SOP_FUNC_BACK(so) :
-			     VGC_PE_SOP_FUNC_FRONT(so), ref & mask, s & mask)) {
+	if (pe->sten && !compare(pe->sfunc[f], ref & mask, s & mask)) {
 		pass = false;
-		op = back ? VGC_PE_SOP_FAIL_BACK(so) : VGC_PE_SOP_FAIL_FRONT(so);
-	} else if (VGC_PE_DEPTH_MODE(dc) != VGC_PE_DEPTH_MODE_NONE &&
-		   !compare(VGC_PE_DEPTH_FUNC(dc), val, old)) {
+		op = pe->sfail[f];
+	} else if (pe->depth_test && !compare(pe->depth_func, val, old)) {
 		pass = false;
-		op = back ? VGC_PE_SOP_DFAIL_BACK(so) :
-			    VGC_PE_SOP_DFAIL_FRONT(so);
+		op = pe->dfail[f];
 	} else {
-		op = back ? VGC_PE_SOP_PASS_BACK(so) : VGC_PE_SOP_PASS_FRONT(so);
+		op = pe->spass[f];
 	}
-	ns = sten ? (u8)((s & ~wmask) | (stencil_op(op, s, ref) & wmask)) : s;
-	nv = old;
-	if (pass && (dc & VGC_PE_DEPTH_WRITE) &&
-	    VGC_PE_DEPTH_MODE(dc) != VGC_PE_DEPTH_MODE_NONE)
-		nv = val;
+	ns = pe->sten ? (u8)((s & ~wmask) | (stencil_op(op, s, ref) & wmask)) :
+			s;
+	nv = pass && pe->depth_write ? val : old;
 	if (nv != old || ns != s) {
 		nv = d16 ? nv : nv << 8 | ns;
 		b[0] = nv;
 		b[1] = nv >> 8;
 		b[2] = nv >> 16;
 		b[3] = nv >> 24;
-		if (px_access(c, &p->depth, VGC_CLIENT_PEZ, addr, b,
-			      p->depth.bpp, true)) {
+		if (px_rewrite(c, &p->depth, VGC_CLIENT_PEZ, addr, b,
+			       p->depth.bpp, &seen)) {
 			p->abort = true;
 			return false;
 		}
@@ -803,65 +987,50 @@ static float blend_eq(unsigned int eq, float s, float fs, float d, float fd)
 	return s * fs + d * fd;
 }
 
-/* Colour @rgba of pixel (x, y) into the render target. */
-static void write_color(struct vgc_core *c, u32 x, u32 y, const float *rgba)
+/* Colour @rgba of the render target's pixel at @addr. */
+static void write_color(struct vgc_core *c, u32 addr, const float *rgba)
 {
 	struct vgc_3d *p = &c->p3d;
-	u32 cf = REG(c, VGC_PE_COLOR_FORMAT), ac = REG(c, VGC_PE_ALPHA_CONFIG);
-	u32 bc = REG(c, VGC_PE_ALPHA_BLEND_COLOR), addr, old = 0, nv, m;
-	unsigned int comps = VGC_PE_CF_COMPONENTS(cf), k, src, dst, eq;
-	float s[4], d[4], cc[4], o[4];
-	u8 w[4], sh[4], b[4] = { 0 };
-	bool has_a;
+	const struct vgc_3d_pe *pe = &p->pe;
+	const u8 *w = pe->w, *sh = pe->sh;
+	u32 old = 0, nv, m;
+	unsigned int k;
+	float s[4], d[4], o[4];
+	u8 b[4] = { 0 };
+	struct px_seen seen;
 
-	if (!comps)
+	if (!pe->comps)
 		return;
-	if (!color_fmt(VGC_PE_CF_FORMAT(cf), w, sh, &has_a)) {
+	if (!pe->fmt_ok) {
 		unsupported(c);
 		return;
 	}
-	addr = surf_addr(&p->color, x, y);
-	if (px_access(c, &p->color, VGC_CLIENT_PE, addr, b, p->color.bpp,
-		      false)) {
+	if (px_read(c, &p->color, VGC_CLIENT_PE, addr, b, p->color.bpp,
+		    &seen)) {
 		p->abort = true;
 		return;
 	}
 	old = b[0] | b[1] << 8 | (u32)b[2] << 16 | (u32)b[3] << 24;
 	for (k = 0; k < 4; k++)
-		s[k] = REG(c, VGC_PS_CONTROL) & VGC_PS_SATURATE_RT0 ?
-		       clampf(rgba[k], 0, 1) : rgba[k];
+		s[k] = pe->saturate ? clampf(rgba[k], 0, 1) : rgba[k];
 	for (k = 0; k < 4; k++)
 		o[k] = s[k];
-	if (!(ac & VGC_PE_BLEND_ENABLE))
+	if (!pe->blend)
 		goto pack;	/* the destination and constant are not used */
 	for (k = 0; k < 4; k++) {
 		m = (1u << w[k]) - 1;
 		d[k] = w[k] ? (float)((old >> sh[k]) & m) / (float)m : 1.0f;
-		if (k == 3 && !has_a)
+		if (k == 3 && !pe->has_a)
 			d[k] = 1.0f;
 	}
-	cc[0] = VGC_BGRA8_R(bc) / 255.0f;
-	cc[1] = VGC_BGRA8_G(bc) / 255.0f;
-	cc[2] = VGC_BGRA8_B(bc) / 255.0f;
-	cc[3] = VGC_BGRA8_A(bc) / 255.0f;
-	for (k = 0; k < 4; k++) {
-		if (k == 3 && (ac & VGC_PE_BLEND_SEPARATE)) {
-			src = VGC_PE_BLEND_SRC_ALPHA(ac);
-			dst = VGC_PE_BLEND_DST_ALPHA(ac);
-			eq = VGC_PE_BLEND_EQ_ALPHA(ac);
-		} else {
-			src = VGC_PE_BLEND_SRC_COLOR(ac);
-			dst = VGC_PE_BLEND_DST_COLOR(ac);
-			eq = k == 3 ? VGC_PE_BLEND_EQ_ALPHA(ac) :
-				      VGC_PE_BLEND_EQ_COLOR(ac);
-		}
-		o[k] = blend_eq(eq, s[k], blend_factor(src, k, s, d, cc),
-				d[k], blend_factor(dst, k, s, d, cc));
-	}
+	for (k = 0; k < 4; k++)
+		o[k] = blend_eq(pe->eq[k], s[k],
+				blend_factor(pe->src[k], k, s, d, pe->cc),
+				d[k], blend_factor(pe->dst[k], k, s, d, pe->cc));
 pack:
 	nv = old;
 	for (k = 0; k < 4; k++) {
-		if (!w[k] || !(comps & BIT(k)))
+		if (!w[k] || !(pe->comps & BIT(k)))
 			continue;
 		m = (1u << w[k]) - 1;
 		nv = (nv & ~(m << sh[k])) |
@@ -871,12 +1040,78 @@ pack:
 	b[1] = nv >> 8;
 	b[2] = nv >> 16;
 	b[3] = nv >> 24;
-	if (px_access(c, &p->color, VGC_CLIENT_PE, addr, b, p->color.bpp,
-		      true)) {
+	if (px_rewrite(c, &p->color, VGC_CLIENT_PE, addr, b, p->color.bpp,
+		       &seen)) {
 		p->abort = true;
 		return;
 	}
 	c->stats.pixels_written++;
+}
+
+/*
+ * The pixel engine's states, decoded into p->pe for a run of the engine:
+ * the FE executes nothing while a draw is in flight and the host's
+ * register writes are serialised with the FE's runs (sim/uml's lock), so
+ * none changes within a run.
+ */
+static void pe_init(struct vgc_core *c)
+{
+	struct vgc_3d *p = &c->p3d;
+	struct vgc_3d_pe *pe = &p->pe;
+	u32 ao = REG(c, VGC_PE_ALPHA_OP), dc = REG(c, VGC_PE_DEPTH_CONFIG);
+	u32 sc = REG(c, VGC_PE_STENCIL_CONFIG), so = REG(c, VGC_PE_STENCIL_OP);
+	u32 ext = REG(c, VGC_PE_STENCIL_CONFIG_EXT);
+	u32 ext2 = REG(c, VGC_PE_STENCIL_CONFIG_EXT2);
+	u32 cf = REG(c, VGC_PE_COLOR_FORMAT), ac = REG(c, VGC_PE_ALPHA_CONFIG);
+	u32 bc = REG(c, VGC_PE_ALPHA_BLEND_COLOR);
+	unsigned int mode = VGC_PE_SC_MODE(sc), k;
+
+	pe->alpha_test = ao & VGC_PE_ALPHA_TEST;
+	pe->alpha_func = VGC_PE_ALPHA_FUNC(ao);
+	pe->alpha_ref = VGC_PE_ALPHA_REF(ao);
+
+	pe->depth_test = VGC_PE_DEPTH_MODE(dc) != VGC_PE_DEPTH_MODE_NONE;
+	pe->depth_write = pe->depth_test && (dc & VGC_PE_DEPTH_WRITE);
+	pe->depth_func = VGC_PE_DEPTH_FUNC(dc);
+	pe->depth_norm = regf(c, VGC_PE_DEPTH_NORMALIZE);
+	pe->sten = p->depth.bpp != 2 && mode != VGC_PE_STENCIL_DISABLED;
+	pe->two_sided = mode == VGC_PE_STENCIL_TWO_SIDED;
+	pe->ref[0] = VGC_PE_SC_REF_FRONT(sc);
+	pe->ref[1] = VGC_PE_SC_REF_BACK(ext);
+	pe->mask[0] = VGC_PE_SC_MASK_FRONT(sc);
+	pe->mask[1] = VGC_PE_SC_MASK_BACK(ext2);
+	pe->wmask[0] = VGC_PE_SC_WRITE_MASK(sc);
+	pe->wmask[1] = VGC_PE_SC_WRITE_MASK_BACK(ext2);
+	pe->sfunc[0] = VGC_PE_SOP_FUNC_FRONT(so);
+	pe->sfunc[1] = VGC_PE_SOP_FUNC_BACK(so);
+	pe->sfail[0] = VGC_PE_SOP_FAIL_FRONT(so);
+	pe->sfail[1] = VGC_PE_SOP_FAIL_BACK(so);
+	pe->dfail[0] = VGC_PE_SOP_DFAIL_FRONT(so);
+	pe->dfail[1] = VGC_PE_SOP_DFAIL_BACK(so);
+	pe->spass[0] = VGC_PE_SOP_PASS_FRONT(so);
+	pe->spass[1] = VGC_PE_SOP_PASS_BACK(so);
+
+	pe->comps = VGC_PE_CF_COMPONENTS(cf);
+	pe->fmt_ok = color_fmt(VGC_PE_CF_FORMAT(cf), pe->w, pe->sh,
+			       &pe->has_a);
+	pe->saturate = REG(c, VGC_PS_CONTROL) & VGC_PS_SATURATE_RT0;
+	pe->blend = ac & VGC_PE_BLEND_ENABLE;
+	for (k = 0; k < 4; k++) {
+		if (k == 3 && (ac & VGC_PE_BLEND_SEPARATE)) {
+			pe->src[k] = VGC_PE_BLEND_SRC_ALPHA(ac);
+			pe->dst[k] = VGC_PE_BLEND_DST_ALPHA(ac);
+			pe->eq[k] = VGC_PE_BLEND_EQ_ALPHA(ac);
+		} else {
+			pe->src[k] = VGC_PE_BLEND_SRC_COLOR(ac);
+			pe->dst[k] = VGC_PE_BLEND_DST_COLOR(ac);
+			pe->eq[k] = k == 3 ? VGC_PE_BLEND_EQ_ALPHA(ac) :
+					     VGC_PE_BLEND_EQ_COLOR(ac);
+		}
+	}
+	pe->cc[0] = VGC_BGRA8_R(bc) / 255.0f;
+	pe->cc[1] = VGC_BGRA8_G(bc) / 255.0f;
+	pe->cc[2] = VGC_BGRA8_B(bc) / 255.0f;
+	pe->cc[3] = VGC_BGRA8_A(bc) / 255.0f;
 }
 
 /* ---- rasterisation ---- */
@@ -888,67 +1123,91 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 	struct vgc_3d *p = &c->p3d;
 	struct vgc_3d_tri *tri = &p->tri;
 	const struct vgc_3d_wvtx *v = tri->v;
-	s64 off = p->half ? SUB / 2 : 0, px, py, e0, e1, e2, e[4][3];
-	unsigned int live = 0, i, k, n;
-	float b0, b1, b2, p1, p2, iw, z[4];
+	s64 off = p->half ? SUB / 2 : 0, px, py, e0, e[4][3];
+	unsigned int live = 0, i, k, n, r, cols, rows;
+	float b[3][4], p1[4], p2[4], iw[4], z[4];
 	struct vgc_sh_env env;
 	u64 insns;
 	s32 x, y;
-	u32 ao;
+	u32 dt = 0, ct = 0;
 
-	for (i = 0; i < 4; i++) {
-		x = qx + (i & 1);
-		y = qy + (i >> 1);
-		px = (s64)x * SUB + off;
-		py = (s64)y * SUB + off;
-		e0 = edge(&v[1], &v[2], px, py);
-		e1 = edge(&v[2], &v[0], px, py);
-		e2 = edge(&v[0], &v[1], px, py);
-		if (x >= tri->x0 && x < tri->x1 && y >= tri->y0 &&
-		    y < tri->y1 &&
-		    (e0 > 0 || (!e0 && top_left(&v[1], &v[2]))) &&
-		    (e1 > 0 || (!e1 && top_left(&v[2], &v[0]))) &&
-		    (e2 > 0 || (!e2 && top_left(&v[0], &v[1]))))
-			live |= 1u << i;
-		e[i][0] = e0;
-		e[i][1] = e1;
-		e[i][2] = e2;
+	/* the pixels in the box; the edge functions, linear in x and y */
+	cols = (qx >= tri->x0 && qx < tri->x1) |
+	       (qx + 1 >= tri->x0 && qx + 1 < tri->x1) << 1;
+	rows = (qy >= tri->y0 && qy < tri->y1) |
+	       (qy + 1 >= tri->y0 && qy + 1 < tri->y1) << 1;
+	for (k = 0; k < 3; k++) {
+		e0 = tri->e00[k] + qx * tri->dx[k] + qy * tri->dy[k];
+		/* no pixel of the quad passes this edge: none is covered */
+		if (e0 + tri->emax[k] <= 0) {
+			c->stats.ra_quads++;
+			return 1;
+		}
+		e[0][k] = e0;
+		e[1][k] = e0 + tri->dx[k];
+		e[2][k] = e0 + tri->dy[k];
+		e[3][k] = e0 + tri->dx[k] + tri->dy[k];
 	}
+	for (i = 0; i < 4; i++)
+		/* e > 0, or e == 0 on a top or left edge */
+		if ((cols >> (i & 1) & rows >> (i >> 1) & 1) &&
+		    e[i][0] + tri->tl[0] > 0 && e[i][1] + tri->tl[1] > 0 &&
+		    e[i][2] + tri->tl[2] > 0)
+			live |= 1u << i;
 	c->stats.ra_quads++;
 	if (!live)
 		return 1;
+	/*
+	 * Every thread of a quad with a covered pixel gets its inputs,
+	 * helpers too: z linear on the screen, the varyings with the
+	 * perspective-correct weights (each screen weight over its vertex's
+	 * w, normalised). Each step for the four threads at once (the same
+	 * operations as one by one, which the compiler may pack).
+	 */
+	for (i = 0; i < 4; i++)
+		for (k = 0; k < 3; k++)
+			b[k][i] = (float)e[i][k];
+	for (k = 0; k < 3; k++)
+		for (i = 0; i < 4; i++)
+			b[k][i] = b[k][i] / tri->farea;
 	for (i = 0; i < 4; i++) {
+		z[i] = lerp3(v[0].z, tri->dz[0], tri->dz[1], b[1][i], b[2][i]);
+		iw[i] = b[0][i] * v[0].iw + b[1][i] * v[1].iw +
+			b[2][i] * v[2].iw;
+	}
+	for (i = 0; i < 4; i++) {
+		p1[i] = b[1][i] * v[1].iw / iw[i];
+		p2[i] = b[2][i] * v[2].iw / iw[i];
+	}
+	for (i = 0; i < 4; i++) {
+		struct vgc_sh_regs *t = &p->t[i];
+
 		px = (s64)(qx + (i & 1)) * SUB + off;
 		py = (s64)(qy + (i >> 1)) * SUB + off;
-		e0 = e[i][0];
-		e1 = e[i][1];
-		e2 = e[i][2];
-		/*
-		 * Every thread of a quad with a covered pixel gets its inputs,
-		 * helpers too: z linear on the screen, the varyings with the
-		 * perspective-correct weights (each screen weight over its
-		 * vertex's w, normalised).
-		 */
-		b0 = (float)e0 / (float)tri->area;
-		b1 = (float)e1 / (float)tri->area;
-		b2 = (float)e2 / (float)tri->area;
-		z[i] = lerp3(v[0].z, v[1].z, v[2].z, b1, b2);
-		iw = b0 * v[0].iw + b1 * v[1].iw + b2 * v[2].iw;
-		p1 = b1 * v[1].iw / iw;
-		p2 = b2 * v[2].iw / iw;
-		memset(&p->t[i], 0, p->ps_temps * sizeof(p->t[i].t[0]));
-		vgc_sh_setf(&p->t[i], 0, 0, (float)px / SUB);
-		vgc_sh_setf(&p->t[i], 0, 1, (float)py / SUB);
-		vgc_sh_setf(&p->t[i], 0, 2, z[i]);
-		vgc_sh_setf(&p->t[i], 0, 3, iw);
-		for (n = 0; n < p->nvar; n++)
+		/* t0 and the varyings are written whole: zero the rest */
+		for (r = p->nvar + 1; r < p->ps_temps; r++)
+			__builtin_memset(t->t[r], 0, sizeof(t->t[r]));
+		t->t[0][0] = vgc_sh_f2u((float)px / SUB);
+		t->t[0][1] = vgc_sh_f2u((float)py / SUB);
+		t->t[0][2] = vgc_sh_f2u(z[i]);
+		t->t[0][3] = vgc_sh_f2u(iw[i]);
+	}
+	for (n = 0; n < p->nvar; n++) {
+		const float *v0 = v[0].var[n], *d1 = tri->dvar[0][n];
+		const float *d2 = tri->dvar[1][n];
+
+		if (p->flat_var & BIT(n)) {
+			for (i = 0; i < 4; i++)
+				for (k = 0; k < 4; k++)
+					p->t[i].t[n + 1][k] =
+						vgc_sh_f2u(tri->flat[n][k]);
+			continue;
+		}
+		for (i = 0; i < 4; i++)
 			for (k = 0; k < 4; k++)
-				vgc_sh_setf(&p->t[i], n + 1, k,
-					    p->flat_var & BIT(n) ?
-					    tri->flat[n][k] :
-					    lerp3(v[0].var[n][k],
-						  v[1].var[n][k],
-						  v[2].var[n][k], p1, p2));
+				p->t[i].t[n + 1][k] = vgc_sh_f2u(
+					lerp3(v0[k], d1[k], d2[k], p1[i],
+					      p2[i]));
 	}
 	c->stats.ra_quads_live++;
 	c->stats.ra_pixels += (live & 1) + (live >> 1 & 1) + (live >> 2 & 1) +
@@ -958,7 +1217,10 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 	vgc_sh_run_ps(c, &p->ps, p->t, &live, &env);
 	c->stats.sh_ps_insns += c->stats.sh_insns - insns;
 	c->stats.pixels_shaded += 4;
-	ao = REG(c, VGC_PE_ALPHA_OP);
+	if (live) {
+		dt = p->has_depth ? surf_tile_again(&p->depth, qx, qy) : 0;
+		ct = p->pe.comps ? surf_tile_again(&p->color, qx, qy) : 0;
+	}
 	for (i = 0; i < 4 && !p->abort; i++) {
 		float rgba[4];
 
@@ -967,10 +1229,10 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 		for (k = 0; k < 4; k++)
 			rgba[k] = vgc_sh_getf(&p->t[i], p->ps.output_reg[0] %
 					      VGC_SH_TEMPS, k);
-		if ((ao & VGC_PE_ALPHA_TEST) &&
-		    !compare(VGC_PE_ALPHA_FUNC(ao),
+		if (p->pe.alpha_test &&
+		    !compare(p->pe.alpha_func,
 			     (u32)round_s64(clampf(rgba[3], 0, 1) * 255.0f),
-			     VGC_PE_ALPHA_REF(ao))) {
+			     p->pe.alpha_ref)) {
 			c->stats.pe_color_killed++;
 			continue;
 		}
@@ -978,12 +1240,13 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 		y = qy + (i >> 1);
 		/* the depth as the PS leaves it in t0.z (gl_FragDepth) */
 		z[i] = vgc_sh_getf(&p->t[i], 0, 2);
-		if (!depth_stencil(c, x, y, z[i], tri->front)) {
+		if (!depth_stencil(c, dt + tile_off(&p->depth, x, y), z[i],
+				   tri->front)) {
 			c->stats.pe_depth_killed++;
 			continue;
 		}
 		c->stats.pe_depth_passed++;
-		write_color(c, x, y, rgba);
+		write_color(c, ct + tile_off(&p->color, x, y), rgba);
 	}
 	return 4 + (long)(c->stats.sh_insns - insns);
 }
@@ -994,17 +1257,32 @@ static void raster_step(struct vgc_core *c, long *budget,
 {
 	struct vgc_3d *p = &c->p3d;
 	struct vgc_3d_tri *t = &p->tri;
+	long n;
 
 	while (*budget > 0 && !p->abort) {
 		if (t->qy >= t->y1) {
 			p->raster = false;
 			return;
 		}
-		*budget -= raster_quad(c, t->qx, t->qy, tx);
-		t->qx += 2;
+		if (t->qx >= t->qa && t->qx < t->qb) {
+			*budget -= raster_quad(c, t->qx, t->qy, tx);
+			t->qx += 2;
+		} else {
+			/*
+			 * the quads before qa, or from qb on: each counted
+			 * as raster_quad() counts it, a unit of work
+			 */
+			n = ((t->qx < t->qa ? t->qa : t->x1) - t->qx + 1) / 2;
+			if (n > *budget)
+				n = *budget;
+			c->stats.ra_quads += n;
+			*budget -= n;
+			t->qx += 2 * n;
+		}
 		if (t->qx >= t->x1) {
 			t->qx = t->x0 & ~1;
 			t->qy += 2;
+			row_span(t);
 		}
 	}
 }
@@ -1163,6 +1441,8 @@ static void surf_init(struct vgc_core *c, struct vgc_3d_surf *s, bool depth)
 		s->base[1] = s->base[0];
 	}
 	s->multi = core_pipes(c) == 2 && !core_single_buffer(c);
+	s->ts_bits = c->id->minor[0] & VGC_MINOR0_2BITPERTILE ? 2 : 4;
+	s->last_ok = false;
 	if (depth) {
 		s->stride = REG(c, VGC_PE_DEPTH_STRIDE);
 		s->bpp = VGC_PE_DEPTH_FORMAT(REG(c, VGC_PE_DEPTH_CONFIG)) ==
@@ -1320,8 +1600,12 @@ bool vgc_3d_run(struct vgc_core *c, long *budget)
 	struct vgc_3d *p = &c->p3d;
 	struct vgc_tx_cache tx;
 
-	/* no state changes within one run: its samplers decoded once */
+	/*
+	 * no state changes within one run: its samplers and the pixel
+	 * engine's states decoded once
+	 */
 	vgc_tx_cache_init(&tx, c);
+	pe_init(c);
 
 	while (p->busy && *budget > 0) {
 		if (p->abort) {

@@ -59,6 +59,17 @@ struct vgc_3d_wvtx {
  * @y1: one past the last row
  * @qx: next quad to visit: column
  * @qy: row
+ * @farea: @area as a float
+ * @tl: edge i (opposite vertex i) is a top or left edge: 1, else 0
+ * @e00: edge i's function at pixel (0, 0)
+ * @dx: edge i's function's step a pixel to the right
+ * @dy: its step a pixel down
+ * @emax: what the function's largest value over a quad adds to its value
+ *	at the quad's first pixel, plus @tl
+ * @qa: the first column of row @qy a quad of which can be live
+ * @qb: the column from which none can
+ * @dz: the differences of z from vertex 0 to vertices 1 and 2
+ * @dvar: those of the varyings
  */
 struct vgc_3d_tri {
 	struct vgc_3d_wvtx v[3];
@@ -66,6 +77,11 @@ struct vgc_3d_tri {
 	float flat[VGC_3D_VARYINGS][4];
 	bool front;
 	s32 x0, y0, x1, y1, qx, qy;
+	float farea;
+	s64 tl[3], e00[3], dx[3], dy[3], emax[3];
+	s32 qa, qb;
+	float dz[2];
+	float dvar[2][VGC_3D_VARYINGS][4];
 };
 
 /**
@@ -79,6 +95,11 @@ struct vgc_3d_tri {
  * @ts_status: TS_*_STATUS_BASE
  * @ts_surface: TS_*_SURFACE_BASE: the address entry 0 covers
  * @ts_clear: TS_*_CLEAR_VALUE
+ * @ts_bits: bits of a TS entry
+ * @last_ok: @last holds the address of tile (@last_tx, @last_ty)
+ * @last_tx: the tile's column
+ * @last_ty: its row
+ * @last: its address
  */
 struct vgc_3d_surf {
 	u32 base[2];
@@ -86,6 +107,57 @@ struct vgc_3d_surf {
 	unsigned int bpp;
 	bool super, multi, ts;
 	u32 ts_status, ts_surface, ts_clear;
+	unsigned int ts_bits;
+	bool last_ok;
+	u32 last_tx, last_ty, last;
+};
+
+/**
+ * struct vgc_3d_pe - the pixel engine's states, decoded once a run of the
+ *	engine (vgc_3d_run(): no state can change within it)
+ * @alpha_test: PE_ALPHA_OP.ALPHA_TEST
+ * @alpha_func: its comparison
+ * @alpha_ref: its reference
+ * @depth_test: DEPTH_MODE is not NONE
+ * @depth_write: it is, and PE_DEPTH_CONFIG.WRITE_ENABLE
+ * @depth_func: the depth comparison
+ * @depth_norm: PE_DEPTH_NORMALIZE
+ * @sten: the stencil test runs (a D24S8 buffer, a stencil mode)
+ * @two_sided: back faces use the back states
+ * @ref: stencil reference of front [0] and back [1] faces
+ * @mask: their compare masks
+ * @wmask: their write masks
+ * @sfunc: their stencil comparisons
+ * @sfail: their operations when the stencil test fails
+ * @dfail: when the depth test fails
+ * @spass: when both pass
+ * @comps: PE_COLOR_FORMAT.COMPONENTS: the channels written
+ * @fmt_ok: the render-target format is one the model writes
+ * @has_a: it has alpha
+ * @w: bits of R, G, B, A in a pixel
+ * @sh: their shifts
+ * @saturate: PS_CONTROL.SATURATE_RT0
+ * @blend: PE_ALPHA_CONFIG.BLEND_ENABLE
+ * @src: blend source factor of each channel
+ * @dst: destination factor
+ * @eq: equation
+ * @cc: the blend constant colour (R, G, B, A)
+ */
+struct vgc_3d_pe {
+	bool alpha_test;
+	unsigned int alpha_func;
+	u32 alpha_ref;
+	bool depth_test, depth_write;
+	unsigned int depth_func;
+	float depth_norm;
+	bool sten, two_sided;
+	u8 ref[2], mask[2], wmask[2];
+	u8 sfunc[2], sfail[2], dfail[2], spass[2];
+	unsigned int comps;
+	bool fmt_ok, has_a, saturate, blend;
+	u8 w[4], sh[4];
+	u8 src[4], dst[4], eq[4];
+	float cc[4];
 };
 
 /**
@@ -130,6 +202,7 @@ struct vgc_3d_surf {
  * @color: the render target
  * @depth: the depth buffer
  * @has_depth: depth or stencil tests run (DEPTH_MODE not NONE)
+ * @pe: the pixel engine's states of this run
  * @abort: a memory access failed, or @unsupported: the draw ends
  * @unsupported: the draw needs what the model does not draw
  * @t: the quad's threads
@@ -171,6 +244,7 @@ struct vgc_3d {
 	unsigned int cull;
 	struct vgc_3d_surf color, depth;
 	bool has_depth, abort, unsupported;
+	struct vgc_3d_pe pe;
 	struct vgc_sh_regs t[4];
 	unsigned int vs_temps, ps_temps;
 };
