@@ -27,6 +27,25 @@
 #define F_SIGN			0x80000000u
 #define F_ONE			0x3f800000u
 
+/* How the fast path reads a source operand (struct vgc_sh_src.kind). */
+enum sh_src_kind {
+	SRC_NONE,	/* not used: zeros */
+	SRC_TEMP,	/* a temporary not offset by a0 */
+	SRC_UNIFORM,	/* a uniform not offset by a0 (uword) */
+	SRC_IMM,	/* an immediate */
+	SRC_SLOW,	/* anything else: read_src() */
+};
+
+/*
+ * Instructions the fast path runs (struct vgc_sh_insn.fast): float
+ * types, a destination not offset by a0, every source but SRC_SLOW.
+ */
+enum sh_fast {
+	FAST_NONE,
+	FAST_MOV, FAST_ADD, FAST_MUL, FAST_MAD, FAST_DP3, FAST_DP4,
+	FAST_TEXLD,	/* implicit LOD, a sampler not offset by a0 */
+};
+
 /**
  * struct sh_thread - one thread (vertex or pixel)
  * @t: its temporaries (the caller's)
@@ -145,6 +164,10 @@ static void decode_src(struct vgc_sh_src *s, bool use, u32 rgroup, u32 reg,
 		 imm_value(reg, swiz, neg, abs, amode) : 0;
 	s->direct = use && rgroup == VGC_RG_TEMP && reg < VGC_SH_TEMPS &&
 		    (amode == VGC_AMODE_DIRECT || amode > VGC_AMODE_ADD_A_W);
+	s->plain = s->sel[0] == 0 && s->sel[1] == 1 && s->sel[2] == 2 &&
+		   s->sel[3] == 3 && !neg && !abs;
+	s->kind = SRC_SLOW;
+	s->uword = ~0u;
 }
 
 static void decode(const u32 *w, struct vgc_sh_insn *i)
@@ -189,6 +212,7 @@ static void decode(const u32 *w, struct vgc_sh_insn *i)
 			 i->dst_amode > VGC_AMODE_ADD_A_W);
 	for (k = 0; k < 4; k++)
 		i->tex_sel[k] = (i->tex_swiz >> (VGC_ISA_SWIZ_WIDTH * k)) & 3;
+	i->fast = FAST_NONE;	/* until vgc_sh_prog_get() resolves it */
 }
 
 /* ---- operands ---------------------------------------------------------- */
@@ -204,10 +228,16 @@ static void bad(struct sh_run *r)
 		r->result = VGC_SH_BAD_INSN;
 }
 
+/* @amode adds no a0 component */
+static bool addr_offset_none(u32 amode)
+{
+	return amode == VGC_AMODE_DIRECT || amode > VGC_AMODE_ADD_A_W;
+}
+
 /* a0 component @amode - 1 of @th, or 0 for DIRECT */
 static u32 addr_offset(const struct sh_thread *th, u32 amode)
 {
-	if (amode == VGC_AMODE_DIRECT || amode > VGC_AMODE_ADD_A_W)
+	if (addr_offset_none(amode))
 		return 0;
 	return th->a0[amode - VGC_AMODE_ADD_A_X];
 }
@@ -902,6 +932,205 @@ next:
 			r->th[k].pc = pc + 1;
 }
 
+/* ---- the fast path ----------------------------------------------------- */
+
+/*
+ * Source @j of every thread into @s[k][@j] (kinds other than SRC_SLOW),
+ * as read_src() reads it: those kinds have no a0 offset and cannot fail.
+ */
+static void fast_src(const struct sh_run *r, const struct vgc_sh_src *sr,
+		     unsigned int j, u32 s[QUAD][3][4])
+{
+	static const u32 zero[4];
+	const u32 *raw;
+	u32 fand = sr->fand, fxor = sr->fxor, v[4];
+	unsigned int k, n = r->n;
+
+	switch (sr->kind) {
+	case SRC_TEMP:
+		if (sr->plain) {
+			for (k = 0; k < n; k++) {
+				raw = r->th[k].t->t[sr->reg];
+				s[k][j][0] = raw[0];
+				s[k][j][1] = raw[1];
+				s[k][j][2] = raw[2];
+				s[k][j][3] = raw[3];
+			}
+			return;
+		}
+		for (k = 0; k < n; k++) {
+			raw = r->th[k].t->t[sr->reg];
+			s[k][j][0] = (raw[sr->sel[0]] & fand) ^ fxor;
+			s[k][j][1] = (raw[sr->sel[1]] & fand) ^ fxor;
+			s[k][j][2] = (raw[sr->sel[2]] & fand) ^ fxor;
+			s[k][j][3] = (raw[sr->sel[3]] & fand) ^ fxor;
+		}
+		return;
+	case SRC_UNIFORM:
+		raw = sr->uword == ~0u ? zero : &r->c->state[sr->uword];
+		v[0] = (raw[sr->sel[0]] & fand) ^ fxor;
+		v[1] = (raw[sr->sel[1]] & fand) ^ fxor;
+		v[2] = (raw[sr->sel[2]] & fand) ^ fxor;
+		v[3] = (raw[sr->sel[3]] & fand) ^ fxor;
+		break;
+	case SRC_IMM:		/* no swizzle, no modifiers */
+		v[0] = v[1] = v[2] = v[3] = sr->imm;
+		break;
+	default:		/* SRC_NONE */
+		v[0] = v[1] = v[2] = v[3] = 0;
+		break;
+	}
+	for (k = 0; k < n; k++) {
+		s[k][j][0] = v[0];
+		s[k][j][1] = v[1];
+		s[k][j][2] = v[2];
+		s[k][j][3] = v[3];
+	}
+}
+
+/*
+ * TEXLD for a whole quad (every thread active), as texture() runs it:
+ * the derivatives of a row (column) are the same for both its threads.
+ */
+static void fast_texld(struct sh_run *r, const struct vgc_sh_insn *i,
+		       u32 s[QUAD][3][4])
+{
+	struct vgc_sh_tex_req req;
+	float coord[QUAD][4], dx[2][4], dy[2][4];
+	unsigned int k, m;
+
+	for (k = 0; k < QUAD; k++)
+		for (m = 0; m < 4; m++)
+			coord[k][m] = u2f(s[k][0][m]);
+	for (m = 0; m < 4; m++) {
+		dx[0][m] = quad_diff(coord, 0, 1, m);
+		dx[1][m] = quad_diff(coord, 2, 1, m);
+		dy[0][m] = quad_diff(coord, 0, 2, m);
+		dy[1][m] = quad_diff(coord, 1, 2, m);
+	}
+	req.sampler = i->tex_id;
+	req.mode = VGC_SH_TEX_IMPLICIT;
+	req.lod = 0;
+	req.has_ref = i->src[2].use;
+	req.ref = 0;
+	for (k = 0; k < QUAD; k++) {
+		float out[4] = { 0, 0, 0, 0 };
+		u32 v[4];
+
+		for (m = 0; m < 4; m++) {
+			req.coord[m] = coord[k][m];
+			req.ddx[m] = dx[k >> 1][m];
+			req.ddy[m] = dy[k & 1][m];
+		}
+		if (req.has_ref)
+			req.ref = u2f(s[k][2][0]);
+		r->c->stats.sh_tex++;
+		if (r->env->sample &&
+		    r->env->sample(r->env->ctx, &req, out)) {
+			bad(r);
+			return;
+		}
+		for (m = 0; m < 4; m++)
+			v[m] = f2u(out[i->tex_sel[m]]);
+		write_dst(r, &r->th[k], i, v);
+	}
+}
+
+/*
+ * Instruction @i (struct vgc_sh_insn.fast set) for every thread, as
+ * execute() runs it: every thread's operands first, then each thread's
+ * result; the PCs are the caller's.
+ */
+static void fast_execute(struct sh_run *r, const struct vgc_sh_insn *i)
+{
+	u32 s[QUAD][3][4], v[4];
+	unsigned int k, m, n = r->n, acc;
+
+	switch (i->fast) {
+	case FAST_MOV:
+		fast_src(r, &i->src[2], 2, s);
+		for (k = 0; k < n; k++)
+			write_dst(r, &r->th[k], i, s[k][2]);
+		return;
+	case FAST_ADD:
+		fast_src(r, &i->src[0], 0, s);
+		fast_src(r, &i->src[2], 2, s);
+		for (k = 0; k < n; k++) {
+			for (m = 0; m < 4; m++)
+				v[m] = fadd(s[k][0][m], s[k][2][m]);
+			write_dst(r, &r->th[k], i, v);
+		}
+		return;
+	case FAST_MUL:
+		fast_src(r, &i->src[0], 0, s);
+		fast_src(r, &i->src[1], 1, s);
+		for (k = 0; k < n; k++) {
+			for (m = 0; m < 4; m++)
+				v[m] = fmul(s[k][0][m], s[k][1][m]);
+			write_dst(r, &r->th[k], i, v);
+		}
+		return;
+	case FAST_MAD:
+		fast_src(r, &i->src[0], 0, s);
+		fast_src(r, &i->src[1], 1, s);
+		fast_src(r, &i->src[2], 2, s);
+		for (k = 0; k < n; k++) {
+			for (m = 0; m < 4; m++)
+				v[m] = fadd(fmul(s[k][0][m], s[k][1][m]),
+					    s[k][2][m]);
+			write_dst(r, &r->th[k], i, v);
+		}
+		return;
+	case FAST_DP3:
+	case FAST_DP4:
+		fast_src(r, &i->src[0], 0, s);
+		fast_src(r, &i->src[1], 1, s);
+		for (k = 0; k < n; k++) {
+			acc = fmul(s[k][0][0], s[k][1][0]);
+			acc = fadd(acc, fmul(s[k][0][1], s[k][1][1]));
+			acc = fadd(acc, fmul(s[k][0][2], s[k][1][2]));
+			if (i->fast == FAST_DP4)
+				acc = fadd(acc, fmul(s[k][0][3], s[k][1][3]));
+			v[0] = v[1] = v[2] = v[3] = acc;
+			write_dst(r, &r->th[k], i, v);
+		}
+		return;
+	case FAST_TEXLD:
+		fast_src(r, &i->src[0], 0, s);
+		if (i->src[2].use)
+			fast_src(r, &i->src[2], 2, s);
+		fast_texld(r, i, s);
+		return;
+	}
+}
+
+/*
+ * A straight program (struct vgc_sh_prog.straight) within the budget:
+ * every thread runs each instruction from start_pc to end_pc, as run()
+ * would run them in lockstep.
+ */
+static enum vgc_sh_result run_straight(struct sh_run *r)
+{
+	const struct vgc_sh_prog *p = r->p;
+	const struct vgc_sh_insn *i;
+	bool act[QUAD] = { true, true, true, true };
+	unsigned int pc;
+
+	for (pc = p->start_pc; pc < p->end_pc; pc++) {
+		i = &p->dec[pc];
+		r->c->stats.sh_insns++;
+		if (i->fast && (i->fast != FAST_TEXLD || r->n == QUAD))
+			fast_execute(r, i);
+		else
+			execute(r, i, pc, act);
+		if (r->result != VGC_SH_OK) {
+			r->c->stats.sh_bad_insn++;
+			return r->result;
+		}
+	}
+	return VGC_SH_OK;
+}
+
 /*
  * Run the threads in lockstep: each step executes the instruction at the
  * lowest PC of the unfinished threads, for the threads there.
@@ -915,6 +1144,8 @@ static enum vgc_sh_result run(struct sh_run *r)
 
 	if (!p->dec || p->end_pc > p->num_insns || p->start_pc > p->end_pc)
 		return VGC_SH_BAD_PROG;
+	if (p->straight && p->end_pc - p->start_pc <= budget)
+		return run_straight(r);
 	for (;;) {
 		unsigned int k, pc = ~0u;
 		bool act[QUAD] = { false };
@@ -1006,6 +1237,76 @@ static bool has_range_registers(const struct vgc_core *c)
 	return c->id->model >= 0x1000 || c->id->model == 0x880;
 }
 
+/*
+ * How the fast path reads source @s of program @p (its uniforms known):
+ * as read_src() would, without a0.
+ */
+static void resolve_src(const struct vgc_sh_prog *p, struct vgc_sh_src *s)
+{
+	bool a0 = !addr_offset_none(s->amode);
+	u32 idx;
+
+	s->uword = ~0u;
+	if (!s->use) {
+		s->kind = SRC_NONE;
+	} else if (s->direct) {
+		s->kind = SRC_TEMP;
+	} else if (s->rgroup == VGC_RG_IMMEDIATE) {
+		s->kind = SRC_IMM;
+	} else if ((s->rgroup == VGC_RG_UNIFORM_0 ||
+		    s->rgroup == VGC_RG_UNIFORM_1) && !a0) {
+		idx = s->reg + (s->rgroup == VGC_RG_UNIFORM_1 ?
+				UNIFORM_1_BASE : 0);
+		s->kind = SRC_UNIFORM;
+		if (idx < p->num_uniforms)
+			s->uword = p->uniforms + idx * 4;
+	} else {
+		s->kind = SRC_SLOW;
+	}
+}
+
+/* Whether the fast path runs instruction @i of program @p, and how. */
+static void resolve(const struct vgc_sh_prog *p, struct vgc_sh_insn *i)
+{
+	unsigned int j;
+	u8 fast;
+
+	for (j = 0; j < 3; j++)
+		resolve_src(p, &i->src[j]);
+	switch (i->opc) {
+	case VGC_OPC_MOV:
+		fast = FAST_MOV;
+		break;
+	case VGC_OPC_ADD:
+		fast = FAST_ADD;
+		break;
+	case VGC_OPC_MUL:
+		fast = FAST_MUL;
+		break;
+	case VGC_OPC_MAD:
+		fast = FAST_MAD;
+		break;
+	case VGC_OPC_DP3:
+		fast = FAST_DP3;
+		break;
+	case VGC_OPC_DP4:
+		fast = FAST_DP4;
+		break;
+	case VGC_OPC_TEXLD:
+		fast = addr_offset_none(i->tex_amode) ? FAST_TEXLD : FAST_NONE;
+		break;
+	default:
+		fast = FAST_NONE;
+		break;
+	}
+	if (i->ints || !i->dst_direct)
+		fast = FAST_NONE;
+	for (j = 0; j < 3; j++)
+		if (i->src[j].kind == SRC_SLOW)
+			fast = FAST_NONE;
+	i->fast = fast;
+}
+
 enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
 				   struct vgc_sh_prog *p)
 {
@@ -1072,6 +1373,17 @@ enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
 	} else {
 		p->uniforms = (vs ? VGC_VS_UNIFORMS : VGC_PS_UNIFORMS) / 4;
 		p->num_uniforms = SEPARATE_UNIFORMS;
+	}
+
+	/* what the fast path runs */
+	p->straight = true;
+	for (k = 0; k < p->end_pc; k++) {
+		struct vgc_sh_insn *i = &c->sh.dec[stage][k];
+
+		resolve(p, i);
+		if (i->opc == VGC_OPC_BRANCH || i->opc == VGC_OPC_CALL ||
+		    i->opc == VGC_OPC_RET)
+			p->straight = false;
 	}
 
 	/* inputs and outputs */

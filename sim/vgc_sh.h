@@ -116,6 +116,11 @@ static inline void vgc_sh_setf(struct vgc_sh_regs *r, unsigned int reg,
  * @fand: float types: the mask @abs applies (clears the sign or nothing)
  * @fxor: float types: the bit @neg flips (the sign or nothing)
  * @direct: a used temporary below VGC_SH_TEMPS not offset by a0
+ * @kind: how the interpreter's fast path reads it (enum sh_src_kind in
+ *	vgc_sh.c), set by vgc_sh_prog_get()
+ * @plain: the identity swizzle and no modifier
+ * @uword: a uniform not offset by a0: the state word of its x, or ~0u
+ *	outside the stage's uniforms (it reads 0), set by vgc_sh_prog_get()
  */
 struct vgc_sh_src {
 	bool use;
@@ -125,6 +130,9 @@ struct vgc_sh_src {
 	u8 sel[4];
 	u32 fand, fxor;
 	bool direct;
+	u8 kind;
+	bool plain;
+	u32 uword;
 };
 
 /**
@@ -150,6 +158,8 @@ struct vgc_sh_src {
  *	operation (not the ones whose arithmetic flushes already)
  * @tex_sel: @tex_swiz unpacked
  * @dst_direct: @dst_use and @dst_reg below VGC_SH_TEMPS not offset by a0
+ * @fast: an instruction the interpreter's fast path runs (enum sh_fast
+ *	in vgc_sh.c; 0: none), set by vgc_sh_prog_get()
  */
 struct vgc_sh_insn {
 	u32 opc, cond, type;
@@ -162,6 +172,7 @@ struct vgc_sh_insn {
 	bool ints, fsat, flush;
 	u8 tex_sel[4];
 	bool dst_direct;
+	u8 fast;
 };
 
 /**
@@ -192,6 +203,9 @@ struct vgc_sh_insn {
  * @dec: the instructions of PCs 0..@end_pc - 1 decoded (in struct vgc_sh,
  *	valid until the next vgc_sh_prog_get() for the same stage); the
  *	interpreter runs only these (NULL: no program)
+ * @straight: no instruction of @dec changes a PC (no BRANCH, CALL or
+ *	RET): every thread runs the instructions from @start_pc to @end_pc
+ *	one after the other
  */
 struct vgc_sh_prog {
 	enum vgc_sh_stage stage;
@@ -207,6 +221,7 @@ struct vgc_sh_prog {
 	u8 input_reg[VGC_SH_MAX_OUTPUTS];
 	u8 output_reg[VGC_SH_MAX_OUTPUTS];
 	const struct vgc_sh_insn *dec;
+	bool straight;
 };
 
 /**
