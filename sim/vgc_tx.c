@@ -332,8 +332,8 @@ static void tx_plane_get(const struct vgc_tx_tex *t, unsigned int level,
  * tile's bits of a supertile are disjoint bits of the two): the column's
  * (of texel column @x, of its 4x4 block's for a compressed format).
  */
-static u32 tx_addr_x(const struct vgc_tx_tex *t, const struct vgc_tx_plane *pl,
-		     u32 x)
+static inline u32 tx_addr_x(const struct vgc_tx_tex *t,
+			    const struct vgc_tx_plane *pl, u32 x)
 {
 	u32 bpp = t->fmt.bytes, tb = pl->tb, tx = x / 4;
 
@@ -348,8 +348,8 @@ static u32 tx_addr_x(const struct vgc_tx_tex *t, const struct vgc_tx_plane *pl,
 }
 
 /* The row's part of a texel's address (tx_addr_x()): texel row @y. */
-static u32 tx_addr_y(const struct vgc_tx_tex *t, const struct vgc_tx_plane *pl,
-		     u32 y)
+static inline u32 tx_addr_y(const struct vgc_tx_tex *t,
+			    const struct vgc_tx_plane *pl, u32 y)
 {
 	u32 bpp = t->fmt.bytes, tb = pl->tb, row = pl->row, ty = y / 4;
 
@@ -725,7 +725,7 @@ one_by_one:
 /* ---- coordinates, wrap, filters ----------------------------------------- */
 
 /* Texel index @i wrapped into 0..@n - 1 by @mode. */
-static u32 tx_wrap(int i, u32 n, unsigned int mode)
+static inline u32 tx_wrap(int i, u32 n, unsigned int mode)
 {
 	int m, size = (int)n;
 
@@ -786,6 +786,76 @@ static int tx_filter(struct vgc_core *c, const struct vgc_tx_tex *t,
 		o[ch] = wt[0] * tex[0][ch] + wt[1] * tex[1][ch] +
 			wt[2] * tex[2][ch] + wt[3] * tex[3][ch];
 	return 0;
+}
+
+/*
+ * tx_filter() of level 0 (@t->bilinear0: LINEAR, A8R8G8B8) at (@u, @v):
+ * the same arithmetic in the same order, its four texels read in place
+ * when they lie in one page that the TX client's TLB holds; otherwise
+ * tx_filter() from the start (nothing was read or counted yet).
+ */
+static int tx_bilinear0(struct vgc_core *c, const struct vgc_tx_tex *t,
+			float u, float v, float o[4])
+{
+	const struct vgc_tx_plane *pl = &t->pl0;
+	const float *n8 = c->tx_unorm8;
+	float su = tx_clampf(u * t->fw, -TX_COORD_LIMIT, TX_COORD_LIMIT);
+	float sv = tx_clampf(v * t->fh, -TX_COORD_LIMIT, TX_COORD_LIMIT);
+	float fu, fv, w0, w1, w2, w3;
+	u32 ax0, ax1, ay0, ay1, a0, a1, a2, a3, page, in;
+	const u8 *p, *b0, *b1, *b2, *b3;
+	int i0, j0;
+
+	su -= 0.5f;
+	sv -= 0.5f;
+	i0 = tx_floor(su);
+	j0 = tx_floor(sv);
+	fu = su - (float)i0;
+	fv = sv - (float)j0;
+	ax0 = tx_addr_x(t, pl, tx_wrap(i0, t->width, t->wrap_u));
+	ax1 = tx_addr_x(t, pl, tx_wrap(i0 + 1, t->width, t->wrap_u));
+	ay0 = tx_addr_y(t, pl, tx_wrap(j0, t->height, t->wrap_v));
+	ay1 = tx_addr_y(t, pl, tx_wrap(j0 + 1, t->height, t->wrap_v));
+	a0 = pl->base + ax0 + ay0;
+	a1 = pl->base + ax1 + ay0;
+	a2 = pl->base + ax0 + ay1;
+	a3 = pl->base + ax1 + ay1;
+	page = a0 >> VGC_PAGE_SHIFT;
+	if ((a1 >> VGC_PAGE_SHIFT) != page || (a2 >> VGC_PAGE_SHIFT) != page ||
+	    (a3 >> VGC_PAGE_SHIFT) != page ||
+	    ((a0 | a1 | a2 | a3) & 3))	/* a texel across the page's end */
+		goto general;
+	p = vgc_dma_hit(c, VGC_CLIENT_TX, a0, 4);
+	if (!p)
+		goto general;
+	p -= a0 & (VGC_PAGE_SIZE - 1);
+	vgc_dma_count(c, a0, 4, false);
+	vgc_dma_count(c, a1, 4, false);
+	vgc_dma_count(c, a2, 4, false);
+	vgc_dma_count(c, a3, 4, false);
+	in = VGC_PAGE_SIZE - 1;
+	b0 = p + (a0 & in);
+	b1 = p + (a1 & in);
+	b2 = p + (a2 & in);
+	b3 = p + (a3 & in);
+	w0 = (1 - fu) * (1 - fv);
+	w1 = fu * (1 - fv);
+	w2 = (1 - fu) * fv;
+	w3 = fu * fv;
+	/* tx_argb8(): r, g, b, a in bytes 2, 1, 0, 3 */
+	o[R] = w0 * n8[b0[2]] + w1 * n8[b1[2]] + w2 * n8[b2[2]] +
+	       w3 * n8[b3[2]];
+	o[G] = w0 * n8[b0[1]] + w1 * n8[b1[1]] + w2 * n8[b2[1]] +
+	       w3 * n8[b3[1]];
+	o[B] = w0 * n8[b0[0]] + w1 * n8[b1[0]] + w2 * n8[b2[0]] +
+	       w3 * n8[b3[0]];
+	o[A] = w0 * n8[b0[3]] + w1 * n8[b1[3]] + w2 * n8[b2[3]] +
+	       w3 * n8[b3[3]];
+	return 0;
+
+general:
+	return tx_filter(c, t, pl, t->width, t->height, VGC_TEX_FILTER_LINEAR,
+			 u, v, o);
 }
 
 /* Sample one face (slice) of a level with @filter at (@u, @v) in [0, 1]. */
@@ -957,6 +1027,10 @@ static void tx_prepare(struct vgc_core *c, unsigned int s,
 		    t->lod_max < 1.0f;
 	if (t->level0)
 		tx_plane_get(t, 0, 0, &t->pl0);
+	t->bilinear0 = t->level0 && t->min == VGC_TEX_FILTER_LINEAR &&
+		       t->fmt.kind == TX_ARGB8;
+	t->fw = t->width;
+	t->fh = t->height;
 }
 
 /* One lookup with sampler states @tp (vgc_tx_sample()). */
@@ -985,6 +1059,11 @@ static int tx_lookup(struct vgc_core *c, const struct vgc_tx_tex *tp,
 		t = &tcmp;
 	}
 
+	if (t->bilinear0) {
+		if (tx_bilinear0(c, t, req->coord[0], req->coord[1], texel))
+			return -1;
+		goto swizzle;
+	}
 	if (t->level0) {
 		/*
 		 * The clamped LOD is below 1 whatever the request: level 0,

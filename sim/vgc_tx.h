@@ -69,6 +69,10 @@ struct vgc_tx_plane {
  *	@lod_addr[l * @lod_step] (read where used: no copy of all 14)
  * @lod_step: the distance of two levels' LOD_ADDR states, in words
  * @pl0: face 0 of level 0 (@level0)
+ * @bilinear0: @level0 with a LINEAR filter on A8R8G8B8 texels
+ *	(tx_bilinear0() in vgc_tx.c)
+ * @fw: @width as a float
+ * @fh: @height as a float
  * @cmp: NTE_SAMPLER_BASELOD.COMPARE_ENABLE; in a lookup, with a
  *	reference: each depth texel is the comparison's result
  * @cmp_func: NTE_SAMPLER_BASELOD.COMPARE_FUNC
@@ -90,6 +94,8 @@ struct vgc_tx_tex {
 	const u32 *lod_addr;
 	unsigned int lod_step;
 	struct vgc_tx_plane pl0;
+	bool bilinear0;
+	float fw, fh;
 	bool cmp;
 	unsigned int cmp_func;
 	float cmp_ref;
