@@ -935,73 +935,82 @@ next:
 /* ---- the fast path ----------------------------------------------------- */
 
 /*
- * Source @j of every thread into @s[k][@j] (kinds other than SRC_SLOW),
- * as read_src() reads it: those kinds have no a0 offset and cannot fail.
+ * A source operand of a kind other than SRC_SLOW, ready for every thread:
+ * @c what it reads when that is the same for every thread (NULL: the
+ * thread's temporary @reg), through swizzle @sel and the float modifiers
+ * @fand, @fxor (as read_src() reads it: no a0 offset, nothing can fail).
  */
-static void fast_src(const struct sh_run *r, const struct vgc_sh_src *sr,
-		     unsigned int j, u32 s[QUAD][3][4])
+struct fsrc {
+	const u32 *c;
+	u32 reg;
+	unsigned int sel[4];
+	u32 fand, fxor;
+};
+
+static inline void fsrc_init(const struct sh_run *r,
+			     const struct vgc_sh_src *s, struct fsrc *f)
 {
 	static const u32 zero[4];
-	const u32 *raw;
-	u32 fand = sr->fand, fxor = sr->fxor, v[4];
-	unsigned int k, n = r->n;
+	unsigned int m;
 
-	switch (sr->kind) {
+	f->reg = s->reg;
+	for (m = 0; m < 4; m++)
+		f->sel[m] = s->sel[m];
+	f->fand = s->fand;
+	f->fxor = s->fxor;
+	switch (s->kind) {
 	case SRC_TEMP:
-		if (sr->plain) {
-			for (k = 0; k < n; k++) {
-				raw = r->th[k].t->t[sr->reg];
-				s[k][j][0] = raw[0];
-				s[k][j][1] = raw[1];
-				s[k][j][2] = raw[2];
-				s[k][j][3] = raw[3];
-			}
-			return;
-		}
-		for (k = 0; k < n; k++) {
-			raw = r->th[k].t->t[sr->reg];
-			s[k][j][0] = (raw[sr->sel[0]] & fand) ^ fxor;
-			s[k][j][1] = (raw[sr->sel[1]] & fand) ^ fxor;
-			s[k][j][2] = (raw[sr->sel[2]] & fand) ^ fxor;
-			s[k][j][3] = (raw[sr->sel[3]] & fand) ^ fxor;
-		}
+		f->c = NULL;
 		return;
 	case SRC_UNIFORM:
-		raw = sr->uword == ~0u ? zero : &r->c->state[sr->uword];
-		v[0] = (raw[sr->sel[0]] & fand) ^ fxor;
-		v[1] = (raw[sr->sel[1]] & fand) ^ fxor;
-		v[2] = (raw[sr->sel[2]] & fand) ^ fxor;
-		v[3] = (raw[sr->sel[3]] & fand) ^ fxor;
+		f->c = s->uword == ~0u ? zero : &r->c->state[s->uword];
+		return;
+	case SRC_IMM:		/* broadcast, no swizzle, no modifiers */
+		f->c = &s->imm;
 		break;
-	case SRC_IMM:		/* no swizzle, no modifiers */
-		v[0] = v[1] = v[2] = v[3] = sr->imm;
-		break;
-	default:		/* SRC_NONE */
-		v[0] = v[1] = v[2] = v[3] = 0;
+	default:		/* SRC_NONE: zeros */
+		f->c = zero;
 		break;
 	}
-	for (k = 0; k < n; k++) {
-		s[k][j][0] = v[0];
-		s[k][j][1] = v[1];
-		s[k][j][2] = v[2];
-		s[k][j][3] = v[3];
-	}
+	for (m = 0; m < 4; m++)
+		f->sel[m] = 0;
+	f->fand = ~0u;
+	f->fxor = 0;
+}
+
+static inline void fsrc_read(const struct fsrc *f, const struct sh_thread *th,
+			     u32 v[4])
+{
+	const u32 *raw = f->c ? f->c : th->t->t[f->reg];
+
+	v[0] = (raw[f->sel[0]] & f->fand) ^ f->fxor;
+	v[1] = (raw[f->sel[1]] & f->fand) ^ f->fxor;
+	v[2] = (raw[f->sel[2]] & f->fand) ^ f->fxor;
+	v[3] = (raw[f->sel[3]] & f->fand) ^ f->fxor;
 }
 
 /*
  * TEXLD for a whole quad (every thread active), as texture() runs it:
- * the derivatives of a row (column) are the same for both its threads.
+ * every thread's coordinate first; the derivatives of a row (column) are
+ * the same for both its threads. A thread's reference is read just
+ * before its own lookup: the results written before it are other
+ * threads'.
  */
-static void fast_texld(struct sh_run *r, const struct vgc_sh_insn *i,
-		       u32 s[QUAD][3][4])
+static void fast_texld(struct sh_run *r, const struct vgc_sh_insn *i)
 {
 	struct vgc_sh_tex_req req;
+	struct fsrc f0, f2;
 	float coord[QUAD][4], dx[2][4], dy[2][4];
 	unsigned int k, m;
+	u32 v[4];
 
-	for (k = 0; k < QUAD; k++)
+	fsrc_init(r, &i->src[0], &f0);
+	fsrc_init(r, &i->src[2], &f2);
+	for (k = 0; k < QUAD; k++) {
+		fsrc_read(&f0, &r->th[k], v);
 		for (m = 0; m < 4; m++)
-			coord[k][m] = u2f(s[k][0][m]);
+			coord[k][m] = u2f(v[m]);
+	}
 	for (m = 0; m < 4; m++) {
 		dx[0][m] = quad_diff(coord, 0, 1, m);
 		dx[1][m] = quad_diff(coord, 2, 1, m);
@@ -1015,15 +1024,16 @@ static void fast_texld(struct sh_run *r, const struct vgc_sh_insn *i,
 	req.ref = 0;
 	for (k = 0; k < QUAD; k++) {
 		float out[4] = { 0, 0, 0, 0 };
-		u32 v[4];
 
 		for (m = 0; m < 4; m++) {
 			req.coord[m] = coord[k][m];
 			req.ddx[m] = dx[k >> 1][m];
 			req.ddy[m] = dy[k & 1][m];
 		}
-		if (req.has_ref)
-			req.ref = u2f(s[k][2][0]);
+		if (req.has_ref) {
+			fsrc_read(&f2, &r->th[k], v);
+			req.ref = u2f(v[0]);
+		}
 		r->c->stats.sh_tex++;
 		if (r->env->sample &&
 		    r->env->sample(r->env->ctx, &req, out)) {
@@ -1038,68 +1048,84 @@ static void fast_texld(struct sh_run *r, const struct vgc_sh_insn *i,
 
 /*
  * Instruction @i (struct vgc_sh_insn.fast set) for every thread, as
- * execute() runs it: every thread's operands first, then each thread's
- * result; the PCs are the caller's.
+ * execute() runs it; the PCs are the caller's. An ALU result depends on
+ * its own thread's operands alone, and each thread's operands are read
+ * before its result is written: thread by thread is the same as every
+ * operand first.
  */
 static void fast_execute(struct sh_run *r, const struct vgc_sh_insn *i)
 {
-	u32 s[QUAD][3][4], v[4];
-	unsigned int k, m, n = r->n, acc;
+	struct fsrc f0, f1, f2;
+	u32 a[4], b[4], d[4], v[4], acc;
+	unsigned int k, m, n = r->n;
+	struct sh_thread *th;
 
 	switch (i->fast) {
 	case FAST_MOV:
-		fast_src(r, &i->src[2], 2, s);
-		for (k = 0; k < n; k++)
-			write_dst(r, &r->th[k], i, s[k][2]);
+		fsrc_init(r, &i->src[2], &f2);
+		for (k = 0; k < n; k++) {
+			th = &r->th[k];
+			fsrc_read(&f2, th, v);
+			write_dst(r, th, i, v);
+		}
 		return;
 	case FAST_ADD:
-		fast_src(r, &i->src[0], 0, s);
-		fast_src(r, &i->src[2], 2, s);
+		fsrc_init(r, &i->src[0], &f0);
+		fsrc_init(r, &i->src[2], &f2);
 		for (k = 0; k < n; k++) {
+			th = &r->th[k];
+			fsrc_read(&f0, th, a);
+			fsrc_read(&f2, th, d);
 			for (m = 0; m < 4; m++)
-				v[m] = fadd(s[k][0][m], s[k][2][m]);
-			write_dst(r, &r->th[k], i, v);
+				v[m] = fadd(a[m], d[m]);
+			write_dst(r, th, i, v);
 		}
 		return;
 	case FAST_MUL:
-		fast_src(r, &i->src[0], 0, s);
-		fast_src(r, &i->src[1], 1, s);
+		fsrc_init(r, &i->src[0], &f0);
+		fsrc_init(r, &i->src[1], &f1);
 		for (k = 0; k < n; k++) {
+			th = &r->th[k];
+			fsrc_read(&f0, th, a);
+			fsrc_read(&f1, th, b);
 			for (m = 0; m < 4; m++)
-				v[m] = fmul(s[k][0][m], s[k][1][m]);
-			write_dst(r, &r->th[k], i, v);
+				v[m] = fmul(a[m], b[m]);
+			write_dst(r, th, i, v);
 		}
 		return;
 	case FAST_MAD:
-		fast_src(r, &i->src[0], 0, s);
-		fast_src(r, &i->src[1], 1, s);
-		fast_src(r, &i->src[2], 2, s);
+		fsrc_init(r, &i->src[0], &f0);
+		fsrc_init(r, &i->src[1], &f1);
+		fsrc_init(r, &i->src[2], &f2);
 		for (k = 0; k < n; k++) {
+			th = &r->th[k];
+			fsrc_read(&f0, th, a);
+			fsrc_read(&f1, th, b);
+			fsrc_read(&f2, th, d);
 			for (m = 0; m < 4; m++)
-				v[m] = fadd(fmul(s[k][0][m], s[k][1][m]),
-					    s[k][2][m]);
-			write_dst(r, &r->th[k], i, v);
+				v[m] = fadd(fmul(a[m], b[m]), d[m]);
+			write_dst(r, th, i, v);
 		}
 		return;
 	case FAST_DP3:
 	case FAST_DP4:
-		fast_src(r, &i->src[0], 0, s);
-		fast_src(r, &i->src[1], 1, s);
+		fsrc_init(r, &i->src[0], &f0);
+		fsrc_init(r, &i->src[1], &f1);
 		for (k = 0; k < n; k++) {
-			acc = fmul(s[k][0][0], s[k][1][0]);
-			acc = fadd(acc, fmul(s[k][0][1], s[k][1][1]));
-			acc = fadd(acc, fmul(s[k][0][2], s[k][1][2]));
+			th = &r->th[k];
+			fsrc_read(&f0, th, a);
+			fsrc_read(&f1, th, b);
+			acc = fmul(a[0], b[0]);
+			acc = fadd(acc, fmul(a[1], b[1]));
+			acc = fadd(acc, fmul(a[2], b[2]));
 			if (i->fast == FAST_DP4)
-				acc = fadd(acc, fmul(s[k][0][3], s[k][1][3]));
+				acc = fadd(acc, fmul(a[3], b[3]));
 			v[0] = v[1] = v[2] = v[3] = acc;
-			write_dst(r, &r->th[k], i, v);
+			write_dst(r, th, i, v);
 		}
 		return;
-	case FAST_TEXLD:
-		fast_src(r, &i->src[0], 0, s);
-		if (i->src[2].use)
-			fast_src(r, &i->src[2], 2, s);
-		fast_texld(r, i, s);
+	default:	/* FAST_TEXLD */
+		fast_texld(r, i);
 		return;
 	}
 }
