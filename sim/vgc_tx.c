@@ -802,20 +802,42 @@ static int tx_bilinear0(struct vgc_core *c, const struct vgc_tx_tex *t,
 	float su = tx_clampf(u * t->fw, -TX_COORD_LIMIT, TX_COORD_LIMIT);
 	float sv = tx_clampf(v * t->fh, -TX_COORD_LIMIT, TX_COORD_LIMIT);
 	float fu, fv, w0, w1, w2, w3;
-	u32 ax0, ax1, ay0, ay1, a0, a1, a2, a3, page, in;
+	u32 x0, x1, y0, y1, ax0, ax1, ay0, ay1, a0, a1, a2, a3, page, in;
 	const u8 *p, *b0, *b1, *b2, *b3;
 	int i0, j0;
 
 	su -= 0.5f;
 	sv -= 0.5f;
-	i0 = tx_floor(su);
-	j0 = tx_floor(sv);
+	/*
+	 * tx_floor() without its clamp: su and sv are within +-2^24 (the
+	 * clamps above; less 1/2 rounds to 2^24 at the ends), not NaN.
+	 */
+	i0 = (int)su;
+	if ((float)i0 > su)
+		i0--;
+	j0 = (int)sv;
+	if ((float)j0 > sv)
+		j0--;
 	fu = su - (float)i0;
 	fv = sv - (float)j0;
-	ax0 = tx_addr_x(t, pl, tx_wrap(i0, t->width, t->wrap_u));
-	ax1 = tx_addr_x(t, pl, tx_wrap(i0 + 1, t->width, t->wrap_u));
-	ay0 = tx_addr_y(t, pl, tx_wrap(j0, t->height, t->wrap_v));
-	ay1 = tx_addr_y(t, pl, tx_wrap(j0 + 1, t->height, t->wrap_v));
+	if (t->umask) {
+		x0 = (u32)i0 & t->umask;
+		x1 = (u32)(i0 + 1) & t->umask;
+	} else {
+		x0 = tx_wrap(i0, t->width, t->wrap_u);
+		x1 = tx_wrap(i0 + 1, t->width, t->wrap_u);
+	}
+	if (t->vmask) {
+		y0 = (u32)j0 & t->vmask;
+		y1 = (u32)(j0 + 1) & t->vmask;
+	} else {
+		y0 = tx_wrap(j0, t->height, t->wrap_v);
+		y1 = tx_wrap(j0 + 1, t->height, t->wrap_v);
+	}
+	ax0 = tx_addr_x(t, pl, x0);
+	ax1 = tx_addr_x(t, pl, x1);
+	ay0 = tx_addr_y(t, pl, y0);
+	ay1 = tx_addr_y(t, pl, y1);
 	a0 = pl->base + ax0 + ay0;
 	a1 = pl->base + ax1 + ay0;
 	a2 = pl->base + ax0 + ay1;
@@ -1014,6 +1036,17 @@ static void tx_result(struct vgc_core *c, float out[4])
 }
 
 /*
+ * tx_wrap() of @n texels by @mode as an AND with the mask returned:
+ * REPEAT on a power of two larger than 1; else 0.
+ */
+static u32 tx_wrap_mask(u32 n, unsigned int mode)
+{
+	if (mode != VGC_TEX_WRAP_REPEAT || n < 2 || (n & (n - 1)))
+		return 0;
+	return n - 1;
+}
+
+/*
  * Sampler @s's states decoded into @t (@t->ok false: not a configuration
  * the model samples), with what follows from them for every lookup.
  */
@@ -1029,8 +1062,15 @@ static void tx_prepare(struct vgc_core *c, unsigned int s,
 		tx_plane_get(t, 0, 0, &t->pl0);
 	t->bilinear0 = t->level0 && t->min == VGC_TEX_FILTER_LINEAR &&
 		       t->fmt.kind == TX_ARGB8;
+	t->swz_id = false;
+	if (!t->bilinear0)
+		return;
 	t->fw = t->width;
 	t->fh = t->height;
+	t->umask = tx_wrap_mask(t->width, t->wrap_u);
+	t->vmask = tx_wrap_mask(t->height, t->wrap_v);
+	t->swz_id = t->swz[R] == R && t->swz[G] == G && t->swz[B] == B &&
+		    t->swz[A] == A;
 }
 
 /* One lookup with sampler states @tp (vgc_tx_sample()). */
@@ -1134,6 +1174,14 @@ static int tx_lookup(struct vgc_core *c, const struct vgc_tx_tex *tp,
 	}
 
 swizzle:
+	if (t->swz_id) {
+		out[R] = texel[R];
+		out[G] = texel[G];
+		out[B] = texel[B];
+		out[A] = texel[A];
+		tx_result(c, out);
+		return 0;
+	}
 	for (ch = 0; ch < 4; ch++) {
 		unsigned int sel = t->swz[ch];
 

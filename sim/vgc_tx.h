@@ -70,9 +70,13 @@ struct vgc_tx_plane {
  * @lod_step: the distance of two levels' LOD_ADDR states, in words
  * @pl0: face 0 of level 0 (@level0)
  * @bilinear0: @level0 with a LINEAR filter on A8R8G8B8 texels
- *	(tx_bilinear0() in vgc_tx.c)
+ *	(tx_bilinear0() in vgc_tx.c); the next four fields are set only then
  * @fw: @width as a float
  * @fh: @height as a float
+ * @umask: REPEAT on a power-of-two @width: @width - 1 (tx_wrap() is an
+ *	AND with it), else 0
+ * @vmask: likewise for @height and VWRAP
+ * @swz_id: @bilinear0 and @swz is the identity (r, g, b, a)
  * @cmp: NTE_SAMPLER_BASELOD.COMPARE_ENABLE; in a lookup, with a
  *	reference: each depth texel is the comparison's result
  * @cmp_func: NTE_SAMPLER_BASELOD.COMPARE_FUNC
@@ -96,6 +100,8 @@ struct vgc_tx_tex {
 	struct vgc_tx_plane pl0;
 	bool bilinear0;
 	float fw, fh;
+	u32 umask, vmask;
+	bool swz_id;
 	bool cmp;
 	unsigned int cmp_func;
 	float cmp_ref;
