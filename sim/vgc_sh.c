@@ -212,6 +212,8 @@ static void decode(const u32 *w, struct vgc_sh_insn *i)
 			 i->dst_amode > VGC_AMODE_ADD_A_W);
 	for (k = 0; k < 4; k++)
 		i->tex_sel[k] = (i->tex_swiz >> (VGC_ISA_SWIZ_WIDTH * k)) & 3;
+	i->tex_plain = i->tex_sel[0] == 0 && i->tex_sel[1] == 1 &&
+		       i->tex_sel[2] == 2 && i->tex_sel[3] == 3;
 	i->fast = FAST_NONE;	/* until vgc_sh_prog_get() resolves it */
 }
 
@@ -1040,8 +1042,12 @@ static void fast_texld(struct sh_run *r, const struct vgc_sh_insn *i)
 			bad(r);
 			return;
 		}
-		for (m = 0; m < 4; m++)
-			v[m] = f2u(out[i->tex_sel[m]]);
+		if (i->tex_plain)
+			for (m = 0; m < 4; m++)
+				v[m] = f2u(out[m]);
+		else
+			for (m = 0; m < 4; m++)
+				v[m] = f2u(out[i->tex_sel[m]]);
 		write_dst(r, &r->th[k], i, v);
 	}
 }

@@ -160,6 +160,7 @@ struct vgc_sh_src {
  * @dst_direct: @dst_use and @dst_reg below VGC_SH_TEMPS not offset by a0
  * @fast: an instruction the interpreter's fast path runs (enum sh_fast
  *	in vgc_sh.c; 0: none), set by vgc_sh_prog_get()
+ * @tex_plain: @tex_sel is the identity
  */
 struct vgc_sh_insn {
 	u32 opc, cond, type;
@@ -173,6 +174,7 @@ struct vgc_sh_insn {
 	u8 tex_sel[4];
 	bool dst_direct;
 	u8 fast;
+	bool tex_plain;
 };
 
 /**
