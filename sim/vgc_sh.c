@@ -991,19 +991,37 @@ static inline void fsrc_read(const struct fsrc *f, const struct sh_thread *th,
 	v[3] = (raw[f->sel[3]] & f->fand) ^ f->fxor;
 }
 
+/* Thread @k's result of a TEXLD: the colour @out through its swizzle. */
+static inline void tex_write(struct sh_run *r, unsigned int k,
+			     const struct vgc_sh_insn *i, const float out[4])
+{
+	u32 v[4];
+	unsigned int m;
+
+	if (i->tex_plain)
+		for (m = 0; m < 4; m++)
+			v[m] = f2u(out[m]);
+	else
+		for (m = 0; m < 4; m++)
+			v[m] = f2u(out[i->tex_sel[m]]);
+	write_dst(r, &r->th[k], i, v);
+}
+
 /*
  * TEXLD for a whole quad (every thread active), as texture() runs it:
  * every thread's coordinate first; the derivatives of a row (column) are
- * the same for both its threads. A thread's reference is read just
- * before its own lookup: the results written before it are other
- * threads'.
+ * the same for both its threads. A thread's reference is its own
+ * operand: the results written before its lookup are other threads'.
+ * Through env->sample_quad when there is one: the same lookups, counts
+ * and results.
  */
 static void fast_texld(struct sh_run *r, const struct vgc_sh_insn *i)
 {
+	struct vgc_sh_tex_quad q;
 	struct vgc_sh_tex_req req;
 	struct fsrc f0, f2;
-	float coord[QUAD][4], dx[2][4], dy[2][4];
-	unsigned int k, m;
+	float quad_out[QUAD][4];
+	unsigned int k, m, done;
 	u32 v[4];
 
 	fsrc_init(r, &i->src[0], &f0);
@@ -1011,44 +1029,55 @@ static void fast_texld(struct sh_run *r, const struct vgc_sh_insn *i)
 	for (k = 0; k < QUAD; k++) {
 		fsrc_read(&f0, &r->th[k], v);
 		for (m = 0; m < 4; m++)
-			coord[k][m] = u2f(v[m]);
+			q.coord[k][m] = u2f(v[m]);
 	}
 	for (m = 0; m < 4; m++) {
-		dx[0][m] = quad_diff(coord, 0, 1, m);
-		dx[1][m] = quad_diff(coord, 2, 1, m);
-		dy[0][m] = quad_diff(coord, 0, 2, m);
-		dy[1][m] = quad_diff(coord, 1, 2, m);
+		q.ddx[0][m] = quad_diff(q.coord, 0, 1, m);
+		q.ddx[1][m] = quad_diff(q.coord, 2, 1, m);
+		q.ddy[0][m] = quad_diff(q.coord, 0, 2, m);
+		q.ddy[1][m] = quad_diff(q.coord, 1, 2, m);
 	}
-	req.sampler = i->tex_id;
+	q.sampler = i->tex_id;
+	q.has_ref = i->src[2].use;
+	for (k = 0; k < QUAD; k++) {
+		q.ref[k] = 0;
+		if (q.has_ref) {
+			fsrc_read(&f2, &r->th[k], v);
+			q.ref[k] = u2f(v[0]);
+		}
+	}
+
+	if (r->env->sample_quad) {
+		done = r->env->sample_quad(r->env->ctx, &q, quad_out);
+		/* sh_tex counts the failed lookup too, as below */
+		r->c->stats.sh_tex += done < QUAD ? done + 1 : QUAD;
+		for (k = 0; k < done && k < QUAD; k++)
+			tex_write(r, k, i, quad_out[k]);
+		if (done < QUAD)
+			bad(r);
+		return;
+	}
+
+	req.sampler = q.sampler;
 	req.mode = VGC_SH_TEX_IMPLICIT;
 	req.lod = 0;
-	req.has_ref = i->src[2].use;
-	req.ref = 0;
+	req.has_ref = q.has_ref;
 	for (k = 0; k < QUAD; k++) {
 		float out[4] = { 0, 0, 0, 0 };
 
 		for (m = 0; m < 4; m++) {
-			req.coord[m] = coord[k][m];
-			req.ddx[m] = dx[k >> 1][m];
-			req.ddy[m] = dy[k & 1][m];
+			req.coord[m] = q.coord[k][m];
+			req.ddx[m] = q.ddx[k >> 1][m];
+			req.ddy[m] = q.ddy[k & 1][m];
 		}
-		if (req.has_ref) {
-			fsrc_read(&f2, &r->th[k], v);
-			req.ref = u2f(v[0]);
-		}
+		req.ref = q.ref[k];
 		r->c->stats.sh_tex++;
 		if (r->env->sample &&
 		    r->env->sample(r->env->ctx, &req, out)) {
 			bad(r);
 			return;
 		}
-		if (i->tex_plain)
-			for (m = 0; m < 4; m++)
-				v[m] = f2u(out[m]);
-		else
-			for (m = 0; m < 4; m++)
-				v[m] = f2u(out[i->tex_sel[m]]);
-		write_dst(r, &r->th[k], i, v);
+		tex_write(r, k, i, out);
 	}
 }
 

@@ -266,11 +266,35 @@ struct vgc_sh_tex_req {
 };
 
 /**
+ * struct vgc_sh_tex_quad - one TEXLD (implicit LOD) of a pixel quad's four
+ * threads, each as struct vgc_sh_tex_req would give it
+ * @sampler: the instruction's TEX_ID
+ * @coord: each thread's coordinate
+ * @ddx: the derivative along x of the top row's threads (0 and 1), then
+ *	of the bottom row's (2 and 3)
+ * @ddy: along y, of the left column's threads (0 and 2), then of the
+ *	right column's (1 and 3)
+ * @has_ref: the instruction has a third operand
+ * @ref: then each thread's reference
+ */
+struct vgc_sh_tex_quad {
+	unsigned int sampler;
+	float coord[4][4];
+	float ddx[2][4], ddy[2][4];
+	bool has_ref;
+	float ref[4];
+};
+
+/**
  * struct vgc_sh_env - what the caller supplies to an invocation
  * @sample: texture lookup: fill @out (r, g, b, a before the instruction's
  *	swizzle) for @req; return 0, or non-zero to abort the invocation
  *	(counted as VGC_SH_BAD_INSN); NULL: every lookup returns (0,0,0,0)
- * @ctx: passed to @sample
+ * @sample_quad: optional: the four lookups of @q as four calls of @sample
+ *	in thread order would make them, thread k's colour into @out[k];
+ *	return how many succeeded (4; or k, when lookup k failed: the later
+ *	ones are not made); NULL: @sample is called for each thread
+ * @ctx: passed to @sample and @sample_quad
  * @max_steps: instructions an invocation may execute before it is
  *	stopped (VGC_SH_ABORTED); 0: VGC_SH_DEFAULT_STEPS
  * @front_face: PS: the primitive faces the viewer (what the INTERNAL
@@ -279,6 +303,9 @@ struct vgc_sh_tex_req {
 struct vgc_sh_env {
 	int (*sample)(void *ctx, const struct vgc_sh_tex_req *req,
 		      float out[4]);
+	unsigned int (*sample_quad)(void *ctx,
+				    const struct vgc_sh_tex_quad *q,
+				    float out[4][4]);
 	void *ctx;
 	unsigned int max_steps;
 	bool front_face;

@@ -851,10 +851,11 @@ static int tx_bilinear0(struct vgc_core *c, const struct vgc_tx_tex *t,
 	if (!p)
 		goto general;
 	p -= a0 & (VGC_PAGE_SIZE - 1);
+	/* four 4-byte reads at 4-byte aligned addresses count alike: a0's */
 	vgc_dma_count(c, a0, 4, false);
-	vgc_dma_count(c, a1, 4, false);
-	vgc_dma_count(c, a2, 4, false);
-	vgc_dma_count(c, a3, 4, false);
+	vgc_dma_count(c, a0, 4, false);
+	vgc_dma_count(c, a0, 4, false);
+	vgc_dma_count(c, a0, 4, false);
 	in = VGC_PAGE_SIZE - 1;
 	b0 = p + (a0 & in);
 	b1 = p + (a1 & in);
@@ -1073,6 +1074,29 @@ static void tx_prepare(struct vgc_core *c, unsigned int s,
 		    t->swz[A] == A;
 }
 
+/* A lookup's result: @texel through the sampler's swizzle (tx_result()). */
+static inline void tx_swizzle(struct vgc_core *c, const struct vgc_tx_tex *t,
+			      const float texel[4], float out[4])
+{
+	unsigned int ch;
+
+	if (t->swz_id) {
+		out[R] = texel[R];
+		out[G] = texel[G];
+		out[B] = texel[B];
+		out[A] = texel[A];
+		tx_result(c, out);
+		return;
+	}
+	for (ch = 0; ch < 4; ch++) {
+		unsigned int sel = t->swz[ch];
+
+		out[ch] = sel <= A ? texel[sel] :
+			  sel == VGC_TEX_SWIZZLE_ONE ? 1.0f : 0.0f;
+	}
+	tx_result(c, out);
+}
+
 /* One lookup with sampler states @tp (vgc_tx_sample()). */
 static int tx_lookup(struct vgc_core *c, const struct vgc_tx_tex *tp,
 		     const struct vgc_sh_tex_req *req, float out[4])
@@ -1174,21 +1198,7 @@ static int tx_lookup(struct vgc_core *c, const struct vgc_tx_tex *tp,
 	}
 
 swizzle:
-	if (t->swz_id) {
-		out[R] = texel[R];
-		out[G] = texel[G];
-		out[B] = texel[B];
-		out[A] = texel[A];
-		tx_result(c, out);
-		return 0;
-	}
-	for (ch = 0; ch < 4; ch++) {
-		unsigned int sel = t->swz[ch];
-
-		out[ch] = sel <= A ? texel[sel] :
-			  sel == VGC_TEX_SWIZZLE_ONE ? 1.0f : 0.0f;
-	}
-	tx_result(c, out);
+	tx_swizzle(c, t, texel, out);
 	return 0;
 }
 
@@ -1201,22 +1211,75 @@ int vgc_tx_sample(void *ctx, const struct vgc_sh_tex_req *req, float out[4])
 	return tx_lookup(c, &t, req, out);
 }
 
+/*
+ * Sampler @s's decoded states in cache @tc (decoded now when it has room),
+ * or NULL: the cache is full of others.
+ */
+static const struct vgc_tx_tex *tx_cached(struct vgc_tx_cache *tc,
+					  unsigned int s)
+{
+	unsigned int k;
+
+	for (k = 0; k < tc->n; k++)
+		if (tc->sampler[k] == s)
+			return &tc->tex[k];
+	if (tc->n == VGC_TX_CACHED)
+		return NULL;
+	k = tc->n++;
+	tc->sampler[k] = s;
+	tx_prepare(tc->core, s, &tc->tex[k]);
+	return &tc->tex[k];
+}
+
 int vgc_tx_sample_cached(void *ctx, const struct vgc_sh_tex_req *req,
 			 float out[4])
 {
 	struct vgc_tx_cache *tc = ctx;
+	const struct vgc_tx_tex *tp = tx_cached(tc, req->sampler);
 	struct vgc_tx_tex t;
-	unsigned int k;
 
-	for (k = 0; k < tc->n; k++)
-		if (tc->sampler[k] == req->sampler)
-			return tx_lookup(tc->core, &tc->tex[k], req, out);
-	if (tc->n < VGC_TX_CACHED) {
-		k = tc->n++;
-		tc->sampler[k] = req->sampler;
-		tx_prepare(tc->core, req->sampler, &tc->tex[k]);
-		return tx_lookup(tc->core, &tc->tex[k], req, out);
-	}
+	if (tp)
+		return tx_lookup(tc->core, tp, req, out);
 	tx_prepare(tc->core, req->sampler, &t);
 	return tx_lookup(tc->core, &t, req, out);
+}
+
+unsigned int vgc_tx_sample_quad(void *ctx, const struct vgc_sh_tex_quad *q,
+				float out[4][4])
+{
+	struct vgc_tx_cache *tc = ctx;
+	struct vgc_core *c = tc->core;
+	const struct vgc_tx_tex *t = tx_cached(tc, q->sampler);
+	struct vgc_sh_tex_req req;
+	float texel[4];
+	unsigned int k, m;
+
+	if (t && t->bilinear0 && !t->cmp) {
+		/* tx_lookup() of each, which reads only the coordinate */
+		for (k = 0; k < 4; k++) {
+			c->stats.tx_samples++;
+			if (!c->tx_unorm8_ok)
+				tx_unorm8_init(c);
+			if (tx_bilinear0(c, t, q->coord[k][0], q->coord[k][1],
+					 texel))
+				return k;
+			tx_swizzle(c, t, texel, out[k]);
+		}
+		return 4;
+	}
+	req.sampler = q->sampler;
+	req.mode = VGC_SH_TEX_IMPLICIT;
+	req.lod = 0;
+	req.has_ref = q->has_ref;
+	for (k = 0; k < 4; k++) {
+		for (m = 0; m < 4; m++) {
+			req.coord[m] = q->coord[k][m];
+			req.ddx[m] = q->ddx[k >> 1][m];
+			req.ddy[m] = q->ddy[k & 1][m];
+		}
+		req.ref = q->ref[k];
+		if (vgc_tx_sample_cached(ctx, &req, out[k]))
+			return k;
+	}
+	return 4;
 }

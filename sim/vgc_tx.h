@@ -14,6 +14,7 @@
 #include "vgc.h"
 
 struct vgc_sh_tex_req;
+struct vgc_sh_tex_quad;
 struct vgc_core;
 
 /**
@@ -160,5 +161,13 @@ int vgc_tx_sample(void *ctx, const struct vgc_sh_tex_req *req, float out[4]);
  */
 int vgc_tx_sample_cached(void *ctx, const struct vgc_sh_tex_req *req,
 			 float out[4]);
+
+/*
+ * vgc_tx_sample_quad() - struct vgc_sh_env.sample_quad for @ctx a struct
+ * vgc_tx_cache *: four vgc_tx_sample_cached() lookups in thread order,
+ * the same counts and results.
+ */
+unsigned int vgc_tx_sample_quad(void *ctx, const struct vgc_sh_tex_quad *q,
+				float out[4][4]);
 
 #endif /* VGC_TX_H */
