@@ -791,8 +791,9 @@ static int tx_filter(struct vgc_core *c, const struct vgc_tx_tex *t,
 /*
  * tx_filter() of level 0 (@t->bilinear0: LINEAR, A8R8G8B8) at (@u, @v):
  * the same arithmetic in the same order, its four texels read in place
- * when they lie in one page that the TX client's TLB holds; otherwise
- * tx_filter() from the start (nothing was read or counted yet).
+ * when the TX client's TLB holds their pages (one lookup when they share
+ * one); otherwise tx_filter() from the start (nothing was read or counted
+ * yet).
  */
 static int tx_bilinear0(struct vgc_core *c, const struct vgc_tx_tex *t,
 			float u, float v, float o[4])
@@ -842,25 +843,38 @@ static int tx_bilinear0(struct vgc_core *c, const struct vgc_tx_tex *t,
 	a1 = pl->base + ax1 + ay0;
 	a2 = pl->base + ax0 + ay1;
 	a3 = pl->base + ax1 + ay1;
+	if ((a0 | a1 | a2 | a3) & 3)	/* a texel across a page's end */
+		goto general;
 	page = a0 >> VGC_PAGE_SHIFT;
-	if ((a1 >> VGC_PAGE_SHIFT) != page || (a2 >> VGC_PAGE_SHIFT) != page ||
-	    (a3 >> VGC_PAGE_SHIFT) != page ||
-	    ((a0 | a1 | a2 | a3) & 3))	/* a texel across the page's end */
-		goto general;
-	p = vgc_dma_hit(c, VGC_CLIENT_TX, a0, 4);
-	if (!p)
-		goto general;
-	p -= a0 & (VGC_PAGE_SIZE - 1);
+	if ((a1 >> VGC_PAGE_SHIFT) == page && (a2 >> VGC_PAGE_SHIFT) == page &&
+	    (a3 >> VGC_PAGE_SHIFT) == page) {
+		p = vgc_dma_hit(c, VGC_CLIENT_TX, a0, 4);
+		if (!p)
+			goto general;
+		p -= a0 & (VGC_PAGE_SIZE - 1);
+		in = VGC_PAGE_SIZE - 1;
+		b0 = p + (a0 & in);
+		b1 = p + (a1 & in);
+		b2 = p + (a2 & in);
+		b3 = p + (a3 & in);
+	} else {
+		/*
+		 * Across pages: in place when each is a TLB hit (as each
+		 * read of tx_filter() would be; nothing is read before all
+		 * four are known to be).
+		 */
+		b0 = vgc_dma_hit(c, VGC_CLIENT_TX, a0, 4);
+		b1 = vgc_dma_hit(c, VGC_CLIENT_TX, a1, 4);
+		b2 = vgc_dma_hit(c, VGC_CLIENT_TX, a2, 4);
+		b3 = vgc_dma_hit(c, VGC_CLIENT_TX, a3, 4);
+		if (!b0 || !b1 || !b2 || !b3)
+			goto general;
+	}
 	/* four 4-byte reads at 4-byte aligned addresses count alike: a0's */
 	vgc_dma_count(c, a0, 4, false);
 	vgc_dma_count(c, a0, 4, false);
 	vgc_dma_count(c, a0, 4, false);
 	vgc_dma_count(c, a0, 4, false);
-	in = VGC_PAGE_SIZE - 1;
-	b0 = p + (a0 & in);
-	b1 = p + (a1 & in);
-	b2 = p + (a2 & in);
-	b3 = p + (a3 & in);
 	w0 = (1 - fu) * (1 - fv);
 	w1 = fu * (1 - fv);
 	w2 = (1 - fu) * fv;
