@@ -164,8 +164,6 @@ static void decode_src(struct vgc_sh_src *s, bool use, u32 rgroup, u32 reg,
 		 imm_value(reg, swiz, neg, abs, amode) : 0;
 	s->direct = use && rgroup == VGC_RG_TEMP && reg < VGC_SH_TEMPS &&
 		    (amode == VGC_AMODE_DIRECT || amode > VGC_AMODE_ADD_A_W);
-	s->plain = s->sel[0] == 0 && s->sel[1] == 1 && s->sel[2] == 2 &&
-		   s->sel[3] == 3 && !neg && !abs;
 	s->kind = SRC_SLOW;
 	s->uword = ~0u;
 }
@@ -1009,11 +1007,10 @@ static inline void tex_write(struct sh_run *r, unsigned int k,
 
 /*
  * TEXLD for a whole quad (every thread active), as texture() runs it:
- * every thread's coordinate first; the derivatives of a row (column) are
- * the same for both its threads. A thread's reference is its own
- * operand: the results written before its lookup are other threads'.
- * Through env->sample_quad when there is one: the same lookups, counts
- * and results.
+ * every thread's coordinate and reference first; the derivatives of a
+ * row (column) are the same for both its threads. Through
+ * env->sample_quad when there is one: the same lookups, counts and
+ * results.
  */
 static void fast_texld(struct sh_run *r, const struct vgc_sh_insn *i)
 {

@@ -118,7 +118,6 @@ static inline void vgc_sh_setf(struct vgc_sh_regs *r, unsigned int reg,
  * @direct: a used temporary below VGC_SH_TEMPS not offset by a0
  * @kind: how the interpreter's fast path reads it (enum sh_src_kind in
  *	vgc_sh.c), set by vgc_sh_prog_get()
- * @plain: the identity swizzle and no modifier
  * @uword: a uniform not offset by a0: the state word of its x, or ~0u
  *	outside the stage's uniforms (it reads 0), set by vgc_sh_prog_get()
  */
@@ -131,7 +130,6 @@ struct vgc_sh_src {
 	u32 fand, fxor;
 	bool direct;
 	u8 kind;
-	bool plain;
 	u32 uword;
 };
 
