@@ -1088,8 +1088,8 @@ static void tx_prepare(struct vgc_core *c, unsigned int s,
 		    t->swz[A] == A;
 }
 
-/* A lookup's result: @texel through the sampler's swizzle (tx_result()). */
-static inline void tx_swizzle(struct vgc_core *c, const struct vgc_tx_tex *t,
+/* @texel through the sampler's swizzle into @out. */
+static inline void tx_swizzle(const struct vgc_tx_tex *t,
 			      const float texel[4], float out[4])
 {
 	unsigned int ch;
@@ -1099,7 +1099,6 @@ static inline void tx_swizzle(struct vgc_core *c, const struct vgc_tx_tex *t,
 		out[G] = texel[G];
 		out[B] = texel[B];
 		out[A] = texel[A];
-		tx_result(c, out);
 		return;
 	}
 	for (ch = 0; ch < 4; ch++) {
@@ -1108,7 +1107,6 @@ static inline void tx_swizzle(struct vgc_core *c, const struct vgc_tx_tex *t,
 		out[ch] = sel <= A ? texel[sel] :
 			  sel == VGC_TEX_SWIZZLE_ONE ? 1.0f : 0.0f;
 	}
-	tx_result(c, out);
 }
 
 /* One lookup with sampler states @tp (vgc_tx_sample()). */
@@ -1212,7 +1210,8 @@ static int tx_lookup(struct vgc_core *c, const struct vgc_tx_tex *tp,
 	}
 
 swizzle:
-	tx_swizzle(c, t, texel, out);
+	tx_swizzle(t, texel, out);
+	tx_result(c, out);
 	return 0;
 }
 
@@ -1267,17 +1266,25 @@ unsigned int vgc_tx_sample_quad(void *ctx, const struct vgc_sh_tex_quad *q,
 	struct vgc_sh_tex_req req;
 	float texel[4];
 	unsigned int k, m;
+	bool gating;
 
 	if (t && t->bilinear0 && !t->cmp) {
-		/* tx_lookup() of each, which reads only the coordinate */
+		/*
+		 * tx_lookup() of each, which reads only the coordinate; the
+		 * erratum's condition is the same for the four (no register
+		 * write comes between them).
+		 */
+		if (!c->tx_unorm8_ok)
+			tx_unorm8_init(c);
+		gating = tx_gating_broken(c);
 		for (k = 0; k < 4; k++) {
 			c->stats.tx_samples++;
-			if (!c->tx_unorm8_ok)
-				tx_unorm8_init(c);
 			if (tx_bilinear0(c, t, q->coord[k][0], q->coord[k][1],
 					 texel))
 				return k;
-			tx_swizzle(c, t, texel, out[k]);
+			tx_swizzle(t, texel, out[k]);
+			if (gating)
+				tx_result(c, out[k]);
 		}
 		return 4;
 	}
