@@ -27,6 +27,25 @@
 #define F_SIGN			0x80000000u
 #define F_ONE			0x3f800000u
 
+/* How the fast path reads a source operand (struct vgc_sh_src.kind). */
+enum sh_src_kind {
+	SRC_NONE,	/* not used: zeros */
+	SRC_TEMP,	/* a temporary not offset by a0 */
+	SRC_UNIFORM,	/* a uniform not offset by a0 (uword) */
+	SRC_IMM,	/* an immediate */
+	SRC_SLOW,	/* anything else: read_src() */
+};
+
+/*
+ * Instructions the fast path runs (struct vgc_sh_insn.fast): float
+ * types, a destination not offset by a0, every source but SRC_SLOW.
+ */
+enum sh_fast {
+	FAST_NONE,
+	FAST_MOV, FAST_ADD, FAST_MUL, FAST_MAD, FAST_DP3, FAST_DP4,
+	FAST_TEXLD,	/* implicit LOD, a sampler not offset by a0 */
+};
+
 /**
  * struct sh_thread - one thread (vertex or pixel)
  * @t: its temporaries (the caller's)
@@ -145,6 +164,8 @@ static void decode_src(struct vgc_sh_src *s, bool use, u32 rgroup, u32 reg,
 		 imm_value(reg, swiz, neg, abs, amode) : 0;
 	s->direct = use && rgroup == VGC_RG_TEMP && reg < VGC_SH_TEMPS &&
 		    (amode == VGC_AMODE_DIRECT || amode > VGC_AMODE_ADD_A_W);
+	s->kind = SRC_SLOW;
+	s->uword = ~0u;
 }
 
 static void decode(const u32 *w, struct vgc_sh_insn *i)
@@ -189,6 +210,9 @@ static void decode(const u32 *w, struct vgc_sh_insn *i)
 			 i->dst_amode > VGC_AMODE_ADD_A_W);
 	for (k = 0; k < 4; k++)
 		i->tex_sel[k] = (i->tex_swiz >> (VGC_ISA_SWIZ_WIDTH * k)) & 3;
+	i->tex_plain = i->tex_sel[0] == 0 && i->tex_sel[1] == 1 &&
+		       i->tex_sel[2] == 2 && i->tex_sel[3] == 3;
+	i->fast = FAST_NONE;	/* until vgc_sh_prog_get() resolves it */
 }
 
 /* ---- operands ---------------------------------------------------------- */
@@ -204,10 +228,16 @@ static void bad(struct sh_run *r)
 		r->result = VGC_SH_BAD_INSN;
 }
 
+/* @amode adds no a0 component */
+static bool addr_offset_none(u32 amode)
+{
+	return amode == VGC_AMODE_DIRECT || amode > VGC_AMODE_ADD_A_W;
+}
+
 /* a0 component @amode - 1 of @th, or 0 for DIRECT */
 static u32 addr_offset(const struct sh_thread *th, u32 amode)
 {
-	if (amode == VGC_AMODE_DIRECT || amode > VGC_AMODE_ADD_A_W)
+	if (addr_offset_none(amode))
 		return 0;
 	return th->a0[amode - VGC_AMODE_ADD_A_X];
 }
@@ -902,6 +932,263 @@ next:
 			r->th[k].pc = pc + 1;
 }
 
+/* ---- the fast path ----------------------------------------------------- */
+
+/*
+ * A source operand of a kind other than SRC_SLOW, ready for every thread:
+ * @c what it reads when that is the same for every thread (NULL: the
+ * thread's temporary @reg), through swizzle @sel and the float modifiers
+ * @fand, @fxor (as read_src() reads it: no a0 offset, nothing can fail).
+ */
+struct fsrc {
+	const u32 *c;
+	u32 reg;
+	unsigned int sel[4];
+	u32 fand, fxor;
+};
+
+static inline void fsrc_init(const struct sh_run *r,
+			     const struct vgc_sh_src *s, struct fsrc *f)
+{
+	static const u32 zero[4];
+	unsigned int m;
+
+	f->reg = s->reg;
+	for (m = 0; m < 4; m++)
+		f->sel[m] = s->sel[m];
+	f->fand = s->fand;
+	f->fxor = s->fxor;
+	switch (s->kind) {
+	case SRC_TEMP:
+		f->c = NULL;
+		return;
+	case SRC_UNIFORM:
+		f->c = s->uword == ~0u ? zero : &r->c->state[s->uword];
+		return;
+	case SRC_IMM:		/* broadcast, no swizzle, no modifiers */
+		f->c = &s->imm;
+		break;
+	default:		/* SRC_NONE: zeros */
+		f->c = zero;
+		break;
+	}
+	for (m = 0; m < 4; m++)
+		f->sel[m] = 0;
+	f->fand = ~0u;
+	f->fxor = 0;
+}
+
+static inline void fsrc_read(const struct fsrc *f, const struct sh_thread *th,
+			     u32 v[4])
+{
+	const u32 *raw = f->c ? f->c : th->t->t[f->reg];
+
+	v[0] = (raw[f->sel[0]] & f->fand) ^ f->fxor;
+	v[1] = (raw[f->sel[1]] & f->fand) ^ f->fxor;
+	v[2] = (raw[f->sel[2]] & f->fand) ^ f->fxor;
+	v[3] = (raw[f->sel[3]] & f->fand) ^ f->fxor;
+}
+
+/* Thread @k's result of a TEXLD: the colour @out through its swizzle. */
+static inline void tex_write(struct sh_run *r, unsigned int k,
+			     const struct vgc_sh_insn *i, const float out[4])
+{
+	u32 v[4];
+	unsigned int m;
+
+	if (i->tex_plain)
+		for (m = 0; m < 4; m++)
+			v[m] = f2u(out[m]);
+	else
+		for (m = 0; m < 4; m++)
+			v[m] = f2u(out[i->tex_sel[m]]);
+	write_dst(r, &r->th[k], i, v);
+}
+
+/*
+ * TEXLD for a whole quad (every thread active), as texture() runs it:
+ * every thread's coordinate and reference first; the derivatives of a
+ * row (column) are the same for both its threads. Through
+ * env->sample_quad when there is one: the same lookups, counts and
+ * results.
+ */
+static void fast_texld(struct sh_run *r, const struct vgc_sh_insn *i)
+{
+	struct vgc_sh_tex_quad q;
+	struct vgc_sh_tex_req req;
+	struct fsrc f0, f2;
+	float quad_out[QUAD][4];
+	unsigned int k, m, done;
+	u32 v[4];
+
+	fsrc_init(r, &i->src[0], &f0);
+	fsrc_init(r, &i->src[2], &f2);
+	for (k = 0; k < QUAD; k++) {
+		fsrc_read(&f0, &r->th[k], v);
+		for (m = 0; m < 4; m++)
+			q.coord[k][m] = u2f(v[m]);
+	}
+	for (m = 0; m < 4; m++) {
+		q.ddx[0][m] = quad_diff(q.coord, 0, 1, m);
+		q.ddx[1][m] = quad_diff(q.coord, 2, 1, m);
+		q.ddy[0][m] = quad_diff(q.coord, 0, 2, m);
+		q.ddy[1][m] = quad_diff(q.coord, 1, 2, m);
+	}
+	q.sampler = i->tex_id;
+	q.has_ref = i->src[2].use;
+	for (k = 0; k < QUAD; k++) {
+		q.ref[k] = 0;
+		if (q.has_ref) {
+			fsrc_read(&f2, &r->th[k], v);
+			q.ref[k] = u2f(v[0]);
+		}
+	}
+
+	if (r->env->sample_quad) {
+		done = r->env->sample_quad(r->env->ctx, &q, quad_out);
+		/* sh_tex counts the failed lookup too, as below */
+		r->c->stats.sh_tex += done < QUAD ? done + 1 : QUAD;
+		for (k = 0; k < done && k < QUAD; k++)
+			tex_write(r, k, i, quad_out[k]);
+		if (done < QUAD)
+			bad(r);
+		return;
+	}
+
+	req.sampler = q.sampler;
+	req.mode = VGC_SH_TEX_IMPLICIT;
+	req.lod = 0;
+	req.has_ref = q.has_ref;
+	for (k = 0; k < QUAD; k++) {
+		float out[4] = { 0, 0, 0, 0 };
+
+		for (m = 0; m < 4; m++) {
+			req.coord[m] = q.coord[k][m];
+			req.ddx[m] = q.ddx[k >> 1][m];
+			req.ddy[m] = q.ddy[k & 1][m];
+		}
+		req.ref = q.ref[k];
+		r->c->stats.sh_tex++;
+		if (r->env->sample &&
+		    r->env->sample(r->env->ctx, &req, out)) {
+			bad(r);
+			return;
+		}
+		tex_write(r, k, i, out);
+	}
+}
+
+/*
+ * Instruction @i (struct vgc_sh_insn.fast set) for every thread, as
+ * execute() runs it; the PCs are the caller's. An ALU result depends on
+ * its own thread's operands alone, and each thread's operands are read
+ * before its result is written: thread by thread is the same as every
+ * operand first.
+ */
+static void fast_execute(struct sh_run *r, const struct vgc_sh_insn *i)
+{
+	struct fsrc f0, f1, f2;
+	u32 a[4], b[4], d[4], v[4], acc;
+	unsigned int k, m, n = r->n;
+	struct sh_thread *th;
+
+	switch (i->fast) {
+	case FAST_MOV:
+		fsrc_init(r, &i->src[2], &f2);
+		for (k = 0; k < n; k++) {
+			th = &r->th[k];
+			fsrc_read(&f2, th, v);
+			write_dst(r, th, i, v);
+		}
+		return;
+	case FAST_ADD:
+		fsrc_init(r, &i->src[0], &f0);
+		fsrc_init(r, &i->src[2], &f2);
+		for (k = 0; k < n; k++) {
+			th = &r->th[k];
+			fsrc_read(&f0, th, a);
+			fsrc_read(&f2, th, d);
+			for (m = 0; m < 4; m++)
+				v[m] = fadd(a[m], d[m]);
+			write_dst(r, th, i, v);
+		}
+		return;
+	case FAST_MUL:
+		fsrc_init(r, &i->src[0], &f0);
+		fsrc_init(r, &i->src[1], &f1);
+		for (k = 0; k < n; k++) {
+			th = &r->th[k];
+			fsrc_read(&f0, th, a);
+			fsrc_read(&f1, th, b);
+			for (m = 0; m < 4; m++)
+				v[m] = fmul(a[m], b[m]);
+			write_dst(r, th, i, v);
+		}
+		return;
+	case FAST_MAD:
+		fsrc_init(r, &i->src[0], &f0);
+		fsrc_init(r, &i->src[1], &f1);
+		fsrc_init(r, &i->src[2], &f2);
+		for (k = 0; k < n; k++) {
+			th = &r->th[k];
+			fsrc_read(&f0, th, a);
+			fsrc_read(&f1, th, b);
+			fsrc_read(&f2, th, d);
+			for (m = 0; m < 4; m++)
+				v[m] = fadd(fmul(a[m], b[m]), d[m]);
+			write_dst(r, th, i, v);
+		}
+		return;
+	case FAST_DP3:
+	case FAST_DP4:
+		fsrc_init(r, &i->src[0], &f0);
+		fsrc_init(r, &i->src[1], &f1);
+		for (k = 0; k < n; k++) {
+			th = &r->th[k];
+			fsrc_read(&f0, th, a);
+			fsrc_read(&f1, th, b);
+			acc = fmul(a[0], b[0]);
+			acc = fadd(acc, fmul(a[1], b[1]));
+			acc = fadd(acc, fmul(a[2], b[2]));
+			if (i->fast == FAST_DP4)
+				acc = fadd(acc, fmul(a[3], b[3]));
+			v[0] = v[1] = v[2] = v[3] = acc;
+			write_dst(r, th, i, v);
+		}
+		return;
+	default:	/* FAST_TEXLD */
+		fast_texld(r, i);
+		return;
+	}
+}
+
+/*
+ * A straight program (struct vgc_sh_prog.straight) within the budget:
+ * every thread runs each instruction from start_pc to end_pc, as run()
+ * would run them in lockstep.
+ */
+static enum vgc_sh_result run_straight(struct sh_run *r)
+{
+	const struct vgc_sh_prog *p = r->p;
+	const struct vgc_sh_insn *i;
+	bool act[QUAD] = { true, true, true, true };
+	unsigned int pc;
+
+	for (pc = p->start_pc; pc < p->end_pc; pc++) {
+		i = &p->dec[pc];
+		r->c->stats.sh_insns++;
+		if (i->fast && (i->fast != FAST_TEXLD || r->n == QUAD))
+			fast_execute(r, i);
+		else
+			execute(r, i, pc, act);
+		if (r->result != VGC_SH_OK) {
+			r->c->stats.sh_bad_insn++;
+			return r->result;
+		}
+	}
+	return VGC_SH_OK;
+}
+
 /*
  * Run the threads in lockstep: each step executes the instruction at the
  * lowest PC of the unfinished threads, for the threads there.
@@ -915,6 +1202,8 @@ static enum vgc_sh_result run(struct sh_run *r)
 
 	if (!p->dec || p->end_pc > p->num_insns || p->start_pc > p->end_pc)
 		return VGC_SH_BAD_PROG;
+	if (p->straight && p->end_pc - p->start_pc <= budget)
+		return run_straight(r);
 	for (;;) {
 		unsigned int k, pc = ~0u;
 		bool act[QUAD] = { false };
@@ -1006,6 +1295,76 @@ static bool has_range_registers(const struct vgc_core *c)
 	return c->id->model >= 0x1000 || c->id->model == 0x880;
 }
 
+/*
+ * How the fast path reads source @s of program @p (its uniforms known):
+ * as read_src() would, without a0.
+ */
+static void resolve_src(const struct vgc_sh_prog *p, struct vgc_sh_src *s)
+{
+	bool a0 = !addr_offset_none(s->amode);
+	u32 idx;
+
+	s->uword = ~0u;
+	if (!s->use) {
+		s->kind = SRC_NONE;
+	} else if (s->direct) {
+		s->kind = SRC_TEMP;
+	} else if (s->rgroup == VGC_RG_IMMEDIATE) {
+		s->kind = SRC_IMM;
+	} else if ((s->rgroup == VGC_RG_UNIFORM_0 ||
+		    s->rgroup == VGC_RG_UNIFORM_1) && !a0) {
+		idx = s->reg + (s->rgroup == VGC_RG_UNIFORM_1 ?
+				UNIFORM_1_BASE : 0);
+		s->kind = SRC_UNIFORM;
+		if (idx < p->num_uniforms)
+			s->uword = p->uniforms + idx * 4;
+	} else {
+		s->kind = SRC_SLOW;
+	}
+}
+
+/* Whether the fast path runs instruction @i of program @p, and how. */
+static void resolve(const struct vgc_sh_prog *p, struct vgc_sh_insn *i)
+{
+	unsigned int j;
+	u8 fast;
+
+	for (j = 0; j < 3; j++)
+		resolve_src(p, &i->src[j]);
+	switch (i->opc) {
+	case VGC_OPC_MOV:
+		fast = FAST_MOV;
+		break;
+	case VGC_OPC_ADD:
+		fast = FAST_ADD;
+		break;
+	case VGC_OPC_MUL:
+		fast = FAST_MUL;
+		break;
+	case VGC_OPC_MAD:
+		fast = FAST_MAD;
+		break;
+	case VGC_OPC_DP3:
+		fast = FAST_DP3;
+		break;
+	case VGC_OPC_DP4:
+		fast = FAST_DP4;
+		break;
+	case VGC_OPC_TEXLD:
+		fast = addr_offset_none(i->tex_amode) ? FAST_TEXLD : FAST_NONE;
+		break;
+	default:
+		fast = FAST_NONE;
+		break;
+	}
+	if (i->ints || !i->dst_direct)
+		fast = FAST_NONE;
+	for (j = 0; j < 3; j++)
+		if (i->src[j].kind == SRC_SLOW)
+			fast = FAST_NONE;
+	i->fast = fast;
+}
+
 enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
 				   struct vgc_sh_prog *p)
 {
@@ -1072,6 +1431,17 @@ enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
 	} else {
 		p->uniforms = (vs ? VGC_VS_UNIFORMS : VGC_PS_UNIFORMS) / 4;
 		p->num_uniforms = SEPARATE_UNIFORMS;
+	}
+
+	/* what the fast path runs */
+	p->straight = true;
+	for (k = 0; k < p->end_pc; k++) {
+		struct vgc_sh_insn *i = &c->sh.dec[stage][k];
+
+		resolve(p, i);
+		if (i->opc == VGC_OPC_BRANCH || i->opc == VGC_OPC_CALL ||
+		    i->opc == VGC_OPC_RET)
+			p->straight = false;
 	}
 
 	/* inputs and outputs */

@@ -116,6 +116,10 @@ static inline void vgc_sh_setf(struct vgc_sh_regs *r, unsigned int reg,
  * @fand: float types: the mask @abs applies (clears the sign or nothing)
  * @fxor: float types: the bit @neg flips (the sign or nothing)
  * @direct: a used temporary below VGC_SH_TEMPS not offset by a0
+ * @kind: how the interpreter's fast path reads it (enum sh_src_kind in
+ *	vgc_sh.c), set by vgc_sh_prog_get()
+ * @uword: a uniform not offset by a0: the state word of its x, or ~0u
+ *	outside the stage's uniforms (it reads 0), set by vgc_sh_prog_get()
  */
 struct vgc_sh_src {
 	bool use;
@@ -125,6 +129,8 @@ struct vgc_sh_src {
 	u8 sel[4];
 	u32 fand, fxor;
 	bool direct;
+	u8 kind;
+	u32 uword;
 };
 
 /**
@@ -150,6 +156,9 @@ struct vgc_sh_src {
  *	operation (not the ones whose arithmetic flushes already)
  * @tex_sel: @tex_swiz unpacked
  * @dst_direct: @dst_use and @dst_reg below VGC_SH_TEMPS not offset by a0
+ * @fast: an instruction the interpreter's fast path runs (enum sh_fast
+ *	in vgc_sh.c; 0: none), set by vgc_sh_prog_get()
+ * @tex_plain: @tex_sel is the identity
  */
 struct vgc_sh_insn {
 	u32 opc, cond, type;
@@ -162,6 +171,8 @@ struct vgc_sh_insn {
 	bool ints, fsat, flush;
 	u8 tex_sel[4];
 	bool dst_direct;
+	u8 fast;
+	bool tex_plain;
 };
 
 /**
@@ -192,6 +203,9 @@ struct vgc_sh_insn {
  * @dec: the instructions of PCs 0..@end_pc - 1 decoded (in struct vgc_sh,
  *	valid until the next vgc_sh_prog_get() for the same stage); the
  *	interpreter runs only these (NULL: no program)
+ * @straight: no instruction of @dec changes a PC (no BRANCH, CALL or
+ *	RET): every thread runs the instructions from @start_pc to @end_pc
+ *	one after the other
  */
 struct vgc_sh_prog {
 	enum vgc_sh_stage stage;
@@ -207,6 +221,7 @@ struct vgc_sh_prog {
 	u8 input_reg[VGC_SH_MAX_OUTPUTS];
 	u8 output_reg[VGC_SH_MAX_OUTPUTS];
 	const struct vgc_sh_insn *dec;
+	bool straight;
 };
 
 /**
@@ -249,11 +264,35 @@ struct vgc_sh_tex_req {
 };
 
 /**
+ * struct vgc_sh_tex_quad - one TEXLD (implicit LOD) of a pixel quad's four
+ * threads, each as struct vgc_sh_tex_req would give it
+ * @sampler: the instruction's TEX_ID
+ * @coord: each thread's coordinate
+ * @ddx: the derivative along x of the top row's threads (0 and 1), then
+ *	of the bottom row's (2 and 3)
+ * @ddy: along y, of the left column's threads (0 and 2), then of the
+ *	right column's (1 and 3)
+ * @has_ref: the instruction has a third operand
+ * @ref: then each thread's reference
+ */
+struct vgc_sh_tex_quad {
+	unsigned int sampler;
+	float coord[4][4];
+	float ddx[2][4], ddy[2][4];
+	bool has_ref;
+	float ref[4];
+};
+
+/**
  * struct vgc_sh_env - what the caller supplies to an invocation
  * @sample: texture lookup: fill @out (r, g, b, a before the instruction's
  *	swizzle) for @req; return 0, or non-zero to abort the invocation
  *	(counted as VGC_SH_BAD_INSN); NULL: every lookup returns (0,0,0,0)
- * @ctx: passed to @sample
+ * @sample_quad: optional: the four lookups of @q as four calls of @sample
+ *	in thread order would make them, thread k's colour into @out[k];
+ *	return how many succeeded (4; or k, when lookup k failed: the later
+ *	ones are not made); NULL: @sample is called for each thread
+ * @ctx: passed to @sample and @sample_quad
  * @max_steps: instructions an invocation may execute before it is
  *	stopped (VGC_SH_ABORTED); 0: VGC_SH_DEFAULT_STEPS
  * @front_face: PS: the primitive faces the viewer (what the INTERNAL
@@ -262,6 +301,9 @@ struct vgc_sh_tex_req {
 struct vgc_sh_env {
 	int (*sample)(void *ctx, const struct vgc_sh_tex_req *req,
 		      float out[4]);
+	unsigned int (*sample_quad)(void *ctx,
+				    const struct vgc_sh_tex_quad *q,
+				    float out[4][4]);
 	void *ctx;
 	unsigned int max_steps;
 	bool front_face;

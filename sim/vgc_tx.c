@@ -332,8 +332,8 @@ static void tx_plane_get(const struct vgc_tx_tex *t, unsigned int level,
  * tile's bits of a supertile are disjoint bits of the two): the column's
  * (of texel column @x, of its 4x4 block's for a compressed format).
  */
-static u32 tx_addr_x(const struct vgc_tx_tex *t, const struct vgc_tx_plane *pl,
-		     u32 x)
+static inline u32 tx_addr_x(const struct vgc_tx_tex *t,
+			    const struct vgc_tx_plane *pl, u32 x)
 {
 	u32 bpp = t->fmt.bytes, tb = pl->tb, tx = x / 4;
 
@@ -348,8 +348,8 @@ static u32 tx_addr_x(const struct vgc_tx_tex *t, const struct vgc_tx_plane *pl,
 }
 
 /* The row's part of a texel's address (tx_addr_x()): texel row @y. */
-static u32 tx_addr_y(const struct vgc_tx_tex *t, const struct vgc_tx_plane *pl,
-		     u32 y)
+static inline u32 tx_addr_y(const struct vgc_tx_tex *t,
+			    const struct vgc_tx_plane *pl, u32 y)
 {
 	u32 bpp = t->fmt.bytes, tb = pl->tb, row = pl->row, ty = y / 4;
 
@@ -725,7 +725,7 @@ one_by_one:
 /* ---- coordinates, wrap, filters ----------------------------------------- */
 
 /* Texel index @i wrapped into 0..@n - 1 by @mode. */
-static u32 tx_wrap(int i, u32 n, unsigned int mode)
+static inline u32 tx_wrap(int i, u32 n, unsigned int mode)
 {
 	int m, size = (int)n;
 
@@ -786,6 +786,113 @@ static int tx_filter(struct vgc_core *c, const struct vgc_tx_tex *t,
 		o[ch] = wt[0] * tex[0][ch] + wt[1] * tex[1][ch] +
 			wt[2] * tex[2][ch] + wt[3] * tex[3][ch];
 	return 0;
+}
+
+/*
+ * tx_filter() of level 0 (@t->bilinear0: LINEAR, A8R8G8B8) at (@u, @v):
+ * the same arithmetic in the same order, its four texels read in place
+ * when the TX client's TLB holds their pages (one lookup when they share
+ * one); otherwise tx_filter() from the start (nothing was read or counted
+ * yet).
+ */
+static int tx_bilinear0(struct vgc_core *c, const struct vgc_tx_tex *t,
+			float u, float v, float o[4])
+{
+	const struct vgc_tx_plane *pl = &t->pl0;
+	const float *n8 = c->tx_unorm8;
+	float su = tx_clampf(u * t->fw, -TX_COORD_LIMIT, TX_COORD_LIMIT);
+	float sv = tx_clampf(v * t->fh, -TX_COORD_LIMIT, TX_COORD_LIMIT);
+	float fu, fv, w0, w1, w2, w3;
+	u32 x0, x1, y0, y1, ax0, ax1, ay0, ay1, a0, a1, a2, a3, page, in;
+	const u8 *p, *b0, *b1, *b2, *b3;
+	int i0, j0;
+
+	su -= 0.5f;
+	sv -= 0.5f;
+	/*
+	 * tx_floor() without its clamp: su and sv are within +-2^24 (the
+	 * clamps above; less 1/2 rounds to 2^24 at the ends), not NaN.
+	 */
+	i0 = (int)su;
+	if ((float)i0 > su)
+		i0--;
+	j0 = (int)sv;
+	if ((float)j0 > sv)
+		j0--;
+	fu = su - (float)i0;
+	fv = sv - (float)j0;
+	if (t->umask) {
+		x0 = (u32)i0 & t->umask;
+		x1 = (u32)(i0 + 1) & t->umask;
+	} else {
+		x0 = tx_wrap(i0, t->width, t->wrap_u);
+		x1 = tx_wrap(i0 + 1, t->width, t->wrap_u);
+	}
+	if (t->vmask) {
+		y0 = (u32)j0 & t->vmask;
+		y1 = (u32)(j0 + 1) & t->vmask;
+	} else {
+		y0 = tx_wrap(j0, t->height, t->wrap_v);
+		y1 = tx_wrap(j0 + 1, t->height, t->wrap_v);
+	}
+	ax0 = tx_addr_x(t, pl, x0);
+	ax1 = tx_addr_x(t, pl, x1);
+	ay0 = tx_addr_y(t, pl, y0);
+	ay1 = tx_addr_y(t, pl, y1);
+	a0 = pl->base + ax0 + ay0;
+	a1 = pl->base + ax1 + ay0;
+	a2 = pl->base + ax0 + ay1;
+	a3 = pl->base + ax1 + ay1;
+	if ((a0 | a1 | a2 | a3) & 3)	/* a texel across a page's end */
+		goto general;
+	page = a0 >> VGC_PAGE_SHIFT;
+	if ((a1 >> VGC_PAGE_SHIFT) == page && (a2 >> VGC_PAGE_SHIFT) == page &&
+	    (a3 >> VGC_PAGE_SHIFT) == page) {
+		p = vgc_dma_hit(c, VGC_CLIENT_TX, a0, 4);
+		if (!p)
+			goto general;
+		p -= a0 & (VGC_PAGE_SIZE - 1);
+		in = VGC_PAGE_SIZE - 1;
+		b0 = p + (a0 & in);
+		b1 = p + (a1 & in);
+		b2 = p + (a2 & in);
+		b3 = p + (a3 & in);
+	} else {
+		/*
+		 * Across pages: in place when each is a TLB hit (as each
+		 * read of tx_filter() would be; nothing is read before all
+		 * four are known to be).
+		 */
+		b0 = vgc_dma_hit(c, VGC_CLIENT_TX, a0, 4);
+		b1 = vgc_dma_hit(c, VGC_CLIENT_TX, a1, 4);
+		b2 = vgc_dma_hit(c, VGC_CLIENT_TX, a2, 4);
+		b3 = vgc_dma_hit(c, VGC_CLIENT_TX, a3, 4);
+		if (!b0 || !b1 || !b2 || !b3)
+			goto general;
+	}
+	/* four 4-byte reads at 4-byte aligned addresses count alike: a0's */
+	vgc_dma_count(c, a0, 4, false);
+	vgc_dma_count(c, a0, 4, false);
+	vgc_dma_count(c, a0, 4, false);
+	vgc_dma_count(c, a0, 4, false);
+	w0 = (1 - fu) * (1 - fv);
+	w1 = fu * (1 - fv);
+	w2 = (1 - fu) * fv;
+	w3 = fu * fv;
+	/* tx_argb8(): r, g, b, a in bytes 2, 1, 0, 3 */
+	o[R] = w0 * n8[b0[2]] + w1 * n8[b1[2]] + w2 * n8[b2[2]] +
+	       w3 * n8[b3[2]];
+	o[G] = w0 * n8[b0[1]] + w1 * n8[b1[1]] + w2 * n8[b2[1]] +
+	       w3 * n8[b3[1]];
+	o[B] = w0 * n8[b0[0]] + w1 * n8[b1[0]] + w2 * n8[b2[0]] +
+	       w3 * n8[b3[0]];
+	o[A] = w0 * n8[b0[3]] + w1 * n8[b1[3]] + w2 * n8[b2[3]] +
+	       w3 * n8[b3[3]];
+	return 0;
+
+general:
+	return tx_filter(c, t, pl, t->width, t->height, VGC_TEX_FILTER_LINEAR,
+			 u, v, o);
 }
 
 /* Sample one face (slice) of a level with @filter at (@u, @v) in [0, 1]. */
@@ -944,6 +1051,17 @@ static void tx_result(struct vgc_core *c, float out[4])
 }
 
 /*
+ * tx_wrap() of @n texels by @mode as an AND with the mask returned:
+ * REPEAT on a power of two larger than 1; else 0.
+ */
+static u32 tx_wrap_mask(u32 n, unsigned int mode)
+{
+	if (mode != VGC_TEX_WRAP_REPEAT || n < 2 || (n & (n - 1)))
+		return 0;
+	return n - 1;
+}
+
+/*
  * Sampler @s's states decoded into @t (@t->ok false: not a configuration
  * the model samples), with what follows from them for every lookup.
  */
@@ -957,6 +1075,38 @@ static void tx_prepare(struct vgc_core *c, unsigned int s,
 		    t->lod_max < 1.0f;
 	if (t->level0)
 		tx_plane_get(t, 0, 0, &t->pl0);
+	t->bilinear0 = t->level0 && t->min == VGC_TEX_FILTER_LINEAR &&
+		       t->fmt.kind == TX_ARGB8;
+	t->swz_id = false;
+	if (!t->bilinear0)
+		return;
+	t->fw = t->width;
+	t->fh = t->height;
+	t->umask = tx_wrap_mask(t->width, t->wrap_u);
+	t->vmask = tx_wrap_mask(t->height, t->wrap_v);
+	t->swz_id = t->swz[R] == R && t->swz[G] == G && t->swz[B] == B &&
+		    t->swz[A] == A;
+}
+
+/* @texel through the sampler's swizzle into @out. */
+static inline void tx_swizzle(const struct vgc_tx_tex *t,
+			      const float texel[4], float out[4])
+{
+	unsigned int ch;
+
+	if (t->swz_id) {
+		out[R] = texel[R];
+		out[G] = texel[G];
+		out[B] = texel[B];
+		out[A] = texel[A];
+		return;
+	}
+	for (ch = 0; ch < 4; ch++) {
+		unsigned int sel = t->swz[ch];
+
+		out[ch] = sel <= A ? texel[sel] :
+			  sel == VGC_TEX_SWIZZLE_ONE ? 1.0f : 0.0f;
+	}
 }
 
 /* One lookup with sampler states @tp (vgc_tx_sample()). */
@@ -985,6 +1135,11 @@ static int tx_lookup(struct vgc_core *c, const struct vgc_tx_tex *tp,
 		t = &tcmp;
 	}
 
+	if (t->bilinear0) {
+		if (tx_bilinear0(c, t, req->coord[0], req->coord[1], texel))
+			return -1;
+		goto swizzle;
+	}
 	if (t->level0) {
 		/*
 		 * The clamped LOD is below 1 whatever the request: level 0,
@@ -1055,12 +1210,7 @@ static int tx_lookup(struct vgc_core *c, const struct vgc_tx_tex *tp,
 	}
 
 swizzle:
-	for (ch = 0; ch < 4; ch++) {
-		unsigned int sel = t->swz[ch];
-
-		out[ch] = sel <= A ? texel[sel] :
-			  sel == VGC_TEX_SWIZZLE_ONE ? 1.0f : 0.0f;
-	}
+	tx_swizzle(t, texel, out);
 	tx_result(c, out);
 	return 0;
 }
@@ -1074,22 +1224,83 @@ int vgc_tx_sample(void *ctx, const struct vgc_sh_tex_req *req, float out[4])
 	return tx_lookup(c, &t, req, out);
 }
 
+/*
+ * Sampler @s's decoded states in cache @tc (decoded now when it has room),
+ * or NULL: the cache is full of others.
+ */
+static const struct vgc_tx_tex *tx_cached(struct vgc_tx_cache *tc,
+					  unsigned int s)
+{
+	unsigned int k;
+
+	for (k = 0; k < tc->n; k++)
+		if (tc->sampler[k] == s)
+			return &tc->tex[k];
+	if (tc->n == VGC_TX_CACHED)
+		return NULL;
+	k = tc->n++;
+	tc->sampler[k] = s;
+	tx_prepare(tc->core, s, &tc->tex[k]);
+	return &tc->tex[k];
+}
+
 int vgc_tx_sample_cached(void *ctx, const struct vgc_sh_tex_req *req,
 			 float out[4])
 {
 	struct vgc_tx_cache *tc = ctx;
+	const struct vgc_tx_tex *tp = tx_cached(tc, req->sampler);
 	struct vgc_tx_tex t;
-	unsigned int k;
 
-	for (k = 0; k < tc->n; k++)
-		if (tc->sampler[k] == req->sampler)
-			return tx_lookup(tc->core, &tc->tex[k], req, out);
-	if (tc->n < VGC_TX_CACHED) {
-		k = tc->n++;
-		tc->sampler[k] = req->sampler;
-		tx_prepare(tc->core, req->sampler, &tc->tex[k]);
-		return tx_lookup(tc->core, &tc->tex[k], req, out);
-	}
+	if (tp)
+		return tx_lookup(tc->core, tp, req, out);
 	tx_prepare(tc->core, req->sampler, &t);
 	return tx_lookup(tc->core, &t, req, out);
+}
+
+unsigned int vgc_tx_sample_quad(void *ctx, const struct vgc_sh_tex_quad *q,
+				float out[4][4])
+{
+	struct vgc_tx_cache *tc = ctx;
+	struct vgc_core *c = tc->core;
+	const struct vgc_tx_tex *t = tx_cached(tc, q->sampler);
+	struct vgc_sh_tex_req req;
+	float texel[4];
+	unsigned int k, m;
+	bool gating;
+
+	if (t && t->bilinear0 && !t->cmp) {
+		/*
+		 * tx_lookup() of each, which reads only the coordinate; the
+		 * erratum's condition is the same for the four (no register
+		 * write comes between them).
+		 */
+		if (!c->tx_unorm8_ok)
+			tx_unorm8_init(c);
+		gating = tx_gating_broken(c);
+		for (k = 0; k < 4; k++) {
+			c->stats.tx_samples++;
+			if (tx_bilinear0(c, t, q->coord[k][0], q->coord[k][1],
+					 texel))
+				return k;
+			tx_swizzle(t, texel, out[k]);
+			if (gating)
+				tx_result(c, out[k]);
+		}
+		return 4;
+	}
+	req.sampler = q->sampler;
+	req.mode = VGC_SH_TEX_IMPLICIT;
+	req.lod = 0;
+	req.has_ref = q->has_ref;
+	for (k = 0; k < 4; k++) {
+		for (m = 0; m < 4; m++) {
+			req.coord[m] = q->coord[k][m];
+			req.ddx[m] = q->ddx[k >> 1][m];
+			req.ddy[m] = q->ddy[k & 1][m];
+		}
+		req.ref = q->ref[k];
+		if (vgc_tx_sample_cached(ctx, &req, out[k]))
+			return k;
+	}
+	return 4;
 }

@@ -14,6 +14,7 @@
 #include "vgc.h"
 
 struct vgc_sh_tex_req;
+struct vgc_sh_tex_quad;
 struct vgc_core;
 
 /**
@@ -69,6 +70,14 @@ struct vgc_tx_plane {
  *	@lod_addr[l * @lod_step] (read where used: no copy of all 14)
  * @lod_step: the distance of two levels' LOD_ADDR states, in words
  * @pl0: face 0 of level 0 (@level0)
+ * @bilinear0: @level0 with a LINEAR filter on A8R8G8B8 texels
+ *	(tx_bilinear0() in vgc_tx.c); the next four fields are set only then
+ * @fw: @width as a float
+ * @fh: @height as a float
+ * @umask: REPEAT on a power-of-two @width: @width - 1 (tx_wrap() is an
+ *	AND with it), else 0
+ * @vmask: likewise for @height and VWRAP
+ * @swz_id: @bilinear0 and @swz is the identity (r, g, b, a)
  * @cmp: NTE_SAMPLER_BASELOD.COMPARE_ENABLE; in a lookup, with a
  *	reference: each depth texel is the comparison's result
  * @cmp_func: NTE_SAMPLER_BASELOD.COMPARE_FUNC
@@ -90,6 +99,10 @@ struct vgc_tx_tex {
 	const u32 *lod_addr;
 	unsigned int lod_step;
 	struct vgc_tx_plane pl0;
+	bool bilinear0;
+	float fw, fh;
+	u32 umask, vmask;
+	bool swz_id;
 	bool cmp;
 	unsigned int cmp_func;
 	float cmp_ref;
@@ -148,5 +161,13 @@ int vgc_tx_sample(void *ctx, const struct vgc_sh_tex_req *req, float out[4]);
  */
 int vgc_tx_sample_cached(void *ctx, const struct vgc_sh_tex_req *req,
 			 float out[4]);
+
+/*
+ * vgc_tx_sample_quad() - struct vgc_sh_env.sample_quad for @ctx a struct
+ * vgc_tx_cache *: four vgc_tx_sample_cached() lookups in thread order,
+ * the same counts and results.
+ */
+unsigned int vgc_tx_sample_quad(void *ctx, const struct vgc_sh_tex_quad *q,
+				float out[4][4]);
 
 #endif /* VGC_TX_H */

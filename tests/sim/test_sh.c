@@ -1051,6 +1051,169 @@ static void t_halti2_load(struct vgc_core *c)
 	EXPECT_EQ(t.t[1][3], 77);
 }
 
+/* ---- the fast path against the lockstep interpreter --------------------- */
+
+/* A float's bits as the tests below draw them: specials, denormals, values */
+static uint32_t fp_bits(uint32_t *seed)
+{
+	switch (sim_rnd(seed) % 8) {
+	case 0:
+		return sim_rnd(seed);	/* any: NaN, infinities too */
+	case 1:
+		return sim_rnd(seed) & 0x807fffffu;	/* denormals, zeros */
+	case 2:
+		return fu((float)(int)(sim_rnd(seed) % 9) - 4);
+	default:
+		return fu(((int)(sim_rnd(seed) % 20001) - 10000) / 1000.0f);
+	}
+}
+
+/* A source of any register group, swizzle and modifiers, a0 at times */
+static struct src fp_src(uint32_t *seed)
+{
+	unsigned int k = sim_rnd(seed) % 12;
+	struct src s;
+
+	if (k < 7) {
+		s = T(sim_rnd(seed) % 8, sim_rnd(seed) & 0xff);
+		if (k == 6)	/* through a0 (or AMODE 5..7: none) */
+			s.amode = sim_rnd(seed) % 8;
+	} else if (k < 9) {	/* u0..u7, or beyond the file at times */
+		s = U(sim_rnd(seed) % 4 ? sim_rnd(seed) % 8 :
+		      sim_rnd(seed) % 512, sim_rnd(seed) & 0xff);
+		if (k == 8)
+			s.rg = VGC_RG_UNIFORM_1;
+	} else if (k == 9) {
+		return imm(sim_rnd(seed) % 4, sim_rnd(seed) & 0xfffff);
+	} else {
+		s = NONE;
+	}
+	s.neg = sim_rnd(seed) & 1;	/* an unused operand's too */
+	s.abs = sim_rnd(seed) & 1;
+	return s;
+}
+
+/* (coordinate, derivatives, reference) mixed; every 29th lookup fails */
+static int fp_sample(void *ctx, const struct vgc_sh_tex_req *req,
+		     float out[4])
+{
+	unsigned int *n = ctx, m;
+
+	for (m = 0; m < 4; m++)
+		out[m] = req->coord[m] * 3 + req->ddx[m] * 5 -
+			 req->ddy[(m + 1) & 3] + req->ref + req->sampler +
+			 (req->has_ref ? 0.5f : 0) + (float)req->mode +
+			 req->lod;
+	return ++*n % 29 == 0;
+}
+
+/*
+ * The same temporaries, but for a NaN's bits: which NaN an operation on
+ * two NaNs returns is the host's (x86: its first operand's), and the
+ * compiler may order the operands of a commutative one either way.
+ */
+static bool fp_same(const struct vgc_sh_regs a[4],
+		    const struct vgc_sh_regs b[4])
+{
+	unsigned int k, r, m;
+	uint32_t x, y;
+
+	for (k = 0; k < 4; k++)
+		for (r = 0; r < VGC_SH_TEMPS; r++)
+			for (m = 0; m < 4; m++) {
+				x = a[k].t[r][m];
+				y = b[k].t[r][m];
+				if (x != y && ((x & 0x7fffffffu) <= 0x7f800000u ||
+					       (y & 0x7fffffffu) <= 0x7f800000u))
+					return false;
+			}
+	return true;
+}
+
+/*
+ * Random programs of the instructions the fast path runs (and FRC, which
+ * it does not), each run on a quad as it is (straight: the fast path)
+ * and with a BRANCH to the end after it (the lockstep interpreter): the
+ * same registers (fp_same()), result, coverage, lookups and counts.
+ */
+static void t_fast_path(struct vgc_core *c)
+{
+	static const uint32_t ops[] = {
+		VGC_OPC_MOV, VGC_OPC_ADD, VGC_OPC_MUL, VGC_OPC_MAD,
+		VGC_OPC_DP3, VGC_OPC_DP4, VGC_OPC_TEXLD, VGC_OPC_FRC,
+	};
+	struct vgc_sh_regs init[4], q[2][4];
+	struct ins code[9];
+	uint32_t seed = 1, u[4];
+	unsigned int iter, n, i, k, r, m, pass, bad = 0;
+
+	cmd_begin(c);
+	for (k = 0; k < 8; k++) {
+		for (m = 0; m < 4; m++)
+			u[m] = fp_bits(&seed);
+		load_uniform(VGC_SH_PS, k, uf(u[0]), uf(u[1]), uf(u[2]),
+			     uf(u[3]));
+	}
+	cmd_run(c);
+	for (iter = 0; iter < 1500; iter++) {
+		enum vgc_sh_result res[2];
+		unsigned int live[2], looks[2], cover;
+		uint64_t tex[2], insns[2];
+
+		n = 1 + sim_rnd(&seed) % 8;
+		for (i = 0; i < n; i++) {
+			struct ins *in = &code[i];
+
+			*in = alu(ops[sim_rnd(&seed) % ARRAY_SIZE(ops)],
+				  sim_rnd(&seed) % 8, 1 + sim_rnd(&seed) % 15,
+				  fp_src(&seed), fp_src(&seed), fp_src(&seed));
+			in->sat = sim_rnd(&seed) % 4 == 0;
+			if (sim_rnd(&seed) % 8 == 0)
+				in->type = sim_rnd(&seed) % 8;
+			if (sim_rnd(&seed) % 16 == 0)
+				in->damode = sim_rnd(&seed) % 8;
+			if (in->op == VGC_OPC_TEXLD) {
+				in->tex = sim_rnd(&seed) % 4;
+				in->tswiz = sim_rnd(&seed) % 2 ? XYZW :
+					    sim_rnd(&seed) & 0xff;
+				if (sim_rnd(&seed) % 8 == 0)
+					in->tamode = sim_rnd(&seed) % 8;
+			}
+		}
+		code[n] = branch(VGC_COND_TRUE, NONE, NONE, n + 1);
+		for (k = 0; k < 4; k++)
+			for (r = 0; r < VGC_SH_TEMPS; r++)
+				for (m = 0; m < 4; m++)
+					init[k].t[r][m] = r < 8 ?
+						fp_bits(&seed) : 0;
+		cover = sim_rnd(&seed) % 2 ? 15 : 5;
+		for (pass = 0; pass < 2; pass++) {
+			struct vgc_sh_env env = { .sample = fp_sample,
+						  .ctx = &looks[pass] };
+
+			looks[pass] = iter;	/* a failing lookup moves */
+			live[pass] = cover;
+			memcpy(q[pass], init, sizeof(init));
+			cmd_begin(c);
+			tex[pass] = c->stats.sh_tex;
+			insns[pass] = c->stats.sh_insns;
+			res[pass] = ps(c, code, n + pass, q[pass], &live[pass],
+				       &env);
+			tex[pass] = c->stats.sh_tex - tex[pass];
+			insns[pass] = c->stats.sh_insns - insns[pass];
+		}
+		/* the BRANCH counts once, unless the program stopped */
+		if (res[0] != res[1] || live[0] != live[1] ||
+		    looks[0] != looks[1] || tex[0] != tex[1] ||
+		    insns[0] + (res[0] == VGC_SH_OK) != insns[1] ||
+		    !fp_same(q[0], q[1])) {
+			if (!bad++)
+				fail("program %u differs", iter);
+		}
+	}
+	EXPECT_EQ(bad, 0);
+}
+
 int main(void)
 {
 	if (sim_test_begin())
@@ -1077,6 +1240,7 @@ int main(void)
 	run_test("sh-prog-gc600", t_prog_gc600, "gc600");
 	run_test("sh-halti2-int", t_halti2_int, "gc3000");
 	run_test("sh-halti2-load", t_halti2_load, "gc3000");
+	run_test("sh-fast-path", t_fast_path, "gc3000");
 
 	return sim_test_end("sim shader tests");
 }
