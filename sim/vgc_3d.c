@@ -281,6 +281,7 @@ static void env_init(struct vgc_tx_cache *tx, struct vgc_sh_env *env,
 {
 	memset(env, 0, sizeof(*env));
 	env->sample = vgc_tx_sample_cached;	/* the texture engine */
+	env->sample_quad = vgc_tx_sample_quad;	/* a quad's lookups at once */
 	env->ctx = tx;
 	env->front_face = front;
 }
