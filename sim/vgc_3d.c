@@ -1165,12 +1165,14 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 	 * w, normalised). Each step for the four threads at once (the same
 	 * operations as one by one, which the compiler may pack).
 	 */
-	for (i = 0; i < 4; i++)
-		for (k = 0; k < 3; k++)
-			b[k][i] = (float)e[i][k];
-	for (k = 0; k < 3; k++)
-		for (i = 0; i < 4; i++)
-			b[k][i] = b[k][i] / tri->farea;
+	for (k = 0; k < 3; k++) {
+		float f0 = e[0][k], f1 = e[1][k], f2 = e[2][k], f3 = e[3][k];
+
+		b[k][0] = f0 / tri->farea;
+		b[k][1] = f1 / tri->farea;
+		b[k][2] = f2 / tri->farea;
+		b[k][3] = f3 / tri->farea;
+	}
 	for (i = 0; i < 4; i++) {
 		z[i] = lerp3(v[0].z, tri->dz[0], tri->dz[1], b[1][i], b[2][i]);
 		iw[i] = b[0][i] * v[0].iw + b[1][i] * v[1].iw +
