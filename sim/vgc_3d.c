@@ -1012,12 +1012,14 @@ static void write_color(struct vgc_core *c, u32 addr, const float *rgba)
 		return;
 	}
 	old = b[0] | b[1] << 8 | (u32)b[2] << 16 | (u32)b[3] << 24;
+	if (!pe->blend) {
+		/* the pack clamps as the saturation would: no need of it */
+		for (k = 0; k < 4; k++)
+			o[k] = rgba[k];
+		goto pack;	/* the destination and constant are not used */
+	}
 	for (k = 0; k < 4; k++)
 		s[k] = pe->saturate ? clampf(rgba[k], 0, 1) : rgba[k];
-	for (k = 0; k < 4; k++)
-		o[k] = s[k];
-	if (!pe->blend)
-		goto pack;	/* the destination and constant are not used */
 	for (k = 0; k < 4; k++) {
 		m = (1u << w[k]) - 1;
 		d[k] = w[k] ? (float)((old >> sh[k]) & m) / (float)m : 1.0f;
@@ -1029,14 +1031,14 @@ static void write_color(struct vgc_core *c, u32 addr, const float *rgba)
 				blend_factor(pe->src[k], k, s, d, pe->cc),
 				d[k], blend_factor(pe->dst[k], k, s, d, pe->cc));
 pack:
-	nv = old;
-	for (k = 0; k < 4; k++) {
-		if (!w[k] || !(pe->comps & BIT(k)))
-			continue;
-		m = (1u << w[k]) - 1;
-		nv = (nv & ~(m << sh[k])) |
-		     (u32)round_s64(clampf(o[k], 0, 1) * (float)m) << sh[k];
-	}
+	/*
+	 * Each written channel rounded to its bits (round_s64() of a value
+	 * clamped to [0, fm], never negative); a channel that is not
+	 * written has fm 0 and adds 0
+	 */
+	nv = old & pe->keep;
+	for (k = 0; k < 4; k++)
+		nv |= (u32)(clampf(o[k], 0, 1) * pe->fm[k] + 0.5f) << sh[k];
 	b[0] = nv;
 	b[1] = nv >> 8;
 	b[2] = nv >> 16;
@@ -1064,7 +1066,7 @@ static void pe_init(struct vgc_core *c)
 	u32 ext = REG(c, VGC_PE_STENCIL_CONFIG_EXT);
 	u32 ext2 = REG(c, VGC_PE_STENCIL_CONFIG_EXT2);
 	u32 cf = REG(c, VGC_PE_COLOR_FORMAT), ac = REG(c, VGC_PE_ALPHA_CONFIG);
-	u32 bc = REG(c, VGC_PE_ALPHA_BLEND_COLOR);
+	u32 bc = REG(c, VGC_PE_ALPHA_BLEND_COLOR), m;
 	unsigned int mode = VGC_PE_SC_MODE(sc), k;
 
 	pe->alpha_test = ao & VGC_PE_ALPHA_TEST;
@@ -1095,6 +1097,15 @@ static void pe_init(struct vgc_core *c)
 	pe->comps = VGC_PE_CF_COMPONENTS(cf);
 	pe->fmt_ok = color_fmt(VGC_PE_CF_FORMAT(cf), pe->w, pe->sh,
 			       &pe->has_a);
+	pe->keep = ~0u;
+	for (k = 0; k < 4; k++) {
+		pe->fm[k] = 0;
+		if (!pe->fmt_ok || !pe->w[k] || !(pe->comps & BIT(k)))
+			continue;
+		m = (1u << pe->w[k]) - 1;
+		pe->fm[k] = (float)m;
+		pe->keep &= ~(m << pe->sh[k]);
+	}
 	pe->saturate = REG(c, VGC_PS_CONTROL) & VGC_PS_SATURATE_RT0;
 	pe->blend = ac & VGC_PE_BLEND_ENABLE;
 	for (k = 0; k < 4; k++) {

@@ -136,6 +136,8 @@ struct vgc_3d_surf {
  * @has_a: it has alpha
  * @w: bits of R, G, B, A in a pixel
  * @sh: their shifts
+ * @fm: the largest value of each channel written (a float), else 0
+ * @keep: the bits of a pixel no channel written covers
  * @saturate: PS_CONTROL.SATURATE_RT0
  * @blend: PE_ALPHA_CONFIG.BLEND_ENABLE
  * @src: blend source factor of each channel
@@ -156,6 +158,8 @@ struct vgc_3d_pe {
 	unsigned int comps;
 	bool fmt_ok, has_a, saturate, blend;
 	u8 w[4], sh[4];
+	float fm[4];
+	u32 keep;
 	u8 src[4], dst[4], eq[4];
 	float cc[4];
 };
