@@ -1207,8 +1207,7 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 		t->t[0][3] = vgc_sh_f2u(iw[i]);
 	}
 	for (n = 0; n < p->nvar; n++) {
-		const float *v0 = v[0].var[n], *d1 = tri->dvar[0][n];
-		const float *d2 = tri->dvar[1][n];
+		float v0[4], d1[4], d2[4], o[4];
 
 		if (p->flat_var & BIT(n)) {
 			for (i = 0; i < 4; i++)
@@ -1217,11 +1216,19 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 						vgc_sh_f2u(tri->flat[n][k]);
 			continue;
 		}
-		for (i = 0; i < 4; i++)
+		/*
+		 * local copies, which no register write can alias: the four
+		 * components of a thread one packed step
+		 */
+		memcpy(v0, v[0].var[n], sizeof(v0));
+		memcpy(d1, tri->dvar[0][n], sizeof(d1));
+		memcpy(d2, tri->dvar[1][n], sizeof(d2));
+		for (i = 0; i < 4; i++) {
 			for (k = 0; k < 4; k++)
-				p->t[i].t[n + 1][k] = vgc_sh_f2u(
-					lerp3(v0[k], d1[k], d2[k], p1[i],
-					      p2[i]));
+				o[k] = lerp3(v0[k], d1[k], d2[k], p1[i],
+					     p2[i]);
+			memcpy(p->t[i].t[n + 1], o, sizeof(o));
+		}
 	}
 	c->stats.ra_quads_live++;
 	c->stats.ra_pixels += (live & 1) + (live >> 1 & 1) + (live >> 2 & 1) +
