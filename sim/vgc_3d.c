@@ -1160,12 +1160,13 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 		e[2][k] = e0 + tri->dy[k];
 		e[3][k] = e0 + tri->dx[k] + tri->dy[k];
 	}
+	/* e > 0, or e == 0 on a top or left edge; each pixel without a branch */
 	for (i = 0; i < 4; i++)
-		/* e > 0, or e == 0 on a top or left edge */
-		if ((cols >> (i & 1) & rows >> (i >> 1) & 1) &&
-		    e[i][0] + tri->tl[0] > 0 && e[i][1] + tri->tl[1] > 0 &&
-		    e[i][2] + tri->tl[2] > 0)
-			live |= 1u << i;
+		live |= (unsigned int)((e[i][0] + tri->tl[0] > 0) &
+				       (e[i][1] + tri->tl[1] > 0) &
+				       (e[i][2] + tri->tl[2] > 0)) << i;
+	/* and in the box: pixel i is column i & 1, row i >> 1 */
+	live &= (cols * (rows & 1)) | (cols * (rows >> 1)) << 2;
 	c->stats.ra_quads++;
 	if (!live)
 		return 1;
