@@ -674,6 +674,7 @@ static u32 surf_tile_again(struct vgc_3d_surf *s, u32 x, u32 y)
 {
 	if (!s->last_ok || s->last_tx != x >> 2 || s->last_ty != y >> 2) {
 		s->last_ok = true;
+		s->hit_ok = false;
 		s->last_tx = x >> 2;
 		s->last_ty = y >> 2;
 		s->last = surf_tile(s, x, y);
@@ -763,17 +764,72 @@ struct px_seen {
 	u8 *px;
 };
 
-/* px_access()'s read, that notes in @seen what it saw. */
+/*
+ * Note in @s what the read of the pixel at @addr in its last tile saw
+ * (@seen: every read a hit, the pixel in place; @tsb its TS byte) if it
+ * holds for every pixel of the tile: one page, one TS entry or none.
+ */
+static __always_inline void px_note(struct vgc_core *c,
+				    struct vgc_3d_surf *s, u32 addr,
+				    const struct px_seen *seen, u8 *tsb)
+{
+	u32 end = s->last + 16 * s->bpp - 1;
+
+	if (end < s->last || (s->last ^ end) >> VGC_PAGE_SHIFT)
+		return;
+	if (seen->ts ? s->last < s->ts_surface ||
+		       (s->last - s->ts_surface) / TS_BLOCK !=
+		       (end - s->ts_surface) / TS_BLOCK :
+		       s->ts && end >= s->ts_surface)
+		return;
+	s->hit_ok = true;
+	s->hit_gen = c->mmu1.gen;
+	s->hit_ts = seen->ts;
+	s->hit_byte = seen->byte;
+	s->hit_shift = seen->shift;
+	s->hit_tsb = tsb;
+	s->hit_px = seen->px - (addr - s->last);
+}
+
+/*
+ * px_access()'s read, that notes in @seen what it saw, of a pixel of
+ * @s's last tile (surf_tile_again()): through the hits noted in @s when
+ * no TLB changed since (the same hits, the same counts).
+ */
 static __always_inline int px_read(struct vgc_core *c,
-				   const struct vgc_3d_surf *s,
+				   struct vgc_3d_surf *s,
 				   enum vgc_client cl, u32 addr, u8 *buf,
 				   unsigned int len, struct px_seen *seen)
 {
 	unsigned int k;
 	u32 n;
-	u8 *h, v;
+	u8 *h = NULL, v;
 
 	len = len == 2 ? 2 : 4;
+	if (s->hit_ok && s->hit_gen == c->mmu1.gen) {
+		seen->hit = true;
+		seen->ts = s->hit_ts;
+		seen->cleared = false;
+		seen->byte = s->hit_byte;
+		seen->shift = s->hit_shift;
+		seen->px = s->hit_px + (addr - s->last);
+		if (s->hit_ts) {
+			vgc_dma_count(c, s->hit_byte, 1, false);
+			v = *s->hit_tsb;
+			if (((v >> s->hit_shift) & ((1u << s->ts_bits) - 1)) ==
+			    1) {
+				seen->cleared = true;
+				seen->px = NULL;
+				for (k = 0; k < len; k++)
+					buf[k] = s->ts_clear >>
+						 (8 * ((addr + k) & 3));
+				return 0;
+			}
+		}
+		vgc_dma_count(c, addr, len, false);
+		vgc_copy_small(buf, seen->px, len);
+		return 0;
+	}
 	seen->hit = true;
 	seen->ts = s->ts && addr >= s->ts_surface;
 	seen->cleared = false;
@@ -809,6 +865,8 @@ static __always_inline int px_read(struct vgc_core *c,
 	}
 	vgc_dma_count(c, addr, len, false);
 	vgc_copy_small(buf, seen->px, len);
+	if (seen->hit)
+		px_note(c, s, addr, seen, h);
 	return 0;
 }
 
@@ -1465,6 +1523,7 @@ static void surf_init(struct vgc_core *c, struct vgc_3d_surf *s, bool depth)
 	s->multi = core_pipes(c) == 2 && !core_single_buffer(c);
 	s->ts_bits = c->id->minor[0] & VGC_MINOR0_2BITPERTILE ? 2 : 4;
 	s->last_ok = false;
+	s->hit_ok = false;
 	if (depth) {
 		s->stride = REG(c, VGC_PE_DEPTH_STRIDE);
 		s->bpp = VGC_PE_DEPTH_FORMAT(REG(c, VGC_PE_DEPTH_CONFIG)) ==
@@ -1628,6 +1687,9 @@ bool vgc_3d_run(struct vgc_core *c, long *budget)
 	 */
 	vgc_tx_cache_init(&tx, c);
 	pe_init(c);
+	/* the bus error knob may have been set since the hits were noted */
+	p->depth.hit_ok = false;
+	p->color.hit_ok = false;
 
 	while (p->busy && *budget > 0) {
 		if (p->abort) {
