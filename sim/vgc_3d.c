@@ -1194,7 +1194,8 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 	struct vgc_3d_tri *tri = &p->tri;
 	const struct vgc_3d_wvtx *v = tri->v;
 	s64 off = p->half ? SUB / 2 : 0, px, py, e0, e[4][3];
-	unsigned int live = 0, i, k, n, r, cols, rows;
+	unsigned int live = 0, i, k, n, r, r0, r1, cols, rows;
+	u32 fx[2], fy[2];
 	float b[3][4], p1[4], p2[4], iw[4], z[4];
 	struct vgc_sh_env env;
 	u64 insns;
@@ -1252,16 +1253,23 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 		p1[i] = b[1][i] * v[1].iw / iw[i];
 		p2[i] = b[2][i] * v[2].iw / iw[i];
 	}
+	/* the pixel centres of the quad's two columns and two rows */
+	for (k = 0; k < 2; k++) {
+		px = (s64)(qx + k) * SUB + off;
+		py = (s64)(qy + k) * SUB + off;
+		fx[k] = vgc_sh_f2u((float)px / SUB);
+		fy[k] = vgc_sh_f2u((float)py / SUB);
+	}
+	r0 = p->nvar + 1;
+	r1 = p->ps_temps;
 	for (i = 0; i < 4; i++) {
 		struct vgc_sh_regs *t = &p->t[i];
 
-		px = (s64)(qx + (i & 1)) * SUB + off;
-		py = (s64)(qy + (i >> 1)) * SUB + off;
 		/* t0 and the varyings are written whole: zero the rest */
-		for (r = p->nvar + 1; r < p->ps_temps; r++)
+		for (r = r0; r < r1; r++)
 			__builtin_memset(t->t[r], 0, sizeof(t->t[r]));
-		t->t[0][0] = vgc_sh_f2u((float)px / SUB);
-		t->t[0][1] = vgc_sh_f2u((float)py / SUB);
+		t->t[0][0] = fx[i & 1];
+		t->t[0][1] = fy[i >> 1];
 		t->t[0][2] = vgc_sh_f2u(z[i]);
 		t->t[0][3] = vgc_sh_f2u(iw[i]);
 	}
