@@ -666,19 +666,25 @@ static u32 surf_tile(const struct vgc_3d_surf *s, u32 x, u32 y)
 	return s->base[h] + ty * trow + tx * tb;
 }
 
+/* surf_tile() of a tile other than the last, which it becomes. */
+static noinline u32 surf_tile_new(struct vgc_3d_surf *s, u32 x, u32 y)
+{
+	s->last_ok = true;
+	s->hit_ok = false;
+	s->last_tx = x >> 2;
+	s->last_ty = y >> 2;
+	s->last = surf_tile(s, x, y);
+	return s->last;
+}
+
 /*
  * surf_tile() of the tile last asked for again: the quad after a quad
  * often lies in the same tile. surf_init() empties it with each draw.
  */
-static u32 surf_tile_again(struct vgc_3d_surf *s, u32 x, u32 y)
+static inline u32 surf_tile_again(struct vgc_3d_surf *s, u32 x, u32 y)
 {
-	if (!s->last_ok || s->last_tx != x >> 2 || s->last_ty != y >> 2) {
-		s->last_ok = true;
-		s->hit_ok = false;
-		s->last_tx = x >> 2;
-		s->last_ty = y >> 2;
-		s->last = surf_tile(s, x, y);
-	}
+	if (!s->last_ok || s->last_tx != x >> 2 || s->last_ty != y >> 2)
+		return surf_tile_new(s, x, y);
 	return s->last;
 }
 
@@ -937,8 +943,8 @@ static bool depth_stencil(struct vgc_core *c, u32 addr, float z, bool front)
 	const struct vgc_3d_pe *pe = &p->pe;
 	u32 old = 0, val = 0, nv;
 	bool d16 = p->depth.bpp == 2, pass;
-	unsigned int f = pe->two_sided && !front, op;	/* 1: back */
-	u8 ref = pe->ref[f], mask = pe->mask[f], wmask = pe->wmask[f];
+	unsigned int f, op;
+	u8 ref, mask, wmask;
 	u8 s = 0, ns;
 	u8 b[4] = { 0 };
 	struct px_seen seen;
@@ -958,17 +964,26 @@ static bool depth_stencil(struct vgc_core *c, u32 addr, float z, bool front)
 		old >>= 8;
 	}
 	pass = true;
-	if (pe->sten && !compare(pe->sfunc[f], ref & mask, s & mask)) {
-		pass = false;
-		op = pe->sfail[f];
+	ns = s;
+	if (pe->sten) {
+		f = pe->two_sided && !front;	/* 1: back */
+		ref = pe->ref[f];
+		mask = pe->mask[f];
+		wmask = pe->wmask[f];
+		if (!compare(pe->sfunc[f], ref & mask, s & mask)) {
+			pass = false;
+			op = pe->sfail[f];
+		} else if (pe->depth_test &&
+			   !compare(pe->depth_func, val, old)) {
+			pass = false;
+			op = pe->dfail[f];
+		} else {
+			op = pe->spass[f];
+		}
+		ns = (s & ~wmask) | (stencil_op(op, s, ref) & wmask);
 	} else if (pe->depth_test && !compare(pe->depth_func, val, old)) {
 		pass = false;
-		op = pe->dfail[f];
-	} else {
-		op = pe->spass[f];
 	}
-	ns = pe->sten ? (u8)((s & ~wmask) | (stencil_op(op, s, ref) & wmask)) :
-			s;
 	nv = pass && pe->depth_write ? val : old;
 	if (nv != old || ns != s) {
 		nv = d16 ? nv : nv << 8 | ns;
