@@ -1089,7 +1089,7 @@ static void write_color(struct vgc_core *c, u32 addr, const float *rgba)
 		/* the pack clamps as the saturation would: no need of it */
 		for (k = 0; k < 4; k++)
 			o[k] = rgba[k];
-		goto pack;	/* the destination and constant are not used */
+		goto pack;	/* no destination, no constant */
 	}
 	for (k = 0; k < 4; k++)
 		s[k] = pe->saturate ? clampf(rgba[k], 0, 1) : rgba[k];
@@ -1234,7 +1234,7 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 		e[2][k] = e0 + tri->dy[k];
 		e[3][k] = e0 + tri->dx[k] + tri->dy[k];
 	}
-	/* e > 0, or e == 0 on a top or left edge; each pixel without a branch */
+	/* e > 0, or e == 0 on a top or left edge: a pixel without a branch */
 	for (i = 0; i < 4; i++)
 		live |= (unsigned int)((e[i][0] + tri->tl[0] > 0) &
 				       (e[i][1] + tri->tl[1] > 0) &
