@@ -333,9 +333,12 @@ struct vgc_tlb1_entry {
 /**
  * struct vgc_mmu1 - MMUv1 state that is not a register
  * @tlb: each client's translation cache (vgc_mmu.c says what empties it)
+ * @gen: changes with every change of any entry of @tlb (a fill, a flush,
+ *	a reset): while it has a value, a lookup finds what it found before
  */
 struct vgc_mmu1 {
 	struct vgc_tlb1_entry tlb[VGC_CLIENT_NR][VGC_TLB1_ENTRIES];
+	u32 gen;
 };
 
 /* FE execution state. */

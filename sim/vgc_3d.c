@@ -666,18 +666,25 @@ static u32 surf_tile(const struct vgc_3d_surf *s, u32 x, u32 y)
 	return s->base[h] + ty * trow + tx * tb;
 }
 
+/* surf_tile() of a tile other than the last, which it becomes. */
+static noinline u32 surf_tile_new(struct vgc_3d_surf *s, u32 x, u32 y)
+{
+	s->last_ok = true;
+	s->hit_ok = false;
+	s->last_tx = x >> 2;
+	s->last_ty = y >> 2;
+	s->last = surf_tile(s, x, y);
+	return s->last;
+}
+
 /*
  * surf_tile() of the tile last asked for again: the quad after a quad
  * often lies in the same tile. surf_init() empties it with each draw.
  */
-static u32 surf_tile_again(struct vgc_3d_surf *s, u32 x, u32 y)
+static inline u32 surf_tile_again(struct vgc_3d_surf *s, u32 x, u32 y)
 {
-	if (!s->last_ok || s->last_tx != x >> 2 || s->last_ty != y >> 2) {
-		s->last_ok = true;
-		s->last_tx = x >> 2;
-		s->last_ty = y >> 2;
-		s->last = surf_tile(s, x, y);
-	}
+	if (!s->last_ok || s->last_tx != x >> 2 || s->last_ty != y >> 2)
+		return surf_tile_new(s, x, y);
 	return s->last;
 }
 
@@ -763,17 +770,72 @@ struct px_seen {
 	u8 *px;
 };
 
-/* px_access()'s read, that notes in @seen what it saw. */
+/*
+ * Note in @s what the read of the pixel at @addr in its last tile saw
+ * (@seen: every read a hit, the pixel in place; @tsb its TS byte) if it
+ * holds for every pixel of the tile: one page, one TS entry or none.
+ */
+static __always_inline void px_note(struct vgc_core *c,
+				    struct vgc_3d_surf *s, u32 addr,
+				    const struct px_seen *seen, u8 *tsb)
+{
+	u32 end = s->last + 16 * s->bpp - 1;
+
+	if (end < s->last || (s->last ^ end) >> VGC_PAGE_SHIFT)
+		return;
+	if (seen->ts ? s->last < s->ts_surface ||
+		       (s->last - s->ts_surface) / TS_BLOCK !=
+		       (end - s->ts_surface) / TS_BLOCK :
+		       s->ts && end >= s->ts_surface)
+		return;
+	s->hit_ok = true;
+	s->hit_gen = c->mmu1.gen;
+	s->hit_ts = seen->ts;
+	s->hit_byte = seen->byte;
+	s->hit_shift = seen->shift;
+	s->hit_tsb = tsb;
+	s->hit_px = seen->px - (addr - s->last);
+}
+
+/*
+ * px_access()'s read, that notes in @seen what it saw, of a pixel of
+ * @s's last tile (surf_tile_again()): through the hits noted in @s when
+ * no TLB changed since (the same hits, the same counts).
+ */
 static __always_inline int px_read(struct vgc_core *c,
-				   const struct vgc_3d_surf *s,
+				   struct vgc_3d_surf *s,
 				   enum vgc_client cl, u32 addr, u8 *buf,
 				   unsigned int len, struct px_seen *seen)
 {
 	unsigned int k;
 	u32 n;
-	u8 *h, v;
+	u8 *h = NULL, v;
 
 	len = len == 2 ? 2 : 4;
+	if (s->hit_ok && s->hit_gen == c->mmu1.gen) {
+		seen->hit = true;
+		seen->ts = s->hit_ts;
+		seen->cleared = false;
+		seen->byte = s->hit_byte;
+		seen->shift = s->hit_shift;
+		seen->px = s->hit_px + (addr - s->last);
+		if (s->hit_ts) {
+			vgc_dma_count(c, s->hit_byte, 1, false);
+			v = *s->hit_tsb;
+			if (((v >> s->hit_shift) & ((1u << s->ts_bits) - 1)) ==
+			    1) {
+				seen->cleared = true;
+				seen->px = NULL;
+				for (k = 0; k < len; k++)
+					buf[k] = s->ts_clear >>
+						 (8 * ((addr + k) & 3));
+				return 0;
+			}
+		}
+		vgc_dma_count(c, addr, len, false);
+		vgc_copy_small(buf, seen->px, len);
+		return 0;
+	}
 	seen->hit = true;
 	seen->ts = s->ts && addr >= s->ts_surface;
 	seen->cleared = false;
@@ -809,6 +871,8 @@ static __always_inline int px_read(struct vgc_core *c,
 	}
 	vgc_dma_count(c, addr, len, false);
 	vgc_copy_small(buf, seen->px, len);
+	if (seen->hit)
+		px_note(c, s, addr, seen, h);
 	return 0;
 }
 
@@ -879,8 +943,8 @@ static bool depth_stencil(struct vgc_core *c, u32 addr, float z, bool front)
 	const struct vgc_3d_pe *pe = &p->pe;
 	u32 old = 0, val = 0, nv;
 	bool d16 = p->depth.bpp == 2, pass;
-	unsigned int f = pe->two_sided && !front, op;	/* 1: back */
-	u8 ref = pe->ref[f], mask = pe->mask[f], wmask = pe->wmask[f];
+	unsigned int f, op;
+	u8 ref, mask, wmask;
 	u8 s = 0, ns;
 	u8 b[4] = { 0 };
 	struct px_seen seen;
@@ -900,17 +964,26 @@ static bool depth_stencil(struct vgc_core *c, u32 addr, float z, bool front)
 		old >>= 8;
 	}
 	pass = true;
-	if (pe->sten && !compare(pe->sfunc[f], ref & mask, s & mask)) {
-		pass = false;
-		op = pe->sfail[f];
+	ns = s;
+	if (pe->sten) {
+		f = pe->two_sided && !front;	/* 1: back */
+		ref = pe->ref[f];
+		mask = pe->mask[f];
+		wmask = pe->wmask[f];
+		if (!compare(pe->sfunc[f], ref & mask, s & mask)) {
+			pass = false;
+			op = pe->sfail[f];
+		} else if (pe->depth_test &&
+			   !compare(pe->depth_func, val, old)) {
+			pass = false;
+			op = pe->dfail[f];
+		} else {
+			op = pe->spass[f];
+		}
+		ns = (s & ~wmask) | (stencil_op(op, s, ref) & wmask);
 	} else if (pe->depth_test && !compare(pe->depth_func, val, old)) {
 		pass = false;
-		op = pe->dfail[f];
-	} else {
-		op = pe->spass[f];
 	}
-	ns = pe->sten ? (u8)((s & ~wmask) | (stencil_op(op, s, ref) & wmask)) :
-			s;
 	nv = pass && pe->depth_write ? val : old;
 	if (nv != old || ns != s) {
 		nv = d16 ? nv : nv << 8 | ns;
@@ -1012,12 +1085,14 @@ static void write_color(struct vgc_core *c, u32 addr, const float *rgba)
 		return;
 	}
 	old = b[0] | b[1] << 8 | (u32)b[2] << 16 | (u32)b[3] << 24;
+	if (!pe->blend) {
+		/* the pack clamps as the saturation would: no need of it */
+		for (k = 0; k < 4; k++)
+			o[k] = rgba[k];
+		goto pack;	/* no destination, no constant */
+	}
 	for (k = 0; k < 4; k++)
 		s[k] = pe->saturate ? clampf(rgba[k], 0, 1) : rgba[k];
-	for (k = 0; k < 4; k++)
-		o[k] = s[k];
-	if (!pe->blend)
-		goto pack;	/* the destination and constant are not used */
 	for (k = 0; k < 4; k++) {
 		m = (1u << w[k]) - 1;
 		d[k] = w[k] ? (float)((old >> sh[k]) & m) / (float)m : 1.0f;
@@ -1029,14 +1104,14 @@ static void write_color(struct vgc_core *c, u32 addr, const float *rgba)
 				blend_factor(pe->src[k], k, s, d, pe->cc),
 				d[k], blend_factor(pe->dst[k], k, s, d, pe->cc));
 pack:
-	nv = old;
-	for (k = 0; k < 4; k++) {
-		if (!w[k] || !(pe->comps & BIT(k)))
-			continue;
-		m = (1u << w[k]) - 1;
-		nv = (nv & ~(m << sh[k])) |
-		     (u32)round_s64(clampf(o[k], 0, 1) * (float)m) << sh[k];
-	}
+	/*
+	 * Each written channel rounded to its bits (round_s64() of a value
+	 * clamped to [0, fm], never negative); a channel that is not
+	 * written has fm 0 and adds 0
+	 */
+	nv = old & pe->keep;
+	for (k = 0; k < 4; k++)
+		nv |= (u32)(clampf(o[k], 0, 1) * pe->fm[k] + 0.5f) << sh[k];
 	b[0] = nv;
 	b[1] = nv >> 8;
 	b[2] = nv >> 16;
@@ -1064,7 +1139,7 @@ static void pe_init(struct vgc_core *c)
 	u32 ext = REG(c, VGC_PE_STENCIL_CONFIG_EXT);
 	u32 ext2 = REG(c, VGC_PE_STENCIL_CONFIG_EXT2);
 	u32 cf = REG(c, VGC_PE_COLOR_FORMAT), ac = REG(c, VGC_PE_ALPHA_CONFIG);
-	u32 bc = REG(c, VGC_PE_ALPHA_BLEND_COLOR);
+	u32 bc = REG(c, VGC_PE_ALPHA_BLEND_COLOR), m;
 	unsigned int mode = VGC_PE_SC_MODE(sc), k;
 
 	pe->alpha_test = ao & VGC_PE_ALPHA_TEST;
@@ -1095,6 +1170,15 @@ static void pe_init(struct vgc_core *c)
 	pe->comps = VGC_PE_CF_COMPONENTS(cf);
 	pe->fmt_ok = color_fmt(VGC_PE_CF_FORMAT(cf), pe->w, pe->sh,
 			       &pe->has_a);
+	pe->keep = ~0u;
+	for (k = 0; k < 4; k++) {
+		pe->fm[k] = 0;
+		if (!pe->fmt_ok || !pe->w[k] || !(pe->comps & BIT(k)))
+			continue;
+		m = (1u << pe->w[k]) - 1;
+		pe->fm[k] = (float)m;
+		pe->keep &= ~(m << pe->sh[k]);
+	}
 	pe->saturate = REG(c, VGC_PS_CONTROL) & VGC_PS_SATURATE_RT0;
 	pe->blend = ac & VGC_PE_BLEND_ENABLE;
 	for (k = 0; k < 4; k++) {
@@ -1125,7 +1209,8 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 	struct vgc_3d_tri *tri = &p->tri;
 	const struct vgc_3d_wvtx *v = tri->v;
 	s64 off = p->half ? SUB / 2 : 0, px, py, e0, e[4][3];
-	unsigned int live = 0, i, k, n, r, cols, rows;
+	unsigned int live = 0, i, k, n, r, r0, r1, cols, rows;
+	u32 fx[2], fy[2];
 	float b[3][4], p1[4], p2[4], iw[4], z[4];
 	struct vgc_sh_env env;
 	u64 insns;
@@ -1149,12 +1234,13 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 		e[2][k] = e0 + tri->dy[k];
 		e[3][k] = e0 + tri->dx[k] + tri->dy[k];
 	}
+	/* e > 0, or e == 0 on a top or left edge: a pixel without a branch */
 	for (i = 0; i < 4; i++)
-		/* e > 0, or e == 0 on a top or left edge */
-		if ((cols >> (i & 1) & rows >> (i >> 1) & 1) &&
-		    e[i][0] + tri->tl[0] > 0 && e[i][1] + tri->tl[1] > 0 &&
-		    e[i][2] + tri->tl[2] > 0)
-			live |= 1u << i;
+		live |= (unsigned int)((e[i][0] + tri->tl[0] > 0) &
+				       (e[i][1] + tri->tl[1] > 0) &
+				       (e[i][2] + tri->tl[2] > 0)) << i;
+	/* and in the box: pixel i is column i & 1, row i >> 1 */
+	live &= (cols * (rows & 1)) | (cols * (rows >> 1)) << 2;
 	c->stats.ra_quads++;
 	if (!live)
 		return 1;
@@ -1165,12 +1251,14 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 	 * w, normalised). Each step for the four threads at once (the same
 	 * operations as one by one, which the compiler may pack).
 	 */
-	for (i = 0; i < 4; i++)
-		for (k = 0; k < 3; k++)
-			b[k][i] = (float)e[i][k];
-	for (k = 0; k < 3; k++)
-		for (i = 0; i < 4; i++)
-			b[k][i] = b[k][i] / tri->farea;
+	for (k = 0; k < 3; k++) {
+		float f0 = e[0][k], f1 = e[1][k], f2 = e[2][k], f3 = e[3][k];
+
+		b[k][0] = f0 / tri->farea;
+		b[k][1] = f1 / tri->farea;
+		b[k][2] = f2 / tri->farea;
+		b[k][3] = f3 / tri->farea;
+	}
 	for (i = 0; i < 4; i++) {
 		z[i] = lerp3(v[0].z, tri->dz[0], tri->dz[1], b[1][i], b[2][i]);
 		iw[i] = b[0][i] * v[0].iw + b[1][i] * v[1].iw +
@@ -1180,22 +1268,28 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 		p1[i] = b[1][i] * v[1].iw / iw[i];
 		p2[i] = b[2][i] * v[2].iw / iw[i];
 	}
+	/* the pixel centres of the quad's two columns and two rows */
+	for (k = 0; k < 2; k++) {
+		px = (s64)(qx + k) * SUB + off;
+		py = (s64)(qy + k) * SUB + off;
+		fx[k] = vgc_sh_f2u((float)px / SUB);
+		fy[k] = vgc_sh_f2u((float)py / SUB);
+	}
+	r0 = p->nvar + 1;
+	r1 = p->ps_temps;
 	for (i = 0; i < 4; i++) {
 		struct vgc_sh_regs *t = &p->t[i];
 
-		px = (s64)(qx + (i & 1)) * SUB + off;
-		py = (s64)(qy + (i >> 1)) * SUB + off;
 		/* t0 and the varyings are written whole: zero the rest */
-		for (r = p->nvar + 1; r < p->ps_temps; r++)
+		for (r = r0; r < r1; r++)
 			__builtin_memset(t->t[r], 0, sizeof(t->t[r]));
-		t->t[0][0] = vgc_sh_f2u((float)px / SUB);
-		t->t[0][1] = vgc_sh_f2u((float)py / SUB);
+		t->t[0][0] = fx[i & 1];
+		t->t[0][1] = fy[i >> 1];
 		t->t[0][2] = vgc_sh_f2u(z[i]);
 		t->t[0][3] = vgc_sh_f2u(iw[i]);
 	}
 	for (n = 0; n < p->nvar; n++) {
-		const float *v0 = v[0].var[n], *d1 = tri->dvar[0][n];
-		const float *d2 = tri->dvar[1][n];
+		float v0[4], d1[4], d2[4], o[4];
 
 		if (p->flat_var & BIT(n)) {
 			for (i = 0; i < 4; i++)
@@ -1204,11 +1298,19 @@ static long raster_quad(struct vgc_core *c, s32 qx, s32 qy,
 						vgc_sh_f2u(tri->flat[n][k]);
 			continue;
 		}
-		for (i = 0; i < 4; i++)
+		/*
+		 * local copies, which no register write can alias: the four
+		 * components of a thread one packed step
+		 */
+		memcpy(v0, v[0].var[n], sizeof(v0));
+		memcpy(d1, tri->dvar[0][n], sizeof(d1));
+		memcpy(d2, tri->dvar[1][n], sizeof(d2));
+		for (i = 0; i < 4; i++) {
 			for (k = 0; k < 4; k++)
-				p->t[i].t[n + 1][k] = vgc_sh_f2u(
-					lerp3(v0[k], d1[k], d2[k], p1[i],
-					      p2[i]));
+				o[k] = lerp3(v0[k], d1[k], d2[k], p1[i],
+					     p2[i]);
+			memcpy(p->t[i].t[n + 1], o, sizeof(o));
+		}
 	}
 	c->stats.ra_quads_live++;
 	c->stats.ra_pixels += (live & 1) + (live >> 1 & 1) + (live >> 2 & 1) +
@@ -1444,6 +1546,7 @@ static void surf_init(struct vgc_core *c, struct vgc_3d_surf *s, bool depth)
 	s->multi = core_pipes(c) == 2 && !core_single_buffer(c);
 	s->ts_bits = c->id->minor[0] & VGC_MINOR0_2BITPERTILE ? 2 : 4;
 	s->last_ok = false;
+	s->hit_ok = false;
 	if (depth) {
 		s->stride = REG(c, VGC_PE_DEPTH_STRIDE);
 		s->bpp = VGC_PE_DEPTH_FORMAT(REG(c, VGC_PE_DEPTH_CONFIG)) ==
@@ -1607,6 +1710,9 @@ bool vgc_3d_run(struct vgc_core *c, long *budget)
 	 */
 	vgc_tx_cache_init(&tx, c);
 	pe_init(c);
+	/* the bus error knob may have been set since the hits were noted */
+	p->depth.hit_ok = false;
+	p->color.hit_ok = false;
 
 	while (p->busy && *budget > 0) {
 		if (p->abort) {

@@ -100,6 +100,12 @@ struct vgc_3d_tri {
  * @last_tx: the tile's column
  * @last_ty: its row
  * @last: its address
+ * @hit_ok: while the MMUv1 TLBs' generation is @hit_gen, the pixels of
+ *	tile @last are in place from @hit_px (TLB hits of the surface's
+ *	client, one page) and, if @hit_ts, their one TS entry is at
+ *	@hit_shift in the byte at @hit_byte, in place at @hit_tsb (a TLB hit
+ *	of the PE); emptied with @last and at each run of the engine (the
+ *	bus error knob is set only between runs)
  */
 struct vgc_3d_surf {
 	u32 base[2];
@@ -110,6 +116,10 @@ struct vgc_3d_surf {
 	unsigned int ts_bits;
 	bool last_ok;
 	u32 last_tx, last_ty, last;
+	bool hit_ok, hit_ts;
+	u32 hit_gen, hit_byte;
+	unsigned int hit_shift;
+	u8 *hit_px, *hit_tsb;
 };
 
 /**
@@ -136,6 +146,8 @@ struct vgc_3d_surf {
  * @has_a: it has alpha
  * @w: bits of R, G, B, A in a pixel
  * @sh: their shifts
+ * @fm: the largest value of each channel written (a float), else 0
+ * @keep: the bits of a pixel no channel written covers
  * @saturate: PS_CONTROL.SATURATE_RT0
  * @blend: PE_ALPHA_CONFIG.BLEND_ENABLE
  * @src: blend source factor of each channel
@@ -156,6 +168,8 @@ struct vgc_3d_pe {
 	unsigned int comps;
 	bool fmt_ok, has_a, saturate, blend;
 	u8 w[4], sh[4];
+	float fm[4];
+	u32 keep;
 	u8 src[4], dst[4], eq[4];
 	float cc[4];
 };

@@ -151,8 +151,11 @@ static void tlb_flush(struct vgc_core *c)
 
 void vgc_mmu_reset(struct vgc_core *c)
 {
+	u32 gen = c->mmu1.gen;
+
 	memset(&c->mmu2, 0, sizeof(c->mmu2));
 	memset(&c->mmu1, 0, sizeof(c->mmu1));
+	c->mmu1.gen = gen + 1;
 }
 
 void vgc_mmu_v1_flush(struct vgc_core *c, u32 bits)
@@ -166,8 +169,10 @@ void vgc_mmu_v1_flush(struct vgc_core *c, u32 bits)
 		memset(c->mmu1.tlb[cl], 0, sizeof(c->mmu1.tlb[cl]));
 		any = true;
 	}
-	if (any)
+	if (any) {
+		c->mmu1.gen++;
 		c->stats.tlb_flushes++;
+	}
 }
 
 /*
@@ -186,6 +191,7 @@ static struct vgc_tlb1_entry *v1_entry(struct vgc_core *c,
 	if (read32(c, REG(c, v1_regs[cl][0]) +
 		   (u64)((va & ~VGC_MMUV1_VIRT_BIT) >> VGC_PAGE_SHIFT) * 4, &pte))
 		return NULL;
+	c->mmu1.gen++;
 	e->vpn = vpn;
 	e->pa = pte & ~(VGC_PAGE_SIZE - 1);
 	e->host = c->ops->mem_map ?

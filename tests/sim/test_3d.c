@@ -720,6 +720,91 @@ static void t_fast_clear(struct vgc_core *c)
 }
 
 /*
+ * The scene of t_mmuv1_pixels(): a fast-cleared A8R8G8B8 target at @rt
+ * (its TS at @ts), a D16 buffer at @zb (depth LESS), two overlapping
+ * strips with the second half hidden; the draw in runs of 64 units.
+ */
+static void mmuv1_scene(struct vgc_core *c, uint32_t rt, uint32_t ts,
+			uint32_t zb)
+{
+	unsigned int bits = vgc_get_ident(c)->minor[0] &
+			    VGC_MINOR0_2BITPERTILE ? 2 : 4;
+
+	setup(c);
+	memset(mem + RT, 0, STRIDE * H);
+	memset(mem + TSB, bits == 2 ? 0x55 : 0x11, W * H * 4 / 64 * bits / 8);
+	memset(mem + ZB, 0xff, W * H * 2);
+	st(VGC_PE_COLOR_ADDR, rt);
+	st(VGC_PE_PIPE_COLOR_ADDR(0), rt);
+	st(VGC_PE_DEPTH_ADDR, zb);
+	st(VGC_PE_PIPE_DEPTH_ADDR(0), zb);
+	st(VGC_TS_MEM_CONFIG, VGC_TS_COLOR_FAST_CLEAR);
+	st(VGC_TS_COLOR_STATUS_BASE, ts);
+	st(VGC_TS_COLOR_SURFACE_BASE, rt);
+	st(VGC_TS_COLOR_CLEAR_VALUE, 0xff112233u);
+	st(VGC_PE_DEPTH_CONFIG, 1 /* Z */ | VGC_CMP_LESS << 8 |
+	   VGC_PE_DEPTH_WRITE);
+	vtx(0, -1, -1, 0.5f, 1, 1, 0, 0, 1);
+	vtx(1, 0.6f, -1, 0.5f, 1, 1, 0, 0, 1);
+	vtx(2, -1, 0.7f, 0.5f, 1, 1, 0, 0, 1);
+	vtx(3, 0.6f, 0.7f, 0.5f, 1, 1, 0, 0, 1);
+	vtx(4, -0.5f, -0.8f, 0.75f, 1, 0, 1, 0, 1);
+	vtx(5, 1, -0.8f, 0.25f, 1, 0, 1, 0, 1);
+	vtx(6, -0.5f, 1, 0.75f, 1, 0, 1, 0, 1);
+	vtx(7, 1, 1, 0.25f, 1, 0, 1, 0, 1);
+	draw(VGC_PRIM_TRIANGLE_STRIP, 0, 2);
+	draw(VGC_PRIM_TRIANGLE_STRIP, 4, 2);
+	run(c);
+}
+
+/*
+ * MMUv1: a scene drawn through a page table (the TS page in the PE's TLB
+ * entry of the target's first page: each takes the other's place) leaves
+ * the target, its TS and the depth as through the linear window, with
+ * the same pixel engine's counts; the TLBs refilled within the draw.
+ */
+static void t_mmuv1_pixels(struct vgc_core *c)
+{
+	static uint8_t rt[STRIDE * H], zb[W * H * 2], ts[W * H * 4 / 64 / 2];
+	const uint32_t pt = 0x100000, v = VGC_MMUV1_VIRT_BIT;
+	const uint32_t vrt = v + 0x10000, vts = v + 0x50000, vzb = v + 0x20000;
+	uint64_t written, killed, filled, passed;
+	unsigned int i, cl;
+
+	mmuv1_scene(c, gb + RT, gb + TSB, gb + ZB);
+	memcpy(rt, mem + RT, sizeof(rt));
+	memcpy(zb, mem + ZB, sizeof(zb));
+	memcpy(ts, mem + TSB, sizeof(ts));
+	written = c->stats.pixels_written;
+	killed = c->stats.pe_depth_killed;
+	passed = c->stats.pe_depth_passed;
+	filled = c->stats.ts_blocks_filled;
+	EXPECT_EQ(filled > 0 && killed > 0 && written > 0, 1);
+
+	memset(c, 0, sizeof(*c));
+	vgc_init(c, vgc_ident_find("gc880"), &ops, NULL);
+	memset(w32(pt), 0, 4096);
+	/* vrt's page 0 and vts share a TLB entry: (0x10 + 0x40) % 64 */
+	for (i = 0; i < STRIDE * H / 4096; i++)
+		w32(pt)[(vrt - v) / 4096 + i] = MEM_BASE + RT + 4096 * i;
+	for (i = 0; i < W * H * 2 / 4096; i++)
+		w32(pt)[(vzb - v) / 4096 + i] = MEM_BASE + ZB + 4096 * i;
+	w32(pt)[(vts - v) / 4096] = MEM_BASE + TSB;
+	for (cl = 0; cl < 5; cl++)
+		vgc_write(c, VGC_MC_MMU_FE_PAGE_TABLE + 4 * cl, MEM_BASE + pt);
+	mmuv1_scene(c, vrt, vts, vzb);
+	EXPECT_EQ(memcmp(rt, mem + RT, sizeof(rt)), 0);
+	EXPECT_EQ(memcmp(zb, mem + ZB, sizeof(zb)), 0);
+	EXPECT_EQ(memcmp(ts, mem + TSB, sizeof(ts)), 0);
+	EXPECT_EQ(c->stats.pixels_written, written);
+	EXPECT_EQ(c->stats.pe_depth_killed, killed);
+	EXPECT_EQ(c->stats.pe_depth_passed, passed);
+	EXPECT_EQ(c->stats.ts_blocks_filled, filled);
+	EXPECT_EQ(c->stats.bus_errors, 0);
+	EXPECT_EQ(c->mmu1.gen > 8, 1);
+}
+
+/*
  * A 65535-pixel triangle is bounded by the scissor; with a scissor as
  * large, each vgc_fe_run() call still returns after bounded work.
  */
@@ -996,6 +1081,7 @@ int main(void)
 	run_test("3d-indexed16", t_indexed16, "gc880");
 	run_test("3d-fast-clear", t_fast_clear, "gc880");
 	run_test("3d-huge-triangle", t_huge_triangle, "gc880");
+	run_test("3d-mmuv1-pixels", t_mmuv1_pixels, "gc880");
 	run_test("3d-million-vertices", t_million_vertices, "gc880");
 	run_test("3d-multi-tiled", t_multi, "gc2000");
 	run_test("3d-lines-points", t_lines_points, "gc880");

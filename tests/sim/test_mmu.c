@@ -514,6 +514,37 @@ static void t_mmuv1_tlb_bus_error_not_cached(struct vgc_core *c)
 	EXPECT_EQ(r, 0);
 }
 
+/*
+ * MMUv1: the TLBs' generation (what the pixel engine's noted hits rely
+ * on) stays while reads hit and changes with a fill, a flush from the
+ * FE, a page-table register write and a reset.
+ */
+static void t_mmuv1_tlb_generation(struct vgc_core *c)
+{
+	uint32_t g;
+	int r;
+
+	v1_cached_then_moved(c, 0x100000);
+	g = c->mmu1.gen;
+	EXPECT_EQ(rd(c, VGC_CLIENT_PE, 0x80000000u, &r), 0xa);
+	EXPECT_EQ(rd(c, VGC_CLIENT_PEZ, 0x80000000u, &r), 0xa);
+	EXPECT_EQ(c->mmu1.gen, g);
+	v1_flush_from_fe(c, VGC_GL_FLUSH_PEMMU);
+	EXPECT_EQ(c->mmu1.gen != g, 1);
+	g = c->mmu1.gen;
+	EXPECT_EQ(rd(c, VGC_CLIENT_PE, 0x80000000u, &r), 0xb);
+	EXPECT_EQ(c->mmu1.gen != g, 1);
+	g = c->mmu1.gen;
+	EXPECT_EQ(rd(c, VGC_CLIENT_PE, 0x80000000u, &r), 0xb);
+	EXPECT_EQ(c->mmu1.gen, g);
+	vgc_write(c, VGC_MC_MMU_PEZ_PAGE_TABLE, pa(0x100000));
+	EXPECT_EQ(c->mmu1.gen != g, 1);
+	g = c->mmu1.gen;
+	vgc_write(c, VGC_CLOCK_CONTROL, VGC_CLK_SOFT_RESET | 0x100);
+	vgc_write(c, VGC_CLOCK_CONTROL, 0x100);
+	EXPECT_EQ(c->mmu1.gen != g, 1);
+}
+
 int main(void)
 {
 	if (sim_test_begin())
@@ -540,6 +571,8 @@ int main(void)
 	run_test("mmu/mmuv1-tlb-emptied", t_mmuv1_tlb_emptied, "gc2000");
 	run_test("mmu/mmuv1-tlb-bus-error-not-cached",
 		 t_mmuv1_tlb_bus_error_not_cached, "gc2000");
+	run_test("mmu/mmuv1-tlb-generation", t_mmuv1_tlb_generation,
+		 "gc2000");
 
 	return sim_test_end("sim MMU tests");
 }
