@@ -1007,10 +1007,10 @@ static inline void tex_write(struct sh_run *r, unsigned int k,
 
 /*
  * TEXLD for a whole quad (every thread active), as texture() runs it:
- * every thread's coordinate and reference first; the derivatives of a
- * row (column) are the same for both its threads. Through
- * env->sample_quad when there is one: the same lookups, counts and
- * results.
+ * every thread's coordinate and reference first; the derivatives (the
+ * same for both threads of a row or column) only for a lookup that needs
+ * them (vgc_sh_tex_quad_req()). Through env->sample_quad when there is
+ * one: the same lookups, counts and results.
  */
 static void fast_texld(struct sh_run *r, const struct vgc_sh_insn *i)
 {
@@ -1027,12 +1027,6 @@ static void fast_texld(struct sh_run *r, const struct vgc_sh_insn *i)
 		fsrc_read(&f0, &r->th[k], v);
 		for (m = 0; m < 4; m++)
 			q.coord[k][m] = u2f(v[m]);
-	}
-	for (m = 0; m < 4; m++) {
-		q.ddx[0][m] = quad_diff(q.coord, 0, 1, m);
-		q.ddx[1][m] = quad_diff(q.coord, 2, 1, m);
-		q.ddy[0][m] = quad_diff(q.coord, 0, 2, m);
-		q.ddy[1][m] = quad_diff(q.coord, 1, 2, m);
 	}
 	q.sampler = i->tex_id;
 	q.has_ref = i->src[2].use;
@@ -1055,19 +1049,10 @@ static void fast_texld(struct sh_run *r, const struct vgc_sh_insn *i)
 		return;
 	}
 
-	req.sampler = q.sampler;
-	req.mode = VGC_SH_TEX_IMPLICIT;
-	req.lod = 0;
-	req.has_ref = q.has_ref;
 	for (k = 0; k < QUAD; k++) {
 		float out[4] = { 0, 0, 0, 0 };
 
-		for (m = 0; m < 4; m++) {
-			req.coord[m] = q.coord[k][m];
-			req.ddx[m] = q.ddx[k >> 1][m];
-			req.ddy[m] = q.ddy[k & 1][m];
-		}
-		req.ref = q.ref[k];
+		vgc_sh_tex_quad_req(&q, k, &req);
 		r->c->stats.sh_tex++;
 		if (r->env->sample &&
 		    r->env->sample(r->env->ctx, &req, out)) {

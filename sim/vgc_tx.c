@@ -1265,7 +1265,7 @@ unsigned int vgc_tx_sample_quad(void *ctx, const struct vgc_sh_tex_quad *q,
 	const struct vgc_tx_tex *t = tx_cached(tc, q->sampler);
 	struct vgc_sh_tex_req req;
 	float texel[4];
-	unsigned int k, m;
+	unsigned int k;
 	bool gating;
 
 	if (t && t->bilinear0 && !t->cmp) {
@@ -1288,17 +1288,8 @@ unsigned int vgc_tx_sample_quad(void *ctx, const struct vgc_sh_tex_quad *q,
 		}
 		return 4;
 	}
-	req.sampler = q->sampler;
-	req.mode = VGC_SH_TEX_IMPLICIT;
-	req.lod = 0;
-	req.has_ref = q->has_ref;
 	for (k = 0; k < 4; k++) {
-		for (m = 0; m < 4; m++) {
-			req.coord[m] = q->coord[k][m];
-			req.ddx[m] = q->ddx[k >> 1][m];
-			req.ddy[m] = q->ddy[k & 1][m];
-		}
-		req.ref = q->ref[k];
+		vgc_sh_tex_quad_req(q, k, &req);
 		if (vgc_tx_sample_cached(ctx, &req, out[k]))
 			return k;
 	}
