@@ -789,22 +789,22 @@ static int tx_filter(struct vgc_core *c, const struct vgc_tx_tex *t,
 }
 
 /*
- * tx_filter() of level 0 (@t->bilinear0: LINEAR, A8R8G8B8) at (@u, @v):
- * the same arithmetic in the same order, its four texels read in place
- * when the TX client's TLB holds their pages (one lookup when they share
- * one); otherwise tx_filter() from the start (nothing was read or counted
- * yet).
+ * A bilinear0 lookup's footprint (tx_bilinear0()): the addresses of its
+ * four texels (x0, y0), (x1, y0), (x0, y1), (x1, y1) and the fractions.
  */
-static int tx_bilinear0(struct vgc_core *c, const struct vgc_tx_tex *t,
-			float u, float v, float o[4])
+struct tx_foot {
+	u32 a[4];
+	float fu, fv;
+};
+
+/* The footprint of @t->bilinear0 at (@u, @v), as tx_filter() finds it. */
+static __always_inline void tx_foot_get(const struct vgc_tx_tex *t,
+					float u, float v, struct tx_foot *f)
 {
 	const struct vgc_tx_plane *pl = &t->pl0;
-	const float *n8 = c->tx_unorm8;
 	float su = tx_clampf(u * t->fw, -TX_COORD_LIMIT, TX_COORD_LIMIT);
 	float sv = tx_clampf(v * t->fh, -TX_COORD_LIMIT, TX_COORD_LIMIT);
-	float fu, fv, w0, w1, w2, w3;
-	u32 x0, x1, y0, y1, ax0, ax1, ay0, ay1, a0, a1, a2, a3, page, in;
-	const u8 *p, *b0, *b1, *b2, *b3;
+	u32 x0, x1, y0, y1, ax0, ax1, ay0, ay1;
 	int i0, j0;
 
 	su -= 0.5f;
@@ -819,8 +819,8 @@ static int tx_bilinear0(struct vgc_core *c, const struct vgc_tx_tex *t,
 	j0 = (int)sv;
 	if ((float)j0 > sv)
 		j0--;
-	fu = su - (float)i0;
-	fv = sv - (float)j0;
+	f->fu = su - (float)i0;
+	f->fv = sv - (float)j0;
 	if (t->umask) {
 		x0 = (u32)i0 & t->umask;
 		x1 = (u32)(i0 + 1) & t->umask;
@@ -839,10 +839,51 @@ static int tx_bilinear0(struct vgc_core *c, const struct vgc_tx_tex *t,
 	ax1 = tx_addr_x(t, pl, x1);
 	ay0 = tx_addr_y(t, pl, y0);
 	ay1 = tx_addr_y(t, pl, y1);
-	a0 = pl->base + ax0 + ay0;
-	a1 = pl->base + ax1 + ay0;
-	a2 = pl->base + ax0 + ay1;
-	a3 = pl->base + ax1 + ay1;
+	f->a[0] = pl->base + ax0 + ay0;
+	f->a[1] = pl->base + ax1 + ay0;
+	f->a[2] = pl->base + ax0 + ay1;
+	f->a[3] = pl->base + ax1 + ay1;
+}
+
+/* tx_filter()'s weights and sums of footprint @f's texels @b0..@b3. */
+static __always_inline void tx_foot_filter(const struct vgc_core *c,
+					   const struct tx_foot *f,
+					   const u8 *b0, const u8 *b1,
+					   const u8 *b2, const u8 *b3,
+					   float o[4])
+{
+	const float *n8 = c->tx_unorm8;
+	float fu = f->fu, fv = f->fv, w0, w1, w2, w3;
+
+	w0 = (1 - fu) * (1 - fv);
+	w1 = fu * (1 - fv);
+	w2 = (1 - fu) * fv;
+	w3 = fu * fv;
+	/* tx_argb8(): r, g, b, a in bytes 2, 1, 0, 3 */
+	o[R] = w0 * n8[b0[2]] + w1 * n8[b1[2]] + w2 * n8[b2[2]] +
+	       w3 * n8[b3[2]];
+	o[G] = w0 * n8[b0[1]] + w1 * n8[b1[1]] + w2 * n8[b2[1]] +
+	       w3 * n8[b3[1]];
+	o[B] = w0 * n8[b0[0]] + w1 * n8[b1[0]] + w2 * n8[b2[0]] +
+	       w3 * n8[b3[0]];
+	o[A] = w0 * n8[b0[3]] + w1 * n8[b1[3]] + w2 * n8[b2[3]] +
+	       w3 * n8[b3[3]];
+}
+
+/*
+ * tx_filter() of level 0 (@t->bilinear0: LINEAR, A8R8G8B8) at (@u, @v),
+ * whose footprint is @f (tx_foot_get()): the same arithmetic in the same
+ * order, its four texels read in place when the TX client's TLB holds
+ * their pages (one lookup when they share one); otherwise tx_filter()
+ * from the start (nothing was read or counted yet).
+ */
+static int tx_bilinear0_at(struct vgc_core *c, const struct vgc_tx_tex *t,
+			   const struct tx_foot *f, float u, float v,
+			   float o[4])
+{
+	u32 a0 = f->a[0], a1 = f->a[1], a2 = f->a[2], a3 = f->a[3], page, in;
+	const u8 *p, *b0, *b1, *b2, *b3;
+
 	if ((a0 | a1 | a2 | a3) & 3)	/* a texel across a page's end */
 		goto general;
 	page = a0 >> VGC_PAGE_SHIFT;
@@ -875,24 +916,22 @@ static int tx_bilinear0(struct vgc_core *c, const struct vgc_tx_tex *t,
 	vgc_dma_count(c, a0, 4, false);
 	vgc_dma_count(c, a0, 4, false);
 	vgc_dma_count(c, a0, 4, false);
-	w0 = (1 - fu) * (1 - fv);
-	w1 = fu * (1 - fv);
-	w2 = (1 - fu) * fv;
-	w3 = fu * fv;
-	/* tx_argb8(): r, g, b, a in bytes 2, 1, 0, 3 */
-	o[R] = w0 * n8[b0[2]] + w1 * n8[b1[2]] + w2 * n8[b2[2]] +
-	       w3 * n8[b3[2]];
-	o[G] = w0 * n8[b0[1]] + w1 * n8[b1[1]] + w2 * n8[b2[1]] +
-	       w3 * n8[b3[1]];
-	o[B] = w0 * n8[b0[0]] + w1 * n8[b1[0]] + w2 * n8[b2[0]] +
-	       w3 * n8[b3[0]];
-	o[A] = w0 * n8[b0[3]] + w1 * n8[b1[3]] + w2 * n8[b2[3]] +
-	       w3 * n8[b3[3]];
+	tx_foot_filter(c, f, b0, b1, b2, b3, o);
 	return 0;
 
 general:
-	return tx_filter(c, t, pl, t->width, t->height, VGC_TEX_FILTER_LINEAR,
-			 u, v, o);
+	return tx_filter(c, t, &t->pl0, t->width, t->height,
+			 VGC_TEX_FILTER_LINEAR, u, v, o);
+}
+
+/* tx_bilinear0_at() at (@u, @v) */
+static int tx_bilinear0(struct vgc_core *c, const struct vgc_tx_tex *t,
+			float u, float v, float o[4])
+{
+	struct tx_foot f;
+
+	tx_foot_get(t, u, v, &f);
+	return tx_bilinear0_at(c, t, &f, u, v, o);
 }
 
 /* Sample one face (slice) of a level with @filter at (@u, @v) in [0, 1]. */
@@ -1264,8 +1303,11 @@ unsigned int vgc_tx_sample_quad(void *ctx, const struct vgc_sh_tex_quad *q,
 	struct vgc_core *c = tc->core;
 	const struct vgc_tx_tex *t = tx_cached(tc, q->sampler);
 	struct vgc_sh_tex_req req;
+	struct tx_foot f[4];
 	float texel[4];
-	unsigned int k;
+	u32 any = 0, diff = 0, in = VGC_PAGE_SIZE - 1;
+	const u8 *p;
+	unsigned int k, m;
 	bool gating;
 
 	if (t && t->bilinear0 && !t->cmp) {
@@ -1278,10 +1320,38 @@ unsigned int vgc_tx_sample_quad(void *ctx, const struct vgc_sh_tex_quad *q,
 			tx_unorm8_init(c);
 		gating = tx_gating_broken(c);
 		for (k = 0; k < 4; k++) {
+			tx_foot_get(t, q->coord[k][0], q->coord[k][1], &f[k]);
+			any |= f[k].a[0] | f[k].a[1] | f[k].a[2] | f[k].a[3];
+			diff |= (f[k].a[0] ^ f[0].a[0]) |
+				(f[k].a[1] ^ f[0].a[0]) |
+				(f[k].a[2] ^ f[0].a[0]) |
+				(f[k].a[3] ^ f[0].a[0]);
+		}
+		/*
+		 * The 16 texels aligned in one page the TLB holds: one TLB
+		 * lookup for the four, each read counted as in
+		 * tx_bilinear0_at(); else each lookup through it (this check
+		 * reads and counts nothing, and no hit changes the TLB).
+		 */
+		p = NULL;
+		if (!(any & 3) && !(diff >> VGC_PAGE_SHIFT))
+			p = vgc_dma_hit(c, VGC_CLIENT_TX, f[0].a[0], 4);
+		if (p)
+			p -= f[0].a[0] & in;
+		for (k = 0; k < 4; k++) {
 			c->stats.tx_samples++;
-			if (tx_bilinear0(c, t, q->coord[k][0], q->coord[k][1],
-					 texel))
+			if (p) {
+				/* each counts as a0's: aligned, 4 bytes */
+				for (m = 0; m < 4; m++)
+					vgc_dma_count(c, f[0].a[0], 4, false);
+				tx_foot_filter(c, &f[k], p + (f[k].a[0] & in),
+					       p + (f[k].a[1] & in),
+					       p + (f[k].a[2] & in),
+					       p + (f[k].a[3] & in), texel);
+			} else if (tx_bilinear0_at(c, t, &f[k], q->coord[k][0],
+						   q->coord[k][1], texel)) {
 				return k;
+			}
 			tx_swizzle(t, texel, out[k]);
 			if (gating)
 				tx_result(c, out[k]);
