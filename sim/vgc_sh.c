@@ -1022,7 +1022,6 @@ static void fast_texld(struct sh_run *r, const struct vgc_sh_insn *i)
 	u32 v[4];
 
 	fsrc_init(r, &i->src[0], &f0);
-	fsrc_init(r, &i->src[2], &f2);
 	for (k = 0; k < QUAD; k++) {
 		fsrc_read(&f0, &r->th[k], v);
 		for (m = 0; m < 4; m++)
@@ -1030,12 +1029,15 @@ static void fast_texld(struct sh_run *r, const struct vgc_sh_insn *i)
 	}
 	q.sampler = i->tex_id;
 	q.has_ref = i->src[2].use;
-	for (k = 0; k < QUAD; k++) {
-		q.ref[k] = 0;
-		if (q.has_ref) {
+	if (q.has_ref) {
+		fsrc_init(r, &i->src[2], &f2);
+		for (k = 0; k < QUAD; k++) {
 			fsrc_read(&f2, &r->th[k], v);
 			q.ref[k] = u2f(v[0]);
 		}
+	} else {
+		for (k = 0; k < QUAD; k++)
+			q.ref[k] = 0;
 	}
 
 	if (r->env->sample_quad) {
