@@ -330,38 +330,52 @@ static void tx_plane_get(const struct vgc_tx_tex *t, unsigned int level,
  * A texel's address in a plane is the plane's base plus a part that
  * depends on its column alone and one that depends on its row alone (the
  * tile's bits of a supertile are disjoint bits of the two): the column's
- * (of texel column @x, of its 4x4 block's for a compressed format).
+ * (of texel column @x, of its 4x4 block's for a compressed format), in
+ * @layout, @bpp bytes a texel (a block when @block), @tb bytes a tile.
  */
-static inline u32 tx_addr_x(const struct vgc_tx_tex *t,
-			    const struct vgc_tx_plane *pl, u32 x)
+static __always_inline u32 tx_addr_x_of(unsigned int layout, u32 bpp,
+					bool block, u32 tb, u32 x)
 {
-	u32 bpp = t->fmt.bytes, tb = pl->tb, tx = x / 4;
+	u32 tx = x / 4;
 
-	if (t->layout == TX_LINEAR)
+	if (layout == TX_LINEAR)
 		return x * bpp;
-	if (t->layout == TX_SUPER)	/* never a compressed format */
+	if (layout == TX_SUPER)	/* never a compressed format */
 		return (tx / 16) * 256 * tb +
 		       ((tx & 1) | (tx % 16) >> 1 << 3) * tb + (x % 4) * bpp;
-	if (t->fmt.block)
+	if (block)
 		return tx * tb;
 	return tx * tb + (x % 4) * bpp;
 }
 
-/* The row's part of a texel's address (tx_addr_x()): texel row @y. */
-static inline u32 tx_addr_y(const struct vgc_tx_tex *t,
-			    const struct vgc_tx_plane *pl, u32 y)
+/* The row's part of a texel's address (tx_addr_x_of()): texel row @y. */
+static __always_inline u32 tx_addr_y_of(unsigned int layout, u32 bpp,
+					bool block, u32 tb, u32 row, u32 y)
 {
-	u32 bpp = t->fmt.bytes, tb = pl->tb, row = pl->row, ty = y / 4;
+	u32 ty = y / 4;
 
-	if (t->layout == TX_LINEAR)
+	if (layout == TX_LINEAR)
 		return y * row;
-	if (t->layout == TX_SUPER)
+	if (layout == TX_SUPER)
 		return (ty / 16) * 16 * row +
 		       ((ty & 3) << 1 | (ty % 16) >> 2 << 6) * tb +
 		       (y % 4) * 4 * bpp;
-	if (t->fmt.block)
+	if (block)
 		return ty * row;
 	return ty * row + (y % 4) * 4 * bpp;
+}
+
+static inline u32 tx_addr_x(const struct vgc_tx_tex *t,
+			    const struct vgc_tx_plane *pl, u32 x)
+{
+	return tx_addr_x_of(t->layout, t->fmt.bytes, t->fmt.block, pl->tb, x);
+}
+
+static inline u32 tx_addr_y(const struct vgc_tx_tex *t,
+			    const struct vgc_tx_plane *pl, u32 y)
+{
+	return tx_addr_y_of(t->layout, t->fmt.bytes, t->fmt.block, pl->tb,
+			    pl->row, y);
 }
 
 /*
@@ -835,10 +849,18 @@ static __always_inline void tx_foot_get(const struct vgc_tx_tex *t,
 		y0 = tx_wrap(j0, t->height, t->wrap_v);
 		y1 = tx_wrap(j0 + 1, t->height, t->wrap_v);
 	}
-	ax0 = tx_addr_x(t, pl, x0);
-	ax1 = tx_addr_x(t, pl, x1);
-	ay0 = tx_addr_y(t, pl, y0);
-	ay1 = tx_addr_y(t, pl, y1);
+	/* A8R8G8B8: 4 bytes a texel, 64 a tile (tx_plane_get()) */
+	if (t->layout == TX_TILED) {
+		ax0 = tx_addr_x_of(TX_TILED, 4, false, 64, x0);
+		ax1 = tx_addr_x_of(TX_TILED, 4, false, 64, x1);
+		ay0 = tx_addr_y_of(TX_TILED, 4, false, 64, pl->row, y0);
+		ay1 = tx_addr_y_of(TX_TILED, 4, false, 64, pl->row, y1);
+	} else {
+		ax0 = tx_addr_x(t, pl, x0);
+		ax1 = tx_addr_x(t, pl, x1);
+		ay0 = tx_addr_y(t, pl, y0);
+		ay1 = tx_addr_y(t, pl, y1);
+	}
 	f->a[0] = pl->base + ax0 + ay0;
 	f->a[1] = pl->base + ax1 + ay0;
 	f->a[2] = pl->base + ax0 + ay1;
