@@ -71,7 +71,8 @@ struct sh_thread {
  * @p: the program
  * @env: the caller's environment
  * @n: threads (1: vertex, 4: quad)
- * @th: the threads
+ * @th: the threads (only @th[].t until @ready)
+ * @ready: threads_init() set the threads' other fields
  * @result: VGC_SH_OK until something stops the invocation
  */
 struct sh_run {
@@ -80,6 +81,7 @@ struct sh_run {
 	const struct vgc_sh_env *env;
 	unsigned int n;
 	struct sh_thread th[QUAD];
+	bool ready;
 	enum vgc_sh_result result;
 };
 
@@ -1149,6 +1151,40 @@ static void fast_execute(struct sh_run *r, const struct vgc_sh_insn *i)
 	}
 }
 
+static void run_init(struct sh_run *r, struct vgc_core *c,
+		     const struct vgc_sh_prog *p, const struct vgc_sh_env *env,
+		     struct vgc_sh_regs *t, unsigned int n)
+{
+	static const struct vgc_sh_env none;
+	unsigned int k;
+
+	r->c = c;
+	r->p = p;
+	r->env = env ? env : &none;
+	r->n = n;
+	r->ready = false;
+	r->result = VGC_SH_OK;
+	for (k = 0; k < n; k++)
+		r->th[k].t = &t[k];
+}
+
+/* Each thread at the start, its a0 zero. */
+static void threads_init(struct sh_run *r)
+{
+	unsigned int k;
+
+	for (k = 0; k < r->n; k++) {
+		struct sh_thread *th = &r->th[k];
+
+		th->a0[0] = th->a0[1] = th->a0[2] = th->a0[3] = 0;
+		th->pc = r->p->start_pc;
+		th->done = false;
+		th->killed = false;
+		th->sp = 0;
+	}
+	r->ready = true;
+}
+
 /*
  * A straight program (struct vgc_sh_prog.straight) within the budget:
  * every thread runs each instruction from start_pc to end_pc, as run()
@@ -1189,8 +1225,13 @@ static enum vgc_sh_result run(struct sh_run *r)
 
 	if (!p->dec || p->end_pc > p->num_insns || p->start_pc > p->end_pc)
 		return VGC_SH_BAD_PROG;
-	if (p->straight && p->end_pc - p->start_pc <= budget)
+	if (p->straight && p->end_pc - p->start_pc <= budget) {
+		/* the fast path reads and writes no thread state but t */
+		if (!p->fast_only || r->n != QUAD)
+			threads_init(r);
 		return run_straight(r);
+	}
+	threads_init(r);
 	for (;;) {
 		unsigned int k, pc = ~0u;
 		bool act[QUAD] = { false };
@@ -1220,30 +1261,6 @@ static enum vgc_sh_result run(struct sh_run *r)
 	}
 }
 
-static void run_init(struct sh_run *r, struct vgc_core *c,
-		     const struct vgc_sh_prog *p, const struct vgc_sh_env *env,
-		     struct vgc_sh_regs *t, unsigned int n)
-{
-	static const struct vgc_sh_env none;
-	unsigned int k;
-
-	r->c = c;
-	r->p = p;
-	r->env = env ? env : &none;
-	r->n = n;
-	r->result = VGC_SH_OK;
-	for (k = 0; k < n; k++) {
-		struct sh_thread *th = &r->th[k];
-
-		th->t = &t[k];
-		th->a0[0] = th->a0[1] = th->a0[2] = th->a0[3] = 0;
-		th->pc = p->start_pc;
-		th->done = false;
-		th->killed = false;
-		th->sp = 0;
-	}
-}
-
 enum vgc_sh_result vgc_sh_run_vs(struct vgc_core *c,
 				 const struct vgc_sh_prog *p,
 				 struct vgc_sh_regs *t,
@@ -1268,9 +1285,10 @@ enum vgc_sh_result vgc_sh_run_ps(struct vgc_core *c,
 	c->stats.sh_ps_quads++;
 	run_init(&r, c, p, env, t, QUAD);
 	res = run(&r);
-	for (k = 0; k < QUAD; k++)
-		if (r.th[k].killed)
-			*live &= ~(1u << k);
+	if (r.ready)	/* else no TEXKILL ran */
+		for (k = 0; k < QUAD; k++)
+			if (r.th[k].killed)
+				*live &= ~(1u << k);
 	return res;
 }
 
@@ -1422,6 +1440,7 @@ enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
 
 	/* what the fast path runs */
 	p->straight = true;
+	p->fast_only = true;
 	for (k = 0; k < p->end_pc; k++) {
 		struct vgc_sh_insn *i = &c->sh.dec[stage][k];
 
@@ -1429,7 +1448,10 @@ enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
 		if (i->opc == VGC_OPC_BRANCH || i->opc == VGC_OPC_CALL ||
 		    i->opc == VGC_OPC_RET)
 			p->straight = false;
+		if (k >= p->start_pc && !i->fast)
+			p->fast_only = false;
 	}
+	p->fast_only = p->fast_only && p->straight;
 
 	/* inputs and outputs */
 	if (vs) {

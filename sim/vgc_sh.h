@@ -206,6 +206,9 @@ struct vgc_sh_insn {
  * @straight: no instruction of @dec changes a PC (no BRANCH, CALL or
  *	RET): every thread runs the instructions from @start_pc to @end_pc
  *	one after the other
+ * @fast_only: @straight, and the interpreter's fast path runs each of its
+ *	instructions from @start_pc for a quad (no thread state but the
+ *	temporaries is read or written)
  */
 struct vgc_sh_prog {
 	enum vgc_sh_stage stage;
@@ -222,6 +225,7 @@ struct vgc_sh_prog {
 	u8 output_reg[VGC_SH_MAX_OUTPUTS];
 	const struct vgc_sh_insn *dec;
 	bool straight;
+	bool fast_only;
 };
 
 /**
