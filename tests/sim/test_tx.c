@@ -1278,12 +1278,17 @@ static void fp_mean(u32 x0, u32 y0, float e[4])
 				 255.0f / 4;
 }
 
-/* Sampler 2: the texture; its pages 3 and 4 as the TX page table maps them. */
-static void fp_program(struct vgc_core *c)
+/*
+ * Sampler 2: the texture, wrapped by @wrap both ways; its pages 3 and 4
+ * as the TX page table maps them.
+ */
+static void fp_program(struct vgc_core *c, u32 wrap)
 {
 	struct sampler s = {
 		.n = 2,
-		.cfg0 = cfg0_clamp(VGC_TEX_FILTER_LINEAR, VGC_TEX_FMT_A8R8G8B8),
+		.cfg0 = cfg0(VGC_TEX_TYPE_2D, wrap, wrap,
+			     VGC_TEX_FILTER_LINEAR, 0, VGC_TEX_FILTER_LINEAR,
+			     VGC_TEX_FMT_A8R8G8B8, 0),
 		.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_FOUR),
 		/* 2 tiles a row of tiles: 128 bytes, the last of page 3 */
 		.size = 8 | 8u << 16, .addr = { FP_VA + 0x1000 - 128 },
@@ -1312,7 +1317,7 @@ static void t_footprint_mmuv1(struct vgc_core *c)
 	u64 words;
 	float o[4], e[4];
 
-	fp_program(c);
+	fp_program(c, VGC_TEX_WRAP_CLAMP_TO_EDGE);
 
 	/* texels (1..2, 1..2), all in page 3: half of each */
 	fp_mean(1, 1, e);
@@ -1398,7 +1403,7 @@ static void t_quad_mmuv1(struct vgc_core *c)
 	float o[4][4];
 	u64 words, samples, faults;
 
-	fp_program(c);
+	fp_program(c, VGC_TEX_WRAP_CLAMP_TO_EDGE);
 	/* cold TLB, every footprint in page 3 */
 	samples = c->stats.tx_samples;
 	EXPECT_EQ(fp_quad(c, 1, 1, o, &words), 4);
@@ -1427,6 +1432,31 @@ static void t_quad_mmuv1(struct vgc_core *c)
 	EXPECT_EQ(c->stats.tx_samples - samples, 3 + 2);
 }
 
+/*
+ * The same texture wrapped by REPEAT (a power of two: the wraps are
+ * masks): footprints within it, across its right and bottom edges
+ * (columns 7 and 0, rows 7 in page 4 and 0 in page 3), left of it, and
+ * far outside it (the clamped coordinates): the colours of four
+ * vgc_tx_sample() lookups, each texel one read.
+ */
+static void t_quad_repeat(struct vgc_core *c)
+{
+	static const float at[][2] = {
+		{ 1, 1 }, { 2.5f, 3 }, { 7, 7 }, { 6.75f, 2.5f },
+		{ -2.6f, -0.4f }, { 1e6f, -1e7f },
+	};
+	float o[4][4];
+	u64 words;
+	unsigned int k;
+
+	fp_program(c, VGC_TEX_WRAP_REPEAT);
+	for (k = 0; k < ARRAY_SIZE(at); k++) {
+		EXPECT_EQ(fp_quad(c, at[k][0], at[k][1], o, &words), 4);
+		EXPECT_EQ(words, 16);
+	}
+	EXPECT_EQ(c->stats.tx_faults, 0);
+}
+
 int main(void)
 {
 	if (sim_test_begin())
@@ -1449,6 +1479,7 @@ int main(void)
 	run_test("tx-fault", t_fault, "gc2000");
 	run_test("tx-footprint-mmuv1", t_footprint_mmuv1, "gc2000");
 	run_test("tx-quad-mmuv1", t_quad_mmuv1, "gc2000");
+	run_test("tx-quad-repeat", t_quad_repeat, "gc2000");
 	run_test("tx-unsupported", t_unsupported, "gc2000");
 	run_test("tx-gating-erratum", t_gating_erratum, "gc2000");
 	run_test("tx-gating-no-erratum", t_gating_no_erratum, "gc880");
