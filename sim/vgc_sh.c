@@ -1084,6 +1084,16 @@ static void fast_execute(struct sh_run *r, const struct vgc_sh_insn *i)
 	switch (i->fast) {
 	case FAST_MOV:
 		fsrc_init(r, &i->src[2], &f2);
+		if (f2.c) {
+			/*
+			 * the same value for every thread (a uniform, which
+			 * no write changes within a run, or a constant)
+			 */
+			fsrc_read(&f2, &r->th[0], v);
+			for (k = 0; k < n; k++)
+				write_dst(r, &r->th[k], i, v);
+			return;
+		}
 		for (k = 0; k < n; k++) {
 			th = &r->th[k];
 			fsrc_read(&f2, th, v);
