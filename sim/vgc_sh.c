@@ -71,7 +71,8 @@ struct sh_thread {
  * @p: the program
  * @env: the caller's environment
  * @n: threads (1: vertex, 4: quad)
- * @th: the threads
+ * @th: the threads (only @th[].t until @ready)
+ * @ready: threads_init() set the threads' other fields
  * @result: VGC_SH_OK until something stops the invocation
  */
 struct sh_run {
@@ -80,6 +81,7 @@ struct sh_run {
 	const struct vgc_sh_env *env;
 	unsigned int n;
 	struct sh_thread th[QUAD];
+	bool ready;
 	enum vgc_sh_result result;
 };
 
@@ -1007,10 +1009,10 @@ static inline void tex_write(struct sh_run *r, unsigned int k,
 
 /*
  * TEXLD for a whole quad (every thread active), as texture() runs it:
- * every thread's coordinate and reference first; the derivatives of a
- * row (column) are the same for both its threads. Through
- * env->sample_quad when there is one: the same lookups, counts and
- * results.
+ * every thread's coordinate and reference first; the derivatives (the
+ * same for both threads of a row or column) only for a lookup that needs
+ * them (vgc_sh_tex_quad_req()). Through env->sample_quad when there is
+ * one: the same lookups, counts and results.
  */
 static void fast_texld(struct sh_run *r, const struct vgc_sh_insn *i)
 {
@@ -1022,26 +1024,22 @@ static void fast_texld(struct sh_run *r, const struct vgc_sh_insn *i)
 	u32 v[4];
 
 	fsrc_init(r, &i->src[0], &f0);
-	fsrc_init(r, &i->src[2], &f2);
 	for (k = 0; k < QUAD; k++) {
 		fsrc_read(&f0, &r->th[k], v);
 		for (m = 0; m < 4; m++)
 			q.coord[k][m] = u2f(v[m]);
 	}
-	for (m = 0; m < 4; m++) {
-		q.ddx[0][m] = quad_diff(q.coord, 0, 1, m);
-		q.ddx[1][m] = quad_diff(q.coord, 2, 1, m);
-		q.ddy[0][m] = quad_diff(q.coord, 0, 2, m);
-		q.ddy[1][m] = quad_diff(q.coord, 1, 2, m);
-	}
 	q.sampler = i->tex_id;
 	q.has_ref = i->src[2].use;
-	for (k = 0; k < QUAD; k++) {
-		q.ref[k] = 0;
-		if (q.has_ref) {
+	if (q.has_ref) {
+		fsrc_init(r, &i->src[2], &f2);
+		for (k = 0; k < QUAD; k++) {
 			fsrc_read(&f2, &r->th[k], v);
 			q.ref[k] = u2f(v[0]);
 		}
+	} else {
+		for (k = 0; k < QUAD; k++)
+			q.ref[k] = 0;
 	}
 
 	if (r->env->sample_quad) {
@@ -1055,19 +1053,10 @@ static void fast_texld(struct sh_run *r, const struct vgc_sh_insn *i)
 		return;
 	}
 
-	req.sampler = q.sampler;
-	req.mode = VGC_SH_TEX_IMPLICIT;
-	req.lod = 0;
-	req.has_ref = q.has_ref;
 	for (k = 0; k < QUAD; k++) {
 		float out[4] = { 0, 0, 0, 0 };
 
-		for (m = 0; m < 4; m++) {
-			req.coord[m] = q.coord[k][m];
-			req.ddx[m] = q.ddx[k >> 1][m];
-			req.ddy[m] = q.ddy[k & 1][m];
-		}
-		req.ref = q.ref[k];
+		vgc_sh_tex_quad_req(&q, k, &req);
 		r->c->stats.sh_tex++;
 		if (r->env->sample &&
 		    r->env->sample(r->env->ctx, &req, out)) {
@@ -1095,6 +1084,16 @@ static void fast_execute(struct sh_run *r, const struct vgc_sh_insn *i)
 	switch (i->fast) {
 	case FAST_MOV:
 		fsrc_init(r, &i->src[2], &f2);
+		if (f2.c) {
+			/*
+			 * the same value for every thread (a uniform, which
+			 * no write changes within a run, or a constant)
+			 */
+			fsrc_read(&f2, &r->th[0], v);
+			for (k = 0; k < n; k++)
+				write_dst(r, &r->th[k], i, v);
+			return;
+		}
 		for (k = 0; k < n; k++) {
 			th = &r->th[k];
 			fsrc_read(&f2, th, v);
@@ -1162,6 +1161,40 @@ static void fast_execute(struct sh_run *r, const struct vgc_sh_insn *i)
 	}
 }
 
+static void run_init(struct sh_run *r, struct vgc_core *c,
+		     const struct vgc_sh_prog *p, const struct vgc_sh_env *env,
+		     struct vgc_sh_regs *t, unsigned int n)
+{
+	static const struct vgc_sh_env none;
+	unsigned int k;
+
+	r->c = c;
+	r->p = p;
+	r->env = env ? env : &none;
+	r->n = n;
+	r->ready = false;
+	r->result = VGC_SH_OK;
+	for (k = 0; k < n; k++)
+		r->th[k].t = &t[k];
+}
+
+/* Each thread at the start, its a0 zero. */
+static void threads_init(struct sh_run *r)
+{
+	unsigned int k;
+
+	for (k = 0; k < r->n; k++) {
+		struct sh_thread *th = &r->th[k];
+
+		th->a0[0] = th->a0[1] = th->a0[2] = th->a0[3] = 0;
+		th->pc = r->p->start_pc;
+		th->done = false;
+		th->killed = false;
+		th->sp = 0;
+	}
+	r->ready = true;
+}
+
 /*
  * A straight program (struct vgc_sh_prog.straight) within the budget:
  * every thread runs each instruction from start_pc to end_pc, as run()
@@ -1202,8 +1235,13 @@ static enum vgc_sh_result run(struct sh_run *r)
 
 	if (!p->dec || p->end_pc > p->num_insns || p->start_pc > p->end_pc)
 		return VGC_SH_BAD_PROG;
-	if (p->straight && p->end_pc - p->start_pc <= budget)
+	if (p->straight && p->end_pc - p->start_pc <= budget) {
+		/* the fast path reads and writes no thread state but t */
+		if (!p->fast_only || r->n != QUAD)
+			threads_init(r);
 		return run_straight(r);
+	}
+	threads_init(r);
 	for (;;) {
 		unsigned int k, pc = ~0u;
 		bool act[QUAD] = { false };
@@ -1233,30 +1271,6 @@ static enum vgc_sh_result run(struct sh_run *r)
 	}
 }
 
-static void run_init(struct sh_run *r, struct vgc_core *c,
-		     const struct vgc_sh_prog *p, const struct vgc_sh_env *env,
-		     struct vgc_sh_regs *t, unsigned int n)
-{
-	static const struct vgc_sh_env none;
-	unsigned int k;
-
-	r->c = c;
-	r->p = p;
-	r->env = env ? env : &none;
-	r->n = n;
-	r->result = VGC_SH_OK;
-	for (k = 0; k < n; k++) {
-		struct sh_thread *th = &r->th[k];
-
-		th->t = &t[k];
-		th->a0[0] = th->a0[1] = th->a0[2] = th->a0[3] = 0;
-		th->pc = p->start_pc;
-		th->done = false;
-		th->killed = false;
-		th->sp = 0;
-	}
-}
-
 enum vgc_sh_result vgc_sh_run_vs(struct vgc_core *c,
 				 const struct vgc_sh_prog *p,
 				 struct vgc_sh_regs *t,
@@ -1281,9 +1295,10 @@ enum vgc_sh_result vgc_sh_run_ps(struct vgc_core *c,
 	c->stats.sh_ps_quads++;
 	run_init(&r, c, p, env, t, QUAD);
 	res = run(&r);
-	for (k = 0; k < QUAD; k++)
-		if (r.th[k].killed)
-			*live &= ~(1u << k);
+	if (r.ready)	/* else no TEXKILL ran */
+		for (k = 0; k < QUAD; k++)
+			if (r.th[k].killed)
+				*live &= ~(1u << k);
 	return res;
 }
 
@@ -1435,6 +1450,7 @@ enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
 
 	/* what the fast path runs */
 	p->straight = true;
+	p->fast_only = true;
 	for (k = 0; k < p->end_pc; k++) {
 		struct vgc_sh_insn *i = &c->sh.dec[stage][k];
 
@@ -1442,7 +1458,10 @@ enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
 		if (i->opc == VGC_OPC_BRANCH || i->opc == VGC_OPC_CALL ||
 		    i->opc == VGC_OPC_RET)
 			p->straight = false;
+		if (k >= p->start_pc && !i->fast)
+			p->fast_only = false;
 	}
+	p->fast_only = p->fast_only && p->straight;
 
 	/* inputs and outputs */
 	if (vs) {

@@ -206,6 +206,9 @@ struct vgc_sh_insn {
  * @straight: no instruction of @dec changes a PC (no BRANCH, CALL or
  *	RET): every thread runs the instructions from @start_pc to @end_pc
  *	one after the other
+ * @fast_only: @straight, and the interpreter's fast path runs each of its
+ *	instructions from @start_pc for a quad (no thread state but the
+ *	temporaries is read or written)
  */
 struct vgc_sh_prog {
 	enum vgc_sh_stage stage;
@@ -222,6 +225,7 @@ struct vgc_sh_prog {
 	u8 output_reg[VGC_SH_MAX_OUTPUTS];
 	const struct vgc_sh_insn *dec;
 	bool straight;
+	bool fast_only;
 };
 
 /**
@@ -267,21 +271,38 @@ struct vgc_sh_tex_req {
  * struct vgc_sh_tex_quad - one TEXLD (implicit LOD) of a pixel quad's four
  * threads, each as struct vgc_sh_tex_req would give it
  * @sampler: the instruction's TEX_ID
- * @coord: each thread's coordinate
- * @ddx: the derivative along x of the top row's threads (0 and 1), then
- *	of the bottom row's (2 and 3)
- * @ddy: along y, of the left column's threads (0 and 2), then of the
- *	right column's (1 and 3)
+ * @coord: each thread's coordinate; thread k's derivatives are the
+ *	differences of its row's (@coord[k | 1] - @coord[k & ~1], along x)
+ *	and column's coordinates (@coord[k | 2] - @coord[k & ~2], along y):
+ *	vgc_sh_tex_quad_req() computes them for a lookup that needs them
  * @has_ref: the instruction has a third operand
  * @ref: then each thread's reference
  */
 struct vgc_sh_tex_quad {
 	unsigned int sampler;
 	float coord[4][4];
-	float ddx[2][4], ddy[2][4];
 	bool has_ref;
 	float ref[4];
 };
+
+/* Thread @k's lookup of @q, as struct vgc_sh_tex_req gives it, in @req. */
+static inline void vgc_sh_tex_quad_req(const struct vgc_sh_tex_quad *q,
+				       unsigned int k,
+				       struct vgc_sh_tex_req *req)
+{
+	unsigned int m;
+
+	req->sampler = q->sampler;
+	req->mode = VGC_SH_TEX_IMPLICIT;
+	req->lod = 0;
+	req->has_ref = q->has_ref;
+	for (m = 0; m < 4; m++) {
+		req->coord[m] = q->coord[k][m];
+		req->ddx[m] = q->coord[k | 1][m] - q->coord[k & ~1u][m];
+		req->ddy[m] = q->coord[k | 2][m] - q->coord[k & ~2u][m];
+	}
+	req->ref = q->ref[k];
+}
 
 /**
  * struct vgc_sh_env - what the caller supplies to an invocation

@@ -330,38 +330,52 @@ static void tx_plane_get(const struct vgc_tx_tex *t, unsigned int level,
  * A texel's address in a plane is the plane's base plus a part that
  * depends on its column alone and one that depends on its row alone (the
  * tile's bits of a supertile are disjoint bits of the two): the column's
- * (of texel column @x, of its 4x4 block's for a compressed format).
+ * (of texel column @x, of its 4x4 block's for a compressed format), in
+ * @layout, @bpp bytes a texel (a block when @block), @tb bytes a tile.
  */
-static inline u32 tx_addr_x(const struct vgc_tx_tex *t,
-			    const struct vgc_tx_plane *pl, u32 x)
+static __always_inline u32 tx_addr_x_of(unsigned int layout, u32 bpp,
+					bool block, u32 tb, u32 x)
 {
-	u32 bpp = t->fmt.bytes, tb = pl->tb, tx = x / 4;
+	u32 tx = x / 4;
 
-	if (t->layout == TX_LINEAR)
+	if (layout == TX_LINEAR)
 		return x * bpp;
-	if (t->layout == TX_SUPER)	/* never a compressed format */
+	if (layout == TX_SUPER)	/* never a compressed format */
 		return (tx / 16) * 256 * tb +
 		       ((tx & 1) | (tx % 16) >> 1 << 3) * tb + (x % 4) * bpp;
-	if (t->fmt.block)
+	if (block)
 		return tx * tb;
 	return tx * tb + (x % 4) * bpp;
 }
 
-/* The row's part of a texel's address (tx_addr_x()): texel row @y. */
-static inline u32 tx_addr_y(const struct vgc_tx_tex *t,
-			    const struct vgc_tx_plane *pl, u32 y)
+/* The row's part of a texel's address (tx_addr_x_of()): texel row @y. */
+static __always_inline u32 tx_addr_y_of(unsigned int layout, u32 bpp,
+					bool block, u32 tb, u32 row, u32 y)
 {
-	u32 bpp = t->fmt.bytes, tb = pl->tb, row = pl->row, ty = y / 4;
+	u32 ty = y / 4;
 
-	if (t->layout == TX_LINEAR)
+	if (layout == TX_LINEAR)
 		return y * row;
-	if (t->layout == TX_SUPER)
+	if (layout == TX_SUPER)
 		return (ty / 16) * 16 * row +
 		       ((ty & 3) << 1 | (ty % 16) >> 2 << 6) * tb +
 		       (y % 4) * 4 * bpp;
-	if (t->fmt.block)
+	if (block)
 		return ty * row;
 	return ty * row + (y % 4) * 4 * bpp;
+}
+
+static inline u32 tx_addr_x(const struct vgc_tx_tex *t,
+			    const struct vgc_tx_plane *pl, u32 x)
+{
+	return tx_addr_x_of(t->layout, t->fmt.bytes, t->fmt.block, pl->tb, x);
+}
+
+static inline u32 tx_addr_y(const struct vgc_tx_tex *t,
+			    const struct vgc_tx_plane *pl, u32 y)
+{
+	return tx_addr_y_of(t->layout, t->fmt.bytes, t->fmt.block, pl->tb,
+			    pl->row, y);
 }
 
 /*
@@ -789,22 +803,22 @@ static int tx_filter(struct vgc_core *c, const struct vgc_tx_tex *t,
 }
 
 /*
- * tx_filter() of level 0 (@t->bilinear0: LINEAR, A8R8G8B8) at (@u, @v):
- * the same arithmetic in the same order, its four texels read in place
- * when the TX client's TLB holds their pages (one lookup when they share
- * one); otherwise tx_filter() from the start (nothing was read or counted
- * yet).
+ * A bilinear0 lookup's footprint (tx_bilinear0()): the addresses of its
+ * four texels (x0, y0), (x1, y0), (x0, y1), (x1, y1) and the fractions.
  */
-static int tx_bilinear0(struct vgc_core *c, const struct vgc_tx_tex *t,
-			float u, float v, float o[4])
+struct tx_foot {
+	u32 a[4];
+	float fu, fv;
+};
+
+/* The footprint of @t->bilinear0 at (@u, @v), as tx_filter() finds it. */
+static __always_inline void tx_foot_get(const struct vgc_tx_tex *t,
+					float u, float v, struct tx_foot *f)
 {
 	const struct vgc_tx_plane *pl = &t->pl0;
-	const float *n8 = c->tx_unorm8;
 	float su = tx_clampf(u * t->fw, -TX_COORD_LIMIT, TX_COORD_LIMIT);
 	float sv = tx_clampf(v * t->fh, -TX_COORD_LIMIT, TX_COORD_LIMIT);
-	float fu, fv, w0, w1, w2, w3;
-	u32 x0, x1, y0, y1, ax0, ax1, ay0, ay1, a0, a1, a2, a3, page, in;
-	const u8 *p, *b0, *b1, *b2, *b3;
+	u32 x0, x1, y0, y1, ax0, ax1, ay0, ay1;
 	int i0, j0;
 
 	su -= 0.5f;
@@ -819,8 +833,8 @@ static int tx_bilinear0(struct vgc_core *c, const struct vgc_tx_tex *t,
 	j0 = (int)sv;
 	if ((float)j0 > sv)
 		j0--;
-	fu = su - (float)i0;
-	fv = sv - (float)j0;
+	f->fu = su - (float)i0;
+	f->fv = sv - (float)j0;
 	if (t->umask) {
 		x0 = (u32)i0 & t->umask;
 		x1 = (u32)(i0 + 1) & t->umask;
@@ -835,14 +849,112 @@ static int tx_bilinear0(struct vgc_core *c, const struct vgc_tx_tex *t,
 		y0 = tx_wrap(j0, t->height, t->wrap_v);
 		y1 = tx_wrap(j0 + 1, t->height, t->wrap_v);
 	}
-	ax0 = tx_addr_x(t, pl, x0);
-	ax1 = tx_addr_x(t, pl, x1);
-	ay0 = tx_addr_y(t, pl, y0);
-	ay1 = tx_addr_y(t, pl, y1);
-	a0 = pl->base + ax0 + ay0;
-	a1 = pl->base + ax1 + ay0;
-	a2 = pl->base + ax0 + ay1;
-	a3 = pl->base + ax1 + ay1;
+	/* A8R8G8B8: 4 bytes a texel, 64 a tile (tx_plane_get()) */
+	if (t->layout == TX_TILED) {
+		ax0 = tx_addr_x_of(TX_TILED, 4, false, 64, x0);
+		ax1 = tx_addr_x_of(TX_TILED, 4, false, 64, x1);
+		ay0 = tx_addr_y_of(TX_TILED, 4, false, 64, pl->row, y0);
+		ay1 = tx_addr_y_of(TX_TILED, 4, false, 64, pl->row, y1);
+	} else {
+		ax0 = tx_addr_x(t, pl, x0);
+		ax1 = tx_addr_x(t, pl, x1);
+		ay0 = tx_addr_y(t, pl, y0);
+		ay1 = tx_addr_y(t, pl, y1);
+	}
+	f->a[0] = pl->base + ax0 + ay0;
+	f->a[1] = pl->base + ax1 + ay0;
+	f->a[2] = pl->base + ax0 + ay1;
+	f->a[3] = pl->base + ax1 + ay1;
+}
+
+/*
+ * tx_foot_get() of the four coordinates of @q when both wraps are masks
+ * (@t->umask, @t->vmask) in the 4x4 tiled layout: the same operations,
+ * a step at a time for the four (which the compiler may do at once).
+ */
+static __always_inline void tx_foot_get4(const struct vgc_tx_tex *t,
+					 const struct vgc_sh_tex_quad *q,
+					 struct tx_foot f[4])
+{
+	u32 base = t->pl0.base, row = t->pl0.row, um = t->umask;
+	u32 vm = t->vmask, x0[4], x1[4], y0[4], y1[4];
+	float su[4], sv[4];
+	int i0[4], j0[4];
+	unsigned int k;
+
+	for (k = 0; k < 4; k++) {
+		su[k] = tx_clampf(q->coord[k][0] * t->fw, -TX_COORD_LIMIT,
+				  TX_COORD_LIMIT) - 0.5f;
+		sv[k] = tx_clampf(q->coord[k][1] * t->fh, -TX_COORD_LIMIT,
+				  TX_COORD_LIMIT) - 0.5f;
+	}
+	/* tx_foot_get()'s floor */
+	for (k = 0; k < 4; k++) {
+		i0[k] = (int)su[k];
+		j0[k] = (int)sv[k];
+		i0[k] -= (float)i0[k] > su[k];
+		j0[k] -= (float)j0[k] > sv[k];
+	}
+	for (k = 0; k < 4; k++) {
+		f[k].fu = su[k] - (float)i0[k];
+		f[k].fv = sv[k] - (float)j0[k];
+		x0[k] = (u32)i0[k] & um;
+		x1[k] = (u32)(i0[k] + 1) & um;
+		y0[k] = (u32)j0[k] & vm;
+		y1[k] = (u32)(j0[k] + 1) & vm;
+	}
+	for (k = 0; k < 4; k++) {
+		u32 ax0 = tx_addr_x_of(TX_TILED, 4, false, 64, x0[k]);
+		u32 ax1 = tx_addr_x_of(TX_TILED, 4, false, 64, x1[k]);
+		u32 ay0 = tx_addr_y_of(TX_TILED, 4, false, 64, row, y0[k]);
+		u32 ay1 = tx_addr_y_of(TX_TILED, 4, false, 64, row, y1[k]);
+
+		f[k].a[0] = base + ax0 + ay0;
+		f[k].a[1] = base + ax1 + ay0;
+		f[k].a[2] = base + ax0 + ay1;
+		f[k].a[3] = base + ax1 + ay1;
+	}
+}
+
+/* tx_filter()'s weights and sums of footprint @f's texels @b0..@b3. */
+static __always_inline void tx_foot_filter(const struct vgc_core *c,
+					   const struct tx_foot *f,
+					   const u8 *b0, const u8 *b1,
+					   const u8 *b2, const u8 *b3,
+					   float o[4])
+{
+	const float *n8 = c->tx_unorm8;
+	float fu = f->fu, fv = f->fv, w0, w1, w2, w3;
+
+	w0 = (1 - fu) * (1 - fv);
+	w1 = fu * (1 - fv);
+	w2 = (1 - fu) * fv;
+	w3 = fu * fv;
+	/* tx_argb8(): r, g, b, a in bytes 2, 1, 0, 3 */
+	o[R] = w0 * n8[b0[2]] + w1 * n8[b1[2]] + w2 * n8[b2[2]] +
+	       w3 * n8[b3[2]];
+	o[G] = w0 * n8[b0[1]] + w1 * n8[b1[1]] + w2 * n8[b2[1]] +
+	       w3 * n8[b3[1]];
+	o[B] = w0 * n8[b0[0]] + w1 * n8[b1[0]] + w2 * n8[b2[0]] +
+	       w3 * n8[b3[0]];
+	o[A] = w0 * n8[b0[3]] + w1 * n8[b1[3]] + w2 * n8[b2[3]] +
+	       w3 * n8[b3[3]];
+}
+
+/*
+ * tx_filter() of level 0 (@t->bilinear0: LINEAR, A8R8G8B8) at (@u, @v),
+ * whose footprint is @f (tx_foot_get()): the same arithmetic in the same
+ * order, its four texels read in place when the TX client's TLB holds
+ * their pages (one lookup when they share one); otherwise tx_filter()
+ * from the start (nothing was read or counted yet).
+ */
+static int tx_bilinear0_at(struct vgc_core *c, const struct vgc_tx_tex *t,
+			   const struct tx_foot *f, float u, float v,
+			   float o[4])
+{
+	u32 a0 = f->a[0], a1 = f->a[1], a2 = f->a[2], a3 = f->a[3], page, in;
+	const u8 *p, *b0, *b1, *b2, *b3;
+
 	if ((a0 | a1 | a2 | a3) & 3)	/* a texel across a page's end */
 		goto general;
 	page = a0 >> VGC_PAGE_SHIFT;
@@ -875,24 +987,22 @@ static int tx_bilinear0(struct vgc_core *c, const struct vgc_tx_tex *t,
 	vgc_dma_count(c, a0, 4, false);
 	vgc_dma_count(c, a0, 4, false);
 	vgc_dma_count(c, a0, 4, false);
-	w0 = (1 - fu) * (1 - fv);
-	w1 = fu * (1 - fv);
-	w2 = (1 - fu) * fv;
-	w3 = fu * fv;
-	/* tx_argb8(): r, g, b, a in bytes 2, 1, 0, 3 */
-	o[R] = w0 * n8[b0[2]] + w1 * n8[b1[2]] + w2 * n8[b2[2]] +
-	       w3 * n8[b3[2]];
-	o[G] = w0 * n8[b0[1]] + w1 * n8[b1[1]] + w2 * n8[b2[1]] +
-	       w3 * n8[b3[1]];
-	o[B] = w0 * n8[b0[0]] + w1 * n8[b1[0]] + w2 * n8[b2[0]] +
-	       w3 * n8[b3[0]];
-	o[A] = w0 * n8[b0[3]] + w1 * n8[b1[3]] + w2 * n8[b2[3]] +
-	       w3 * n8[b3[3]];
+	tx_foot_filter(c, f, b0, b1, b2, b3, o);
 	return 0;
 
 general:
-	return tx_filter(c, t, pl, t->width, t->height, VGC_TEX_FILTER_LINEAR,
-			 u, v, o);
+	return tx_filter(c, t, &t->pl0, t->width, t->height,
+			 VGC_TEX_FILTER_LINEAR, u, v, o);
+}
+
+/* tx_bilinear0_at() at (@u, @v) */
+static int tx_bilinear0(struct vgc_core *c, const struct vgc_tx_tex *t,
+			float u, float v, float o[4])
+{
+	struct tx_foot f;
+
+	tx_foot_get(t, u, v, &f);
+	return tx_bilinear0_at(c, t, &f, u, v, o);
 }
 
 /* Sample one face (slice) of a level with @filter at (@u, @v) in [0, 1]. */
@@ -1264,7 +1374,10 @@ unsigned int vgc_tx_sample_quad(void *ctx, const struct vgc_sh_tex_quad *q,
 	struct vgc_core *c = tc->core;
 	const struct vgc_tx_tex *t = tx_cached(tc, q->sampler);
 	struct vgc_sh_tex_req req;
+	struct tx_foot f[4];
 	float texel[4];
+	u32 any = 0, diff = 0, in = VGC_PAGE_SIZE - 1;
+	const u8 *p;
 	unsigned int k, m;
 	bool gating;
 
@@ -1277,28 +1390,52 @@ unsigned int vgc_tx_sample_quad(void *ctx, const struct vgc_sh_tex_quad *q,
 		if (!c->tx_unorm8_ok)
 			tx_unorm8_init(c);
 		gating = tx_gating_broken(c);
+		if (t->umask && t->vmask && t->layout == TX_TILED)
+			tx_foot_get4(t, q, f);
+		else
+			for (k = 0; k < 4; k++)
+				tx_foot_get(t, q->coord[k][0], q->coord[k][1],
+					    &f[k]);
+		for (k = 0; k < 4; k++) {
+			any |= f[k].a[0] | f[k].a[1] | f[k].a[2] | f[k].a[3];
+			diff |= (f[k].a[0] ^ f[0].a[0]) |
+				(f[k].a[1] ^ f[0].a[0]) |
+				(f[k].a[2] ^ f[0].a[0]) |
+				(f[k].a[3] ^ f[0].a[0]);
+		}
+		/*
+		 * The 16 texels aligned in one page the TLB holds: one TLB
+		 * lookup for the four, each read counted as in
+		 * tx_bilinear0_at(); else each lookup through it (this check
+		 * reads and counts nothing, and no hit changes the TLB).
+		 */
+		p = NULL;
+		if (!(any & 3) && !(diff >> VGC_PAGE_SHIFT))
+			p = vgc_dma_hit(c, VGC_CLIENT_TX, f[0].a[0], 4);
+		if (p)
+			p -= f[0].a[0] & in;
 		for (k = 0; k < 4; k++) {
 			c->stats.tx_samples++;
-			if (tx_bilinear0(c, t, q->coord[k][0], q->coord[k][1],
-					 texel))
+			if (p) {
+				/* each counts as a0's: aligned, 4 bytes */
+				for (m = 0; m < 4; m++)
+					vgc_dma_count(c, f[0].a[0], 4, false);
+				tx_foot_filter(c, &f[k], p + (f[k].a[0] & in),
+					       p + (f[k].a[1] & in),
+					       p + (f[k].a[2] & in),
+					       p + (f[k].a[3] & in), texel);
+			} else if (tx_bilinear0_at(c, t, &f[k], q->coord[k][0],
+						   q->coord[k][1], texel)) {
 				return k;
+			}
 			tx_swizzle(t, texel, out[k]);
 			if (gating)
 				tx_result(c, out[k]);
 		}
 		return 4;
 	}
-	req.sampler = q->sampler;
-	req.mode = VGC_SH_TEX_IMPLICIT;
-	req.lod = 0;
-	req.has_ref = q->has_ref;
 	for (k = 0; k < 4; k++) {
-		for (m = 0; m < 4; m++) {
-			req.coord[m] = q->coord[k][m];
-			req.ddx[m] = q->ddx[k >> 1][m];
-			req.ddy[m] = q->ddy[k & 1][m];
-		}
-		req.ref = q->ref[k];
+		vgc_sh_tex_quad_req(q, k, &req);
 		if (vgc_tx_sample_cached(ctx, &req, out[k]))
 			return k;
 	}

@@ -1278,21 +1278,22 @@ static void fp_mean(u32 x0, u32 y0, float e[4])
 				 255.0f / 4;
 }
 
-static void t_footprint_mmuv1(struct vgc_core *c)
+/*
+ * Sampler 2: the texture, wrapped by @wrap both ways; its pages 3 and 4
+ * as the TX page table maps them.
+ */
+static void fp_program(struct vgc_core *c, u32 wrap)
 {
 	struct sampler s = {
 		.n = 2,
-		.cfg0 = cfg0_clamp(VGC_TEX_FILTER_LINEAR, VGC_TEX_FMT_A8R8G8B8),
+		.cfg0 = cfg0(VGC_TEX_TYPE_2D, wrap, wrap,
+			     VGC_TEX_FILTER_LINEAR, 0, VGC_TEX_FILTER_LINEAR,
+			     VGC_TEX_FMT_A8R8G8B8, 0),
 		.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_FOUR),
 		/* 2 tiles a row of tiles: 128 bytes, the last of page 3 */
 		.size = 8 | 8u << 16, .addr = { FP_VA + 0x1000 - 128 },
 		.levels = 1,
 	};
-	struct vgc_sh_tex_req r = { .sampler = 2,
-				    .mode = VGC_SH_TEX_IMPLICIT };
-	struct vgc_tx_cache tc;
-	u64 words;
-	float o[4], e[4];
 	u32 x, y, off;
 
 	program(c, &s, false);
@@ -1306,6 +1307,17 @@ static void t_footprint_mmuv1(struct vgc_core *c)
 			    FP_B + off - 128, 4, fp_texel(x, y));
 		}
 	vgc_write(c, VGC_MC_MMU_TX_PAGE_TABLE, fp_pa(FP_PT));
+}
+
+static void t_footprint_mmuv1(struct vgc_core *c)
+{
+	struct vgc_sh_tex_req r = { .sampler = 2,
+				    .mode = VGC_SH_TEX_IMPLICIT };
+	struct vgc_tx_cache tc;
+	u64 words;
+	float o[4], e[4];
+
+	fp_program(c, VGC_TEX_WRAP_CLAMP_TO_EDGE);
 
 	/* texels (1..2, 1..2), all in page 3: half of each */
 	fp_mean(1, 1, e);
@@ -1345,6 +1357,106 @@ static void t_footprint_mmuv1(struct vgc_core *c)
 	EXPECT_EQ(c->stats.tx_samples, 5);
 }
 
+/*
+ * A quad's lookups at once (vgc_tx_sample_quad()) in the texture of
+ * tx-footprint-mmuv1: thread k at texel (@x + (k & 1) / 4, @y + (k >> 1) /
+ * 4) of the level (plus a half). Return what it returns, each thread's
+ * colour in @o, the 64-bit words it read in @words.
+ */
+static unsigned int fp_quad(struct vgc_core *c, float x, float y,
+			    float o[4][4], u64 *words)
+{
+	struct vgc_sh_tex_quad q = { .sampler = 2 };
+	struct vgc_tx_cache tc;
+	unsigned int k, done;
+	u64 before = c->stats.mem_read8;
+
+	for (k = 0; k < 4; k++) {
+		q.coord[k][0] = (x + 0.25f * (k & 1) + 0.5f) / 8;
+		q.coord[k][1] = (y + 0.25f * (k >> 1) + 0.5f) / 8;
+		q.coord[k][3] = 1;
+	}
+	vgc_tx_cache_init(&tc, c);
+	done = vgc_tx_sample_quad(&tc, &q, o);
+	*words = c->stats.mem_read8 - before;
+	for (k = 0; k < 4; k++) {
+		float e[4];
+
+		if (k >= done)
+			break;
+		/* a TLB hit now: the same lookup one at a time */
+		EXPECT_EQ(sample2d(c, 2, q.coord[k][0], q.coord[k][1], e), 0);
+		EXPECT_EQ(memcmp(e, o[k], sizeof(e)), 0);
+	}
+	return done;
+}
+
+/*
+ * A quad's four bilinear footprints through MMUv1 (vgc_tx_sample_quad()):
+ * in one page (one TLB lookup for the quad), across two, with a cold TLB,
+ * and with a later thread's texels off the bus: the same colours as four
+ * vgc_tx_sample() lookups, each texel read one word of traffic, the
+ * lookups before the failed one made and counted, its three reads too.
+ */
+static void t_quad_mmuv1(struct vgc_core *c)
+{
+	float o[4][4];
+	u64 words, samples, faults;
+
+	fp_program(c, VGC_TEX_WRAP_CLAMP_TO_EDGE);
+	/* cold TLB, every footprint in page 3 */
+	samples = c->stats.tx_samples;
+	EXPECT_EQ(fp_quad(c, 1, 1, o, &words), 4);
+	EXPECT_EQ(words, 16);
+	/* warm: one TLB lookup for the four */
+	EXPECT_EQ(fp_quad(c, 1, 1, o, &words), 4);
+	EXPECT_EQ(words, 16);
+	/* texel rows 3 (page 3) and 4 (page 4) */
+	EXPECT_EQ(fp_quad(c, 1, 3, o, &words), 4);
+	EXPECT_EQ(words, 16);
+	/* threads 0 and 1 in rows 2..3 (page 3), 2 and 3 in rows 3..4 */
+	EXPECT_EQ(fp_quad(c, 0, 2.75f, o, &words), 4);
+	EXPECT_EQ(words, 16);
+	/* 16 lookups of the quads, 16 of fp_quad()'s checks */
+	EXPECT_EQ(c->stats.tx_samples - samples, 16 + 16);
+	EXPECT_EQ(c->stats.tx_faults, 0);
+
+	/* page 4 off the bus: thread 2's third texel fails */
+	w32(FP_PT)[4] = fp_pa(MEM_SIZE + 0x1000);
+	vgc_write(c, VGC_MC_MMU_TX_PAGE_TABLE, fp_pa(FP_PT));
+	samples = c->stats.tx_samples;
+	faults = c->stats.tx_faults;
+	EXPECT_EQ(fp_quad(c, 0, 2.75f, o, &words), 2);
+	EXPECT_EQ(words, 4 + 4 + 3);
+	EXPECT_EQ(c->stats.tx_faults - faults, 1);
+	EXPECT_EQ(c->stats.tx_samples - samples, 3 + 2);
+}
+
+/*
+ * The same texture wrapped by REPEAT (a power of two: the wraps are
+ * masks): footprints within it, across its right and bottom edges
+ * (columns 7 and 0, rows 7 in page 4 and 0 in page 3), left of it, and
+ * far outside it (the clamped coordinates): the colours of four
+ * vgc_tx_sample() lookups, each texel one read.
+ */
+static void t_quad_repeat(struct vgc_core *c)
+{
+	static const float at[][2] = {
+		{ 1, 1 }, { 2.5f, 3 }, { 7, 7 }, { 6.75f, 2.5f },
+		{ -2.6f, -0.4f }, { 1e6f, -1e7f },
+	};
+	float o[4][4];
+	u64 words;
+	unsigned int k;
+
+	fp_program(c, VGC_TEX_WRAP_REPEAT);
+	for (k = 0; k < ARRAY_SIZE(at); k++) {
+		EXPECT_EQ(fp_quad(c, at[k][0], at[k][1], o, &words), 4);
+		EXPECT_EQ(words, 16);
+	}
+	EXPECT_EQ(c->stats.tx_faults, 0);
+}
+
 int main(void)
 {
 	if (sim_test_begin())
@@ -1366,6 +1478,8 @@ int main(void)
 	run_test("tx-linear", t_linear, "gc2000");
 	run_test("tx-fault", t_fault, "gc2000");
 	run_test("tx-footprint-mmuv1", t_footprint_mmuv1, "gc2000");
+	run_test("tx-quad-mmuv1", t_quad_mmuv1, "gc2000");
+	run_test("tx-quad-repeat", t_quad_repeat, "gc2000");
 	run_test("tx-unsupported", t_unsupported, "gc2000");
 	run_test("tx-gating-erratum", t_gating_erratum, "gc2000");
 	run_test("tx-gating-no-erratum", t_gating_no_erratum, "gc880");
