@@ -849,7 +849,7 @@ static __always_inline void tx_foot_get(const struct vgc_tx_tex *t,
 		y0 = tx_wrap(j0, t->height, t->wrap_v);
 		y1 = tx_wrap(j0 + 1, t->height, t->wrap_v);
 	}
-	/* A8R8G8B8: 4 bytes a texel, 64 a tile (tx_plane_get()) */
+	/* 4 bytes a texel, 64 a tile (tx_plane_get()) */
 	if (t->layout == TX_TILED) {
 		ax0 = tx_addr_x_of(TX_TILED, 4, false, 64, x0);
 		ax1 = tx_addr_x_of(TX_TILED, 4, false, 64, x1);
@@ -916,8 +916,12 @@ static __always_inline void tx_foot_get4(const struct vgc_tx_tex *t,
 	}
 }
 
-/* tx_filter()'s weights and sums of footprint @f's texels @b0..@b3. */
+/*
+ * tx_filter()'s weights and sums of footprint @f's texels @b0..@b3 of
+ * @t (@t->bilinear0).
+ */
 static __always_inline void tx_foot_filter(const struct vgc_core *c,
+					   const struct vgc_tx_tex *t,
 					   const struct tx_foot *f,
 					   const u8 *b0, const u8 *b1,
 					   const u8 *b2, const u8 *b3,
@@ -925,24 +929,25 @@ static __always_inline void tx_foot_filter(const struct vgc_core *c,
 {
 	const float *n8 = c->tx_unorm8;
 	float fu = f->fu, fv = f->fv, w0, w1, w2, w3;
+	unsigned int r = t->rbyte, b = t->bbyte;
 
 	w0 = (1 - fu) * (1 - fv);
 	w1 = fu * (1 - fv);
 	w2 = (1 - fu) * fv;
 	w3 = fu * fv;
-	/* tx_argb8(): r, g, b, a in bytes 2, 1, 0, 3 */
-	o[R] = w0 * n8[b0[2]] + w1 * n8[b1[2]] + w2 * n8[b2[2]] +
-	       w3 * n8[b3[2]];
+	/* tx_texel(): r, g, b, a in bytes @r, 1, @b, 3 */
+	o[R] = w0 * n8[b0[r]] + w1 * n8[b1[r]] + w2 * n8[b2[r]] +
+	       w3 * n8[b3[r]];
 	o[G] = w0 * n8[b0[1]] + w1 * n8[b1[1]] + w2 * n8[b2[1]] +
 	       w3 * n8[b3[1]];
-	o[B] = w0 * n8[b0[0]] + w1 * n8[b1[0]] + w2 * n8[b2[0]] +
-	       w3 * n8[b3[0]];
+	o[B] = w0 * n8[b0[b]] + w1 * n8[b1[b]] + w2 * n8[b2[b]] +
+	       w3 * n8[b3[b]];
 	o[A] = w0 * n8[b0[3]] + w1 * n8[b1[3]] + w2 * n8[b2[3]] +
 	       w3 * n8[b3[3]];
 }
 
 /*
- * tx_filter() of level 0 (@t->bilinear0: LINEAR, A8R8G8B8) at (@u, @v),
+ * tx_filter() of level 0 (@t->bilinear0: LINEAR, 32-bit ARGB) at (@u, @v),
  * whose footprint is @f (tx_foot_get()): the same arithmetic in the same
  * order, its four texels read in place when the TX client's TLB holds
  * their pages (one lookup when they share one); otherwise tx_filter()
@@ -987,7 +992,7 @@ static int tx_bilinear0_at(struct vgc_core *c, const struct vgc_tx_tex *t,
 	vgc_dma_count(c, a0, 4, false);
 	vgc_dma_count(c, a0, 4, false);
 	vgc_dma_count(c, a0, 4, false);
-	tx_foot_filter(c, f, b0, b1, b2, b3, o);
+	tx_foot_filter(c, t, f, b0, b1, b2, b3, o);
 	return 0;
 
 general:
@@ -1186,10 +1191,13 @@ static void tx_prepare(struct vgc_core *c, unsigned int s,
 	if (t->level0)
 		tx_plane_get(t, 0, 0, &t->pl0);
 	t->bilinear0 = t->level0 && t->min == VGC_TEX_FILTER_LINEAR &&
-		       t->fmt.kind == TX_ARGB8;
+		       (t->fmt.kind == TX_ARGB8 || t->fmt.kind == TX_ABGR8);
 	t->swz_id = false;
 	if (!t->bilinear0)
 		return;
+	/* tx_texel(): the two differ only in where red and blue are */
+	t->rbyte = t->fmt.kind == TX_ARGB8 ? 2 : 0;
+	t->bbyte = 2 - t->rbyte;
 	t->fw = t->width;
 	t->fh = t->height;
 	t->umask = tx_wrap_mask(t->width, t->wrap_u);
@@ -1420,7 +1428,8 @@ unsigned int vgc_tx_sample_quad(void *ctx, const struct vgc_sh_tex_quad *q,
 				/* each counts as a0's: aligned, 4 bytes */
 				for (m = 0; m < 4; m++)
 					vgc_dma_count(c, f[0].a[0], 4, false);
-				tx_foot_filter(c, &f[k], p + (f[k].a[0] & in),
+				tx_foot_filter(c, t, &f[k],
+					       p + (f[k].a[0] & in),
 					       p + (f[k].a[1] & in),
 					       p + (f[k].a[2] & in),
 					       p + (f[k].a[3] & in), texel);

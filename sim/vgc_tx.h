@@ -70,8 +70,11 @@ struct vgc_tx_plane {
  *	@lod_addr[l * @lod_step] (read where used: no copy of all 14)
  * @lod_step: the distance of two levels' LOD_ADDR states, in words
  * @pl0: face 0 of level 0 (@level0)
- * @bilinear0: @level0 with a LINEAR filter on A8R8G8B8 texels
- *	(tx_bilinear0() in vgc_tx.c); the next four fields are set only then
+ * @bilinear0: @level0 with a LINEAR filter on A8R8G8B8 or A8B8G8R8
+ *	texels (tx_bilinear0() in vgc_tx.c); the next six fields are set
+ *	only then
+ * @rbyte: the byte of red in a texel: 2 (A8R8G8B8) or 0 (A8B8G8R8)
+ * @bbyte: that of blue: 0 or 2
  * @fw: @width as a float
  * @fh: @height as a float
  * @umask: REPEAT on a power-of-two @width: @width - 1 (tx_wrap() is an
@@ -100,6 +103,7 @@ struct vgc_tx_tex {
 	unsigned int lod_step;
 	struct vgc_tx_plane pl0;
 	bool bilinear0;
+	u8 rbyte, bbyte;
 	float fw, fh;
 	u32 umask, vmask;
 	bool swz_id;

@@ -1282,13 +1282,13 @@ static void fp_mean(u32 x0, u32 y0, float e[4])
  * Sampler 2: the texture, wrapped by @wrap both ways; its pages 3 and 4
  * as the TX page table maps them.
  */
-static void fp_program(struct vgc_core *c, u32 wrap)
+static void fp_program_fmt(struct vgc_core *c, u32 wrap, u32 fmt)
 {
 	struct sampler s = {
 		.n = 2,
 		.cfg0 = cfg0(VGC_TEX_TYPE_2D, wrap, wrap,
 			     VGC_TEX_FILTER_LINEAR, 0, VGC_TEX_FILTER_LINEAR,
-			     VGC_TEX_FMT_A8R8G8B8, 0),
+			     fmt, 0),
 		.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_FOUR),
 		/* 2 tiles a row of tiles: 128 bytes, the last of page 3 */
 		.size = 8 | 8u << 16, .addr = { FP_VA + 0x1000 - 128 },
@@ -1307,6 +1307,12 @@ static void fp_program(struct vgc_core *c, u32 wrap)
 			    FP_B + off - 128, 4, fp_texel(x, y));
 		}
 	vgc_write(c, VGC_MC_MMU_TX_PAGE_TABLE, fp_pa(FP_PT));
+}
+
+/* fp_program_fmt() of the texture as A8R8G8B8 */
+static void fp_program(struct vgc_core *c, u32 wrap)
+{
+	fp_program_fmt(c, wrap, VGC_TEX_FMT_A8R8G8B8);
 }
 
 static void t_footprint_mmuv1(struct vgc_core *c)
@@ -1457,6 +1463,40 @@ static void t_quad_repeat(struct vgc_core *c)
 	EXPECT_EQ(c->stats.tx_faults, 0);
 }
 
+/*
+ * The texture's words as A8B8G8R8 (GL_RGBA's format in Mesa's etnaviv):
+ * red in the low byte, blue in the third. Bilinear lookups at the
+ * centres of 2x2 texels, one at a time and a quad at once (in one page,
+ * and across two), each the mean of its texels with red and blue as
+ * A8B8G8R8 places them.
+ */
+static void t_bilinear_abgr8(struct vgc_core *c)
+{
+	static const u32 at[][2] = { { 1, 1 }, { 5, 2 }, { 1, 3 } };
+	struct vgc_sh_tex_quad q = { .sampler = 2 };
+	struct vgc_tx_cache tc;
+	float o[4], oq[4][4], e[4];
+	unsigned int i, k;
+
+	fp_program_fmt(c, VGC_TEX_WRAP_CLAMP_TO_EDGE, VGC_TEX_FMT_A8B8G8R8);
+	for (i = 0; i < ARRAY_SIZE(at); i++) {
+		fp_mean(at[i][0], at[i][1], e);
+		EXPECT_EQ(sample2d(c, 2, (at[i][0] + 1) / 8.0f,
+				   (at[i][1] + 1) / 8.0f, o), 0);
+		EXPECT_RGBA(o, e[2], e[1], e[0], e[3], 1e-5f);
+		for (k = 0; k < 4; k++) {
+			q.coord[k][0] = (at[i][0] + 1) / 8.0f;
+			q.coord[k][1] = (at[i][1] + 1) / 8.0f;
+			q.coord[k][3] = 1;
+		}
+		vgc_tx_cache_init(&tc, c);
+		EXPECT_EQ(vgc_tx_sample_quad(&tc, &q, oq), 4);
+		for (k = 0; k < 4; k++)
+			EXPECT_RGBA(oq[k], e[2], e[1], e[0], e[3], 1e-5f);
+	}
+	EXPECT_EQ(c->stats.tx_faults, 0);
+}
+
 int main(void)
 {
 	if (sim_test_begin())
@@ -1480,6 +1520,7 @@ int main(void)
 	run_test("tx-footprint-mmuv1", t_footprint_mmuv1, "gc2000");
 	run_test("tx-quad-mmuv1", t_quad_mmuv1, "gc2000");
 	run_test("tx-quad-repeat", t_quad_repeat, "gc2000");
+	run_test("tx-bilinear-abgr8", t_bilinear_abgr8, "gc2000");
 	run_test("tx-unsupported", t_unsupported, "gc2000");
 	run_test("tx-gating-erratum", t_gating_erratum, "gc2000");
 	run_test("tx-gating-no-erratum", t_gating_no_erratum, "gc880");
