@@ -176,10 +176,10 @@ static void setup(struct vgc_core *c)
 	st(VGC_TS_DEPTH_STATUS_BASE, G(ZB_TS));
 	st(VGC_TS_DEPTH_SURFACE_BASE, G(ZB));
 	st(VGC_TS_DEPTH_CLEAR_VALUE, 0xffffff00u);
-	/* the 64x64 texture: 2D, repeat, linear, A8R8G8B8 tiled */
+	/* the 64x64 texture: 2D, repeat, linear, A8B8G8R8 tiled (GL_RGBA) */
 	st(VGC_TE_CONFIG0(0), VGC_TEX_TYPE_2D | VGC_TEX_WRAP_REPEAT << 3 |
 	   VGC_TEX_WRAP_REPEAT << 5 | VGC_TEX_FILTER_LINEAR << 7 |
-	   VGC_TEX_FILTER_LINEAR << 11 | VGC_TEX_FMT_A8R8G8B8 << 13);
+	   VGC_TEX_FILTER_LINEAR << 11 | VGC_TEX_FMT_A8B8G8R8 << 13);
 	st(VGC_TE_CONFIG1(0), 0u << 8 | 1u << 12 | 2u << 16 | 3u << 20);
 	st(VGC_TE_SIZE(0), TEXW | TEXW << 16);
 	st(VGC_TE_LOD_CONFIG(0), 0);
