@@ -694,6 +694,34 @@ static u32 tile_off(const struct vgc_3d_surf *s, u32 x, u32 y)
 	return ((y & 3) * 4 + (x & 3)) * s->bpp;
 }
 
+/* The TS entry of the block holding @addr: the byte at @byte, at @shift. */
+static inline void ts_entry(const struct vgc_3d_surf *s, u32 addr, u32 *byte,
+			    unsigned int *shift)
+{
+	u32 n = (addr - s->ts_surface) / TS_BLOCK * s->ts_bits;
+
+	*byte = s->ts_status + n / 8;
+	*shift = n & 7;
+}
+
+/* The TS entry at @shift of byte @v says cleared (1). */
+static inline bool ts_cleared(const struct vgc_3d_surf *s, u8 v,
+			      unsigned int shift)
+{
+	return ((v >> shift) & ((1u << s->ts_bits) - 1)) == 1;
+}
+
+/* A read of @len bytes at @addr of a cleared block: the clear value's. */
+static inline void ts_clear_read(const struct vgc_3d_surf *s, u32 addr,
+				 u8 *buf, unsigned int len)
+{
+	unsigned int k;
+
+	/* as in memory */
+	for (k = 0; k < len; k++)
+		buf[k] = s->ts_clear >> (8 * ((addr + k) & 3));
+}
+
 /*
  * The first write of @len bytes at @addr to a cleared block: the block
  * becomes memory again, the clear value with the pixel in it, and its TS
@@ -707,9 +735,8 @@ static noinline int ts_fill(struct vgc_core *c, const struct vgc_3d_surf *s,
 	u8 blk[TS_BLOCK], cb[4], v;
 	unsigned int k;
 
-	/* the clear value's bytes, as in memory (b0 is word-aligned) */
-	for (k = 0; k < 4; k++)
-		cb[k] = s->ts_clear >> (8 * k);
+	/* the clear value's bytes of a word (b0 is word-aligned) */
+	ts_clear_read(s, b0, cb, 4);
 	for (k = 0; k < TS_BLOCK; k += 4)
 		vgc_copy_small(blk + k, cb, 4);
 	memcpy(blk + (addr - b0), buf, len);
@@ -730,26 +757,21 @@ static __always_inline int px_access(struct vgc_core *c,
 				     enum vgc_client cl, u32 addr, u8 *buf,
 				     unsigned int len, bool write)
 {
-	unsigned int shift, k;
-	u32 n, byte;
+	unsigned int shift;
+	u32 byte;
 	u8 v;
 
 	/* a pixel is 2 or 4 bytes (surf_init()): its copies inline */
 	len = len == 2 ? 2 : 4;
 	if (s->ts && addr >= s->ts_surface) {
-		/* the block's TS entry: 1 is cleared */
-		n = (addr - s->ts_surface) / TS_BLOCK * s->ts_bits;
-		byte = s->ts_status + n / 8;
-		shift = n & 7;
+		ts_entry(s, addr, &byte, &shift);
 		if (vgc_dma_read(c, VGC_CLIENT_PE, byte, &v, 1))
 			return -1;
-		if (((v >> shift) & ((1u << s->ts_bits) - 1)) == 1) {
+		if (ts_cleared(s, v, shift)) {
 			if (write)
 				return ts_fill(c, s, cl, addr, buf, len, byte,
 					       shift);
-			/* the clear value's bytes, as in memory */
-			for (k = 0; k < len; k++)
-				buf[k] = s->ts_clear >> (8 * ((addr + k) & 3));
+			ts_clear_read(s, addr, buf, len);
 			return 0;
 		}
 	}
@@ -807,8 +829,6 @@ static __always_inline int px_read(struct vgc_core *c,
 				   enum vgc_client cl, u32 addr, u8 *buf,
 				   unsigned int len, struct px_seen *seen)
 {
-	unsigned int k;
-	u32 n;
 	u8 *h = NULL, v;
 
 	len = len == 2 ? 2 : 4;
@@ -822,13 +842,10 @@ static __always_inline int px_read(struct vgc_core *c,
 		if (s->hit_ts) {
 			vgc_dma_count(c, s->hit_byte, 1, false);
 			v = *s->hit_tsb;
-			if (((v >> s->hit_shift) & ((1u << s->ts_bits) - 1)) ==
-			    1) {
+			if (ts_cleared(s, v, s->hit_shift)) {
 				seen->cleared = true;
 				seen->px = NULL;
-				for (k = 0; k < len; k++)
-					buf[k] = s->ts_clear >>
-						 (8 * ((addr + k) & 3));
+				ts_clear_read(s, addr, buf, len);
 				return 0;
 			}
 		}
@@ -843,9 +860,7 @@ static __always_inline int px_read(struct vgc_core *c,
 	seen->shift = 0;
 	seen->px = NULL;
 	if (seen->ts) {
-		n = (addr - s->ts_surface) / TS_BLOCK * s->ts_bits;
-		seen->byte = s->ts_status + n / 8;
-		seen->shift = n & 7;
+		ts_entry(s, addr, &seen->byte, &seen->shift);
 		/* vgc_dma_read(), the hit noted */
 		h = vgc_dma_hit(c, VGC_CLIENT_PE, seen->byte, 1);
 		if (h) {
@@ -857,10 +872,9 @@ static __always_inline int px_read(struct vgc_core *c,
 				    false))
 				return -1;
 		}
-		if (((v >> seen->shift) & ((1u << s->ts_bits) - 1)) == 1) {
+		if (ts_cleared(s, v, seen->shift)) {
 			seen->cleared = true;
-			for (k = 0; k < len; k++)
-				buf[k] = s->ts_clear >> (8 * ((addr + k) & 3));
+			ts_clear_read(s, addr, buf, len);
 			return 0;
 		}
 	}
