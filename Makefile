@@ -20,10 +20,11 @@ UAPI := $(CACHE)/uapi/include
 CFLAGS_USER := -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -std=gnu11
 # The model's core in user space: built as the kernel builds it, with
 # -fno-strict-aliasing (the 2D engine reads its span buffers, unions, as
-# bytes, pixels and words), and given the one kernel attribute macro it
+# bytes, pixels and words), and given the two kernel attribute macros it
 # uses that sim/vgc.h does not define for user space.
 SIM_CFLAGS := $(CFLAGS_USER) -fno-strict-aliasing -Isim \
-	-D'noinline=__attribute__((__noinline__))'
+	-D'noinline=__attribute__((__noinline__))' \
+	-D'__always_inline=inline __attribute__((__always_inline__))'
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 BOARDS := $(patsubst boards/%.dts,%,$(wildcard boards/*.dts))

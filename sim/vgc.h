@@ -38,9 +38,6 @@ typedef __INT64_TYPE__ s64;
 #define BIT(n)		(1u << (n))
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define fallthrough	__attribute__((__fallthrough__))
-#ifndef __always_inline
-#define __always_inline	inline __attribute__((__always_inline__))
-#endif
 #endif
 
 /*
