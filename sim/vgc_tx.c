@@ -947,6 +947,18 @@ static __always_inline void tx_foot_filter(const struct vgc_core *c,
 }
 
 /*
+ * The four reads of a footprint whose texels are 4 bytes at 4-byte
+ * aligned addresses: each counts as the one at @a would.
+ */
+static __always_inline void tx_foot_count(struct vgc_core *c, u32 a)
+{
+	unsigned int k;
+
+	for (k = 0; k < 4; k++)
+		vgc_dma_count(c, a, 4, false);
+}
+
+/*
  * tx_filter() of level 0 (@t->bilinear0: LINEAR, 32-bit ARGB) at (@u, @v),
  * whose footprint is @f (tx_foot_get()): the same arithmetic in the same
  * order, its four texels read in place when the TX client's TLB holds
@@ -987,11 +999,7 @@ static int tx_bilinear0_at(struct vgc_core *c, const struct vgc_tx_tex *t,
 		if (!b0 || !b1 || !b2 || !b3)
 			goto general;
 	}
-	/* four 4-byte reads at 4-byte aligned addresses count alike: a0's */
-	vgc_dma_count(c, a0, 4, false);
-	vgc_dma_count(c, a0, 4, false);
-	vgc_dma_count(c, a0, 4, false);
-	vgc_dma_count(c, a0, 4, false);
+	tx_foot_count(c, a0);
 	tx_foot_filter(c, t, f, b0, b1, b2, b3, o);
 	return 0;
 
@@ -1386,7 +1394,7 @@ unsigned int vgc_tx_sample_quad(void *ctx, const struct vgc_sh_tex_quad *q,
 	float texel[4];
 	u32 any = 0, diff = 0, in = VGC_PAGE_SIZE - 1;
 	const u8 *p;
-	unsigned int k, m;
+	unsigned int k;
 	bool gating;
 
 	if (t && t->bilinear0 && !t->cmp) {
@@ -1425,9 +1433,7 @@ unsigned int vgc_tx_sample_quad(void *ctx, const struct vgc_sh_tex_quad *q,
 		for (k = 0; k < 4; k++) {
 			c->stats.tx_samples++;
 			if (p) {
-				/* each counts as a0's: aligned, 4 bytes */
-				for (m = 0; m < 4; m++)
-					vgc_dma_count(c, f[0].a[0], 4, false);
+				tx_foot_count(c, f[0].a[0]);
 				tx_foot_filter(c, t, &f[k],
 					       p + (f[k].a[0] & in),
 					       p + (f[k].a[1] & in),
