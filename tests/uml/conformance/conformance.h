@@ -193,6 +193,9 @@ void test_submit_footprint(const struct engine *e);
 void test_submit_footprint_rs(const struct engine *e);
 void test_submit_pmrs(const struct engine *e);
 
+/* relocw.c */
+void test_submit_reloc_words(const struct engine *e);
+
 /* userptr.c */
 void test_userptr_args(void);
 void test_userptr_submit(const struct engine *e);

@@ -86,6 +86,7 @@ int main(void)
 		test_submit_sizes(e);
 		test_submit_fence_fds(e, fd2);
 		test_submit_relocs(e);
+		test_submit_reloc_words(e);
 		test_submit_stream(e);
 		test_submit_kernel_states(e);
 		test_submit_footprint(e);

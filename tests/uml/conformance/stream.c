@@ -8,6 +8,33 @@
 /* ------------------------------------------------------------------ */
 /* GEM_SUBMIT: relocations */
 
+/*
+ * Submit @s with the shared buffer and @relocs, expecting @want_ours with
+ * our driver and @want_up with upstream's.
+ */
+static bool __printf(8, 9)
+relocs_expect2(const struct engine *e, const uint32_t *s, unsigned int words,
+	       struct drm_etnaviv_gem_submit_reloc *relocs,
+	       unsigned int nr_relocs, int want_ours, int want_up,
+	       const char *fmt, ...)
+{
+	struct drm_etnaviv_gem_submit_bo bo = {
+		.flags = ETNA_SUBMIT_BO_READ, .handle = sbo,
+	};
+	struct drm_etnaviv_gem_submit req;
+	char name[128];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(name, sizeof(name), fmt, ap);
+	va_end(ap);
+	req = sub_init(e, s, words, &bo, 1, relocs, nr_relocs);
+	return sub_expect2(e, &req, want_ours, want_up,
+			   want_ours != want_up ?
+			   "ours applies relocations first, to address "
+			   "states only" : NULL, "%s", name);
+}
+
 void test_submit_relocs(const struct engine *e)
 {
 	uint32_t addr = e->exec_state == ETNA_PIPE_2D ? ST_DE_SRC_ADDR
@@ -46,14 +73,20 @@ void test_submit_relocs(const struct engine *e)
 	r[0] = reloc_at(12);
 	stream_expect2(e, multi, 6, r, 1, 0, "reloc-in-multi-state-load");
 	r[0] = reloc_at(4);
-	stream_expect2(e, plain1, 2, r, 1, 0, "reloc-on-plain-state-value");
+	relocs_expect2(e, plain1, 2, r, 1, -EINVAL, 0,
+		       "reloc-on-plain-state-value");
+	r[0] = reloc_at(12);
+	stream_expect2(e, plain_then_addr, 4, r, 1, 0,
+		       "reloc-address-after-plain-load");
 	r[0] = reloc_at(4);
 	r[1] = reloc_at(12);
-	stream_expect2(e, plain_then_addr, 4, r, 2, 0,
+	relocs_expect2(e, plain_then_addr, 4, r, 2, -EINVAL, 0,
 		       "reloc-plain-then-address");
 	r[0] = reloc_at(4);
 	r[1] = reloc_at(4);
-	stream_expect2(e, nops, 4, r, 2, 0, "relocs-equal-offsets (sorted)");
+	stream_expect2(e, one, 2, r, 2, 0, "relocs-equal-offsets (sorted)");
+	relocs_expect2(e, nops, 4, r, 2, -EINVAL, 0,
+		       "relocs-on-nop-argument");
 	if (!etna_gem_new(fd, 4096, ETNA_BO_WC, &h2)) {
 		bos[1].handle = h2;
 		r[0] = reloc_at(4);

@@ -3,13 +3,13 @@
  * DOC: Submission
  *
  * A submission is copied into the kernel before anything looks at it, so
- * user space cannot change it after validation. The copy is validated
- * (etna_validate.c; on MMUv2 the client's own address space keeps it away
- * from other memory, so addresses need no relocation there), the buffers
- * are mapped in the file's address space (at the client's addresses with
- * softpin), relocations are applied, and the result is
- * copied into the command-buffer pool, from where the core's ring links to
- * it. Jobs go through a drm_sched entity per file and pipe (etna_sched.c);
+ * user space cannot change it after validation. The buffers are mapped in
+ * the file's address space (at the client's addresses with softpin), the
+ * relocations are applied to the copy, the result, as the core will run
+ * it, is validated (etna_validate.c; on MMUv2 the client's own address
+ * space keeps it away from other memory, so addresses need no relocation
+ * there) and copied into the command-buffer pool, from where the core's
+ * ring links to it. Jobs go through a drm_sched entity per file and pipe (etna_sched.c);
  * their finished fences are what user space waits on, by id or through
  * sync files, and what the buffers' dma_resv hold for implicit
  * synchronisation.
@@ -178,7 +178,7 @@ static int etna_submit_throttle(struct etna_core *core,
 /*
  * What a submit copies from user space, in one allocation (one kvmalloc
  * and kvfree a submit, not one for each array), with the relocations'
- * scratch (three words each): its tables of buffers and relocations,
+ * scratch (two words each): its tables of buffers and relocations,
  * whose elements are multiples of 8 bytes, then the scratch, the perfmon
  * requests and the stream (fields of 4 bytes at most). Each pointer is
  * NULL where its count is 0.
@@ -213,7 +213,7 @@ static int etna_submit_copy_in(const struct drm_etnaviv_gem_submit *args,
 {
 	size_t size = (size_t)args->nr_bos * sizeof(*in->bos) +
 		      (size_t)args->nr_relocs *
-		      (sizeof(*in->relocs) + 3 * sizeof(u32)) +
+		      (sizeof(*in->relocs) + 2 * sizeof(u32)) +
 		      (size_t)args->nr_pmrs * sizeof(*in->pmrs) +
 		      args->stream_size;
 	u8 *at;
@@ -233,7 +233,7 @@ static int etna_submit_copy_in(const struct drm_etnaviv_gem_submit *args,
 				     args->nr_relocs, sizeof(*in->relocs));
 	if (!ret && args->nr_relocs) {
 		in->reloc_offs = (u32 *)at;
-		at += (size_t)args->nr_relocs * 3 * sizeof(u32);
+		at += (size_t)args->nr_relocs * 2 * sizeof(u32);
 	}
 	if (!ret)
 		ret = etna_copy_part((void **)&in->pmrs, &at, args->pmrs,
@@ -335,8 +335,9 @@ static int etna_submit_map(struct etna_job *job,
 }
 
 /*
- * Check the relocations (sorted, in range, aligned), validate the stream
- * and patch the GPU addresses in.
+ * Patch the GPU addresses in, then validate the stream as the core will
+ * run it (the validator checks the relocations: sorted, in range,
+ * aligned, each on the value of an address state).
  */
 static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 				const struct drm_etnaviv_gem_submit_reloc *relocs,
@@ -356,32 +357,28 @@ static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 	u32 i;
 	int ret;
 
-	/* @offs: offsets, the room after each relocated address, the address */
+	/* @offs: offsets, then the room after each relocated address */
 	for (i = 0; i < nr_relocs; i++) {
 		const struct drm_etnaviv_gem_submit_reloc *r = &relocs[i];
 
-		/* their order, range and alignment: the validator's */
+		/* their order and alignment: the validator's */
 		if (r->flags || r->reloc_idx >= job->nr_bos ||
-		    r->reloc_offset > job->bos[r->reloc_idx]->size - 4)
+		    r->reloc_offset > job->bos[r->reloc_idx]->size - 4 ||
+		    r->submit_offset / 4 >= words)
 			return -EINVAL;
 		offs[i] = r->submit_offset;
 		offs[nr_relocs + i] = job->bos[r->reloc_idx]->size -
 				      r->reloc_offset;
-		offs[2 * nr_relocs + i] =
+		stream[r->submit_offset / 4] =
 			job->maps[r->reloc_idx]->node.start + r->reloc_offset;
 	}
 
 	s.reloc_offs = offs;
 	s.reloc_room = offs ? offs + nr_relocs : NULL;
-	s.reloc_addr = offs ? offs + 2 * nr_relocs : NULL;
 	ret = etna_validate_stream(&s, &why);
-	if (ret) {
+	if (ret)
 		drm_dbg(&edev->drm, "stream rejected: %s\n", why);
-		return ret;
-	}
-	for (i = 0; i < nr_relocs; i++)
-		stream[relocs[i].submit_offset / 4] = offs[2 * nr_relocs + i];
-	return 0;
+	return ret;
 }
 
 /* Make the job wait for the buffers' users, and the buffers for the job. */

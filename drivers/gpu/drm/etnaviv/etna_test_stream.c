@@ -19,6 +19,8 @@ struct etna_tstream *etna_ts_new(struct kunit *test)
 	ts->test = test;
 	ts->w = kunit_kcalloc(test, TS_MAX_WORDS, sizeof(u32), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ts->w);
+	ts->run = kunit_kcalloc(test, TS_MAX_WORDS, sizeof(u32), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ts->run);
 	ts->relocs = kunit_kcalloc(test, TS_MAX_RELOCS, sizeof(u32), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ts->relocs);
 	ts->room = kunit_kcalloc(test, TS_MAX_RELOCS, sizeof(u32), GFP_KERNEL);
@@ -125,20 +127,28 @@ unsigned int etna_ts_cmd(struct etna_tstream *ts, unsigned int op, unsigned int 
 	return at;
 }
 
+/*
+ * Validate the stream as the submit path does: its relocations applied
+ * (to a copy, in order: the last of one word counts), then the walk.
+ */
 int etna_ts_run(struct etna_tstream *ts, const char **why)
 {
 	struct etna_stream s = {
-		.stream = ts->w,
+		.stream = ts->run,
 		.words = ts->n,
 		.reloc_offs = ts->relocs,
 		.reloc_room = ts->room,
 		.nr_relocs = ts->nr,
-		.reloc_addr = ts->addr,
 		.addr_relocs = !ts->mmu_v2,
 		.pipe = ts->pipe,
 		.pixel_pipes = ts->pixel_pipes,
 		.ts_2bit = ts->ts_2bit,
 	};
+	unsigned int i;
 
+	memcpy(ts->run, ts->w, ts->n * sizeof(u32));
+	for (i = 0; i < ts->nr; i++)
+		if (ts->relocs[i] / 4 < ts->n)
+			ts->run[ts->relocs[i] / 4] = ts->addr[i];
 	return etna_validate_stream(&s, why);
 }

@@ -42,6 +42,7 @@ enum {
 struct etna_tstream {
 	struct kunit *test;
 	u32 *w;
+	u32 *run;	/* the copy the validator sees, relocations applied */
 	unsigned int n;
 	u32 *relocs;
 	u32 *room;	/* per relocation: bytes from the address to the bo end */
@@ -106,5 +107,6 @@ int etna_ts_run(struct etna_tstream *ts, const char **why);
 #define R_UNSET		"not set in this stream"
 #define R_KERNEL	"belongs to the kernel"
 #define R_PIPE		"other than the job's"
+#define R_NOT_ADDR	"not an address state's value"
 
 #endif /* ETNA_TEST_STREAM_H */

@@ -12,10 +12,14 @@
  *    opcode we do not know are refused too;
  *  - no command extends past the end of the stream;
  *  - every value it loads into a state that holds a GPU address is a word
- *    the kernel is about to overwrite with a relocation, i.e. an address
- *    the kernel computed from a buffer object the client owns;
- *  - no relocation lands on a command header: the patch happens after this
- *    check, so it would turn a validated header into an arbitrary command;
+ *    the kernel patched with a relocation, i.e. an address the kernel
+ *    computed from a buffer object the client owns;
+ *  - every relocation patches the value of such a state, loaded as it is
+ *    (not in fixed point), and nothing else: the kernel applies the
+ *    relocations before this walk, so the walk sees every word as the
+ *    core will run it, and no relocation turns a bounded value (a
+ *    rectangle, a stride, a window size, a pipe) or a command into a GPU
+ *    address;
  *  - no LOAD_STATE reaches into the register window (byte addresses
  *    0x0100-0x05ff), where the FE accepts the MMUv2 configuration states:
  *    a client loading them could point the MMU at tables of its own;
@@ -74,8 +78,7 @@
  *    also reads the source and, with a FAST_CLEAR bit in TS_MEM_CONFIG,
  *    the status entry (2 bits with 2BITPERTILE, else 4) of each 64-byte
  *    block of the source at or above TS_*_SURFACE_BASE, from
- *    TS_*_STATUS_BASE on: the real addresses are compared, so the
- *    validator gets each relocation's address;
+ *    TS_*_STATUS_BASE on (the addresses, as relocated, are compared);
  *  - an in-place resolve of N tiles reads N entries and writes N 64-byte
  *    blocks of TS_*_SURFACE_BASE for each FAST_CLEAR bit set;
  *  - refused as not bounded: a state the stream did not load, the
@@ -98,10 +101,9 @@
  * converts each value from 16.16 fixed point to float, which would mangle a
  * relocated address, so FIXP loads into address states are refused.
  *
- * Relocations may also point at words that need none (a plain state value,
- * a pad word, rectangle coordinates): that is harmless, the address is then
- * just a number. They must be 4-byte aligned, lie inside the stream and be
- * sorted, which lets one cursor move through them as the walk advances.
+ * Relocations must be 4-byte aligned, lie inside the stream and be sorted,
+ * which lets one cursor move through them as the walk advances; several
+ * relocations of one word are applied in order, the last one counts.
  *
  * An empty stream (0 words) has nothing to run and is accepted. Since every
  * command is at least two words long, a stream with an odd number of words
@@ -146,6 +148,9 @@
  * (the largest DE_PATTERN_CONFIG format).
  */
 #define ETNA_DE_PATTERN_BYTES	(8 * 8 * 4)
+
+/* Why a relocation outside the value of an address state is refused. */
+#define R_NOT_ADDR	"relocation of a word that is not an address state's value"
 
 /* States are 32 bits wide and indexed by a 16-bit number (byte address / 4). */
 #define ETNA_NR_STATES		(ETNA_LS_INDEX + 1)
@@ -284,16 +289,14 @@ static const u32 etna_slot_state[FP_NR_SLOTS] = {
 /**
  * struct etna_fp - the bounding states as this stream left them
  * @val: each slot's value
- * @room: address slots: bytes from the address to the end of the buffer
- *	the relocation points into
- * @addr: address slots: the address the relocation patches in
+ * @room: address slots: bytes from the address (the slot's value, which
+ *	the relocation patched in) to the end of the buffer it points into
  * @known: the slots this stream loaded; the others hold whatever the
  *	previous job (maybe another client's) left, so they bound nothing
  */
 struct etna_fp {
 	u32 val[FP_NR_SLOTS];
 	u32 room[FP_NR_SLOTS];
-	u32 addr[FP_NR_SLOTS];
 	DECLARE_BITMAP(known, FP_NR_SLOTS);
 };
 
@@ -303,11 +306,9 @@ struct etna_walk {
 	unsigned int words;
 	const u32 *reloc_offs;
 	const u32 *reloc_room;
-	const u32 *reloc_addr;
 	unsigned int nr_relocs;
 	unsigned int next_reloc;	/* first relocation not yet passed */
 	bool addr_relocs;		/* address states need relocations */
-	bool distinct;			/* no two relocations patch one word */
 	u32 pipe;			/* the job's pipe, as PIPE_SELECT has it */
 	unsigned int pixel_pipes;	/* the core's, at least 1 */
 	unsigned int ts_bits;		/* bits of a tile status entry */
@@ -322,38 +323,17 @@ static int etna_refuse(struct etna_walk *w, const char *why)
 }
 
 /*
- * Whether a relocation patches each of the @n words from stream word
- * @word. The relocation cursor moves on past them; the walk asks about
- * words in increasing order only.
+ * The first relocation, from the cursor on, of a word at or past @end:
+ * those before it patch the words up to @end. The cursor does not move.
  */
-static bool etna_words_relocated(struct etna_walk *w, unsigned int word,
-				 unsigned int n)
+static unsigned int etna_relocs_upto(const struct etna_walk *w,
+				     unsigned int end)
 {
-	const u32 *offs = w->reloc_offs;
 	unsigned int i = w->next_reloc;
-	bool ok = true;
 
-	/* distinct and sorted: n of them from @word cover the words or not */
-	if (w->distinct) {
-		while (i < w->nr_relocs && offs[i] / 4 < word)
-			i++;
-		ok = n <= w->nr_relocs - i && offs[i] / 4 == word &&
-		     offs[i + n - 1] / 4 == word + n - 1;
-		w->next_reloc = ok ? i + n - 1 : i;
-		return ok;
-	}
-	for (; n && ok; word++, n--) {
-		while (i < w->nr_relocs && offs[i] / 4 < word)
-			i++;
-		ok = i < w->nr_relocs && offs[i] / 4 == word;
-	}
-	w->next_reloc = i;
-	return ok;
-}
-
-static bool etna_word_relocated(struct etna_walk *w, unsigned int word)
-{
-	return etna_words_relocated(w, word, 1);
+	while (i < w->nr_relocs && w->reloc_offs[i] / 4 < end)
+		i++;
+	return i;
 }
 
 static int etna_check_relocs(struct etna_walk *w)
@@ -369,8 +349,6 @@ static int etna_check_relocs(struct etna_walk *w)
 			return etna_refuse(w, "relocation beyond the end of the stream");
 		if (i && off < w->reloc_offs[i - 1])
 			return etna_refuse(w, "relocations not sorted by offset");
-		if (i && off == w->reloc_offs[i - 1])
-			w->distinct = false;
 	}
 
 	return 0;
@@ -450,8 +428,6 @@ static void etna_track_states(struct etna_walk *w, unsigned int first,
 			/* the address check made sure there is one */
 			r = etna_reloc_at(w, at);
 			fp->room[i] = r < 0 ? 0 : w->reloc_room[r];
-			fp->addr[i] = r < 0 || !w->reloc_addr ? 0 :
-				      w->reloc_addr[r];
 		}
 		__set_bit(i, fp->known);
 	}
@@ -631,11 +607,11 @@ static int etna_check_rs_ts(struct etna_walk *w, const struct etna_rs_side *src)
 			continue;
 		}
 		for (h = 0; h < src->halves; h++) {
-			last = (u64)fp->addr[src->addr[h]] + src->bytes - 1;
-			if (last < fp->addr[surface])
+			last = (u64)fp->val[src->addr[h]] + src->bytes - 1;
+			if (last < fp->val[surface])
 				continue;	/* below the surface: no look-up */
 			if (!etna_ts_fits(w, status,
-					  (last - fp->addr[surface]) / 64))
+					  (last - fp->val[surface]) / 64))
 				return etna_refuse(w, "RS tile status past the end of its buffer");
 		}
 	}
@@ -793,8 +769,6 @@ static int etna_check_states(struct etna_walk *w, unsigned int first,
 			     unsigned int n, unsigned int word, bool fixp)
 {
 	unsigned int end = first + n;
-	unsigned int state = first, run_end;
-
 	int ret;
 
 	if (first < ETNA_WINDOW_END && end > ETNA_WINDOW_FIRST)
@@ -802,28 +776,75 @@ static int etna_check_states(struct etna_walk *w, unsigned int first,
 	ret = etna_check_kernel_states(w, first, end, word, fixp);
 	if (ret || !w->addr_relocs)
 		return ret;
-	/* address states come in runs (arrays): look each run up once */
-	for_each_set_bitrange_from(state, run_end, etna_addr_map, end) {
-		if (fixp)
-			return etna_refuse(w, "fixed-point load into an address state");
-		if (!etna_words_relocated(w, word + (state - first),
-					  run_end - state))
-			return etna_refuse(w, "address state loaded without a relocation");
-	}
 	return etna_track_and_kick(w, first, end, word, fixp);
 }
 
+/* The address states among states @first..@end - 1. */
+static unsigned int etna_addr_states_in(unsigned int first, unsigned int end)
+{
+	unsigned int state = first, run_end, n = 0;
+
+	/* address states come in runs (arrays): look each run up once */
+	for_each_set_bitrange_from(state, run_end, etna_addr_map, end)
+		n += run_end - state;
+	return n;
+}
+
+/*
+ * The relocations of the LOAD_STATE at stream word @pos (@count states
+ * from @first, @len words): each must patch the value of an address
+ * state, loaded as it is (not fixed point), so that the address it
+ * patches in is what the state will hold. Return: the number of words
+ * they patch (several relocations of one word patch it once), or a
+ * refusal.
+ */
+static int etna_load_relocs(struct etna_walk *w, unsigned int pos,
+			    unsigned int count, unsigned int first, bool fixp,
+			    unsigned int len)
+{
+	unsigned int i = w->next_reloc, end = etna_relocs_upto(w, pos + len);
+	unsigned int n = 0, word, prev = 0;
+
+	for (; i < end; i++) {
+		word = w->reloc_offs[i] / 4;
+		if (word == pos || word > pos + count ||
+		    !test_bit((first + word - pos - 1) % ETNA_NR_STATES,
+			      etna_addr_map))
+			return etna_refuse(w, R_NOT_ADDR);
+		if (fixp)
+			return etna_refuse(w, "fixed-point load into an address state");
+		n += word != prev;
+		prev = word;
+	}
+	w->next_reloc = end;
+	return n;
+}
+
 static int etna_check_load_state(struct etna_walk *w, u32 hdr,
-				 unsigned int pos)
+				 unsigned int pos, unsigned int len)
 {
 	unsigned int count = FIELD_GET(ETNA_LS_COUNT, hdr) ?: 1024;
 	unsigned int first = FIELD_GET(ETNA_LS_INDEX, hdr);
 	unsigned int below_top = ETNA_NR_STATES - first;
 	bool fixp = hdr & ETNA_LS_FIXP;
+	unsigned int addrs;
 	int ret;
 
 	if (below_top > count)
 		below_top = count;
+
+	ret = etna_load_relocs(w, pos, count, first, fixp, len);
+	if (ret < 0)
+		return ret;
+	/* MMUv1: every address state relocated, and only those */
+	if (w->addr_relocs) {
+		addrs = etna_addr_states_in(first, first + below_top) +
+			etna_addr_states_in(0, count - below_top);
+		if (addrs && fixp)
+			return etna_refuse(w, "fixed-point load into an address state");
+		if (addrs != ret)
+			return etna_refuse(w, "address state loaded without a relocation");
+	}
 
 	ret = etna_check_states(w, first, below_top, pos + 1, fixp);
 	if (ret || below_top == count)
@@ -1095,18 +1116,16 @@ int etna_validate_stream(const struct etna_stream *s, const char **why)
 		.words = s->words,
 		.reloc_offs = s->reloc_offs,
 		.reloc_room = s->reloc_room,
-		.reloc_addr = s->reloc_addr,
 		.nr_relocs = s->nr_relocs,
 		.addr_relocs = s->addr_relocs,
-		.distinct = true,
 		.pipe = s->pipe == ETNA_PIPE_2D ? ETNA_PIPE_ID_2D :
 						  ETNA_PIPE_ID_3D,
 		.pixel_pipes = s->pixel_pipes ?: 1,
 		.ts_bits = s->ts_2bit ? 2 : 4,
 	};
 	const u32 *stream = s->stream;
-	unsigned int words = s->words, nr_relocs = s->nr_relocs;
-	unsigned int pos = 0, len, next = 0, op;
+	unsigned int words = s->words;
+	unsigned int pos = 0, len, next, op;
 	u32 hdr;
 	int ret;
 
@@ -1115,6 +1134,12 @@ int etna_validate_stream(const struct etna_stream *s, const char **why)
 	ret = etna_check_relocs(&w);
 
 	while (!ret && pos < words) {
+		/* a relocated header is an address: whatever it decodes to */
+		if (w.next_reloc < w.nr_relocs &&
+		    w.reloc_offs[w.next_reloc] / 4 == pos) {
+			ret = etna_refuse(&w, R_NOT_ADDR);
+			break;
+		}
 		hdr = stream[pos];
 		op = FIELD_GET(ETNA_CMD_OPCODE, hdr);
 		/* commands without a payload: the usual padding, fast */
@@ -1130,18 +1155,11 @@ int etna_validate_stream(const struct etna_stream *s, const char **why)
 			ret = etna_refuse(&w, "command runs past the end of the stream");
 			break;
 		}
-		/* @next: word of the first relocation not yet passed */
-		if (pos >= next) {
-			if (etna_word_relocated(&w, pos)) {
-				ret = etna_refuse(&w, "relocation patches a command header");
-				break;
-			}
-			next = w.next_reloc < nr_relocs ?
-			       s->reloc_offs[w.next_reloc] / 4 : words;
-		}
 		if (op == ETNA_OP_LOAD_STATE) {
-			ret = etna_check_load_state(&w, hdr, pos);
-			next = 0;	/* it may have passed relocations */
+			ret = etna_check_load_state(&w, hdr, pos, len);
+		} else if (etna_relocs_upto(&w, pos + len) != w.next_reloc) {
+			/* only a LOAD_STATE loads a state: no address here */
+			ret = etna_refuse(&w, R_NOT_ADDR);
 		} else if (op == ETNA_OP_DRAW_2D && w.addr_relocs) {
 			ret = etna_check_draw_2d(&w, stream + pos + 2,
 						 FIELD_GET(ETNA_D2D_RECTS, hdr) ?: 256);
@@ -1150,10 +1168,12 @@ int etna_validate_stream(const struct etna_stream *s, const char **why)
 		pos += len;
 		/*
 		 * Then a run of padding (a 64 KiB stream of NOPs is 8192 of
-		 * them) up to the next relocation, which alone could patch
-		 * a header: nothing in it to check but its end.
+		 * them) up to the word of the next relocation, which no
+		 * padding may hold: nothing in it to check but its end.
 		 */
-		while (!ret && pos < next && words - pos >= 2 &&
+		next = w.next_reloc < w.nr_relocs ?
+		       w.reloc_offs[w.next_reloc] / 4 : words;
+		while (!ret && pos + 2 <= next &&
 		       (FIELD_GET(ETNA_CMD_OPCODE, stream[pos]) == ETNA_OP_NOP ||
 			FIELD_GET(ETNA_CMD_OPCODE, stream[pos]) == ETNA_OP_STALL))
 			pos += 2;

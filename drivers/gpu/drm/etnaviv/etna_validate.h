@@ -12,18 +12,16 @@
 /**
  * struct etna_stream - a user command stream and what the validator needs
  * to know about it
- * @stream: the kernel's copy of the stream
+ * @stream: the kernel's copy of the stream, its relocations applied: the
+ *	words the core will run
  * @words: its length in 32-bit words
- * @reloc_offs: byte offsets in the stream of the words the kernel will patch
+ * @reloc_offs: byte offsets in the stream of the words the kernel patched
  *	with GPU addresses (the submit_offset of each relocation), sorted
  *	non-decreasing
- * @reloc_room: for each relocation, the bytes from the address it patches
+ * @reloc_room: for each relocation, the bytes from the address it patched
  *	in to the end of its buffer object (size - reloc_offset); only read
  *	when @addr_relocs is set
- * @reloc_addr: for each relocation, the GPU address it patches in; only
- *	read when @addr_relocs is set (the tile status look-up of a resolve
- *	compares addresses in different states)
- * @nr_relocs: number of entries in @reloc_offs, @reloc_room and @reloc_addr
+ * @nr_relocs: number of entries in @reloc_offs and @reloc_room
  * @addr_relocs: every state holding a GPU address must be relocated, and
  *	every operation must stay inside the buffers its addresses were
  *	relocated to (MMUv1, where all clients share one address space)
@@ -38,7 +36,6 @@ struct etna_stream {
 	unsigned int words;
 	const u32 *reloc_offs;
 	const u32 *reloc_room;
-	const u32 *reloc_addr;
 	unsigned int nr_relocs;
 	bool addr_relocs;
 	u32 pipe;

@@ -300,33 +300,96 @@ static void third_state_of_load_needs_reloc(struct kunit *test)
 	at = etna_ts_load(ts, 0x1220, 4);
 	EXPECT_REFUSED(ts, R_NORELOC);
 
-	/* A relocation on a neighbour does not cover it. */
+	/* A relocation of a neighbour does not cover it, and is refused. */
 	etna_ts_reloc(ts, at + 1);
 	etna_ts_reloc(ts, at + 3);
-	EXPECT_REFUSED(ts, R_NORELOC);
+	EXPECT_REFUSED(ts, R_NOT_ADDR);
 
 	ts->nr = 0;
 	etna_ts_reloc(ts, at + 2);
 	EXPECT_ACCEPTED(ts);
 }
 
-static void harmless_relocs_accepted(struct kunit *test)
+/*
+ * A 2D clear of (0,0)-(8,8) into a 4 KiB buffer at stride 256, and where
+ * its words are: the stride's value, a rectangle corner, a NOP's argument,
+ * the pad word of a two-state load.
+ */
+struct clear_words {
+	unsigned int stride, corner, nop_arg, pad;
+};
+
+static void clear_stream(struct etna_tstream *ts, struct clear_words *cw)
+{
+	unsigned int at;
+
+	ts->pipe = ETNA_PIPE_2D;
+	etna_ts_de_dest(ts, SZ_4K, 0x100, DE_CLEAR32);
+	cw->stride = ts->n - 9;		/* etna_ts_de_dest()'s second load */
+	at = etna_ts_load(ts, 0x1204, 2);
+	cw->pad = at + 2;
+	at = etna_ts_cmd(ts, OP_NOP, 2);
+	cw->nop_arg = at + 1;
+	at = etna_ts_word(ts, D2D_HDR(1, 0));
+	etna_ts_word(ts, 0);
+	etna_ts_word(ts, 0);
+	cw->corner = etna_ts_word(ts, 0x00080008);
+}
+
+/*
+ * A relocation of any word but an address state's value is refused: the
+ * kernel applies relocations before the walk, so one on a rectangle, a
+ * stride, a NOP or a pad word would turn what the walk bounded into a GPU
+ * address (a 2 GiB rectangle corner, a stride past the buffer).
+ */
+static void relocs_off_address_values_refused(struct kunit *test)
+{
+	struct etna_tstream *ts = etna_ts_new(test);
+	struct clear_words cw;
+	unsigned int words[4], i;
+
+	clear_stream(ts, &cw);
+	KUNIT_EXPECT_EQ(test, ts->w[cw.stride], 0x100u);
+	EXPECT_ACCEPTED(ts);
+	words[0] = cw.stride;
+	words[1] = cw.pad;
+	words[2] = cw.nop_arg;
+	words[3] = cw.corner;
+	for (i = 0; i < ARRAY_SIZE(words); i++) {
+		ts = etna_ts_new(test);
+		clear_stream(ts, &cw);
+		/* relocations stay sorted: DEST_ADDRESS's comes first */
+		etna_ts_reloc(ts, words[i]);
+		EXPECT_REFUSED(ts, R_NOT_ADDR);
+	}
+}
+
+/*
+ * The relocated values are the ones the walk bounds: a rectangle far
+ * down a 4 KiB buffer is refused as it is, and stays refused whatever
+ * a relocation elsewhere patches in.
+ */
+static void relocated_values_are_walked(struct kunit *test)
 {
 	struct etna_tstream *ts = etna_ts_new(test);
 	unsigned int at;
 
-	etna_ts_de_dest(ts, TS_ROOM, 0x100, DE_CLEAR32);
-	at = etna_ts_load(ts, 0x1204, 2);
-	etna_ts_reloc(ts, at);			/* a plain state value */
-	etna_ts_reloc(ts, at + 2);			/* the LOAD_STATE pad word */
-	at = etna_ts_cmd(ts, OP_NOP, 2);
-	etna_ts_reloc(ts, at + 1);			/* the NOP's argument */
-	at = etna_ts_word(ts, D2D_HDR(1, 0));
+	ts->pipe = ETNA_PIPE_2D;
+	at = etna_ts_load1(ts, ETNA_DE_DEST_ADDRESS, 0);
+	etna_ts_reloc_at(ts, at, 0x20000000, SZ_4K);
+	etna_ts_load1(ts, ETNA_DE_DEST_STRIDE, 0x100);
+	etna_ts_load1(ts, ETNA_DE_DEST_ROTATION_CONFIG, 0);
+	etna_ts_load1(ts, ETNA_DE_DEST_CONFIG, DE_CLEAR32);
+	etna_ts_load1(ts, ETNA_DE_ROT_ANGLE, 0);
+	etna_ts_load1(ts, ETNA_DE_CONFIG, 0);
+	etna_ts_word(ts, D2D_HDR(1, 0));
 	etna_ts_word(ts, 0);
 	etna_ts_word(ts, 0);
-	etna_ts_word(ts, 0x00080008);
-	etna_ts_reloc(ts, at + 3);			/* a rectangle corner */
+	etna_ts_word(ts, XY(64, 16));
 	EXPECT_ACCEPTED(ts);
+	/* the same rectangle one row taller */
+	ts->w[ts->n - 1] = XY(64, 17);
+	EXPECT_REFUSED(ts, R_PAST_BO);
 }
 
 static void reloc_on_header_refused(struct kunit *test)
@@ -337,13 +400,13 @@ static void reloc_on_header_refused(struct kunit *test)
 	etna_ts_load1(ts, 0x1204, 0);
 	at = etna_ts_cmd(ts, OP_NOP, 2);
 	etna_ts_reloc(ts, at);
-	EXPECT_REFUSED(ts, "command header");
+	EXPECT_REFUSED(ts, R_NOT_ADDR);
 
 	ts = etna_ts_new(test);
 	at = etna_ts_load1(ts, 0x1228, 0);
 	etna_ts_reloc(ts, at - 1);
 	etna_ts_reloc(ts, at);
-	EXPECT_REFUSED(ts, "command header");
+	EXPECT_REFUSED(ts, R_NOT_ADDR);
 
 	/* after a run of commands without payload */
 	ts = etna_ts_new(test);
@@ -351,7 +414,7 @@ static void reloc_on_header_refused(struct kunit *test)
 	etna_ts_cmd(ts, OP_STALL, 2);
 	at = etna_ts_cmd(ts, OP_NOP, 2);
 	etna_ts_reloc(ts, at);
-	EXPECT_REFUSED(ts, "command header");
+	EXPECT_REFUSED(ts, R_NOT_ADDR);
 
 	/* after a load that used a relocation */
 	ts = etna_ts_new(test);
@@ -360,7 +423,17 @@ static void reloc_on_header_refused(struct kunit *test)
 	etna_ts_cmd(ts, OP_NOP, 2);
 	at = etna_ts_cmd(ts, OP_STALL, 2);
 	etna_ts_reloc(ts, at);
-	EXPECT_REFUSED(ts, "command header");
+	EXPECT_REFUSED(ts, R_NOT_ADDR);
+
+	/* a draw's header, and its operand */
+	ts = etna_ts_new(test);
+	at = etna_ts_cmd(ts, OP_DRAW_PRIMITIVES, 4);
+	etna_ts_reloc(ts, at);
+	EXPECT_REFUSED(ts, R_NOT_ADDR);
+	ts = etna_ts_new(test);
+	at = etna_ts_cmd(ts, OP_DRAW_PRIMITIVES, 4);
+	etna_ts_reloc(ts, at + 3);
+	EXPECT_REFUSED(ts, R_NOT_ADDR);
 }
 
 static void unaligned_reloc_refused(struct kunit *test)
@@ -397,7 +470,7 @@ static void reloc_beyond_end_refused(struct kunit *test)
 {
 	struct etna_tstream *ts = etna_ts_new(test);
 
-	etna_ts_load1(ts, 0x1204, 0);
+	etna_ts_load1(ts, 0x1228, 0);
 	/* The last word is fine... */
 	etna_ts_reloc(ts, ts->n - 1);
 	EXPECT_ACCEPTED(ts);
@@ -1370,7 +1443,8 @@ static struct kunit_case etna_validate_cases[] = {
 	KUNIT_CASE(whole_array_relocated_accepted),
 	KUNIT_CASE(array_needs_every_word),
 	KUNIT_CASE(third_state_of_load_needs_reloc),
-	KUNIT_CASE(harmless_relocs_accepted),
+	KUNIT_CASE(relocs_off_address_values_refused),
+	KUNIT_CASE(relocated_values_are_walked),
 	KUNIT_CASE(reloc_on_header_refused),
 	KUNIT_CASE(unaligned_reloc_refused),
 	KUNIT_CASE(unsorted_relocs_refused),
