@@ -99,6 +99,23 @@ int etna_ts_run(struct etna_tstream *ts, const char **why);
 					      why_ ? why_ : "(none)");	\
 	} while (0)
 
+/* DE_DEST_CONFIG of a clear, blit, stretch or line of 32-bit pixels */
+#define DE_CLEAR32	(ETNA_DE_FMT_A8R8G8B8 | \
+			 ETNA_DE_DST_CFG_CMD(ETNA_DE_CMD_CLEAR))
+#define DE_BLIT32	(ETNA_DE_FMT_A8R8G8B8 | \
+			 ETNA_DE_DST_CFG_CMD(ETNA_DE_CMD_BIT_BLT))
+#define DE_STRETCH32	(ETNA_DE_FMT_A8R8G8B8 | \
+			 ETNA_DE_DST_CFG_CMD(ETNA_DE_CMD_STRETCH_BLT))
+#define DE_LINE32	(ETNA_DE_FMT_A8R8G8B8 | \
+			 ETNA_DE_DST_CFG_CMD(ETNA_DE_CMD_LINE))
+/* SRC_CONFIG of a 32-bit source in memory: both format fields */
+#define DE_SRC32	(ETNA_DE_FMT_A8R8G8B8 << 24 | ETNA_DE_FMT_A8R8G8B8)
+/* ROP3 SRCCOPY (S), and PATCOPY (P) */
+#define DE_ROP_COPY	(ETNA_DE_ROP_TYPE_SET(2) | 0xcccc)
+#define DE_ROP_PAT	(ETNA_DE_ROP_TYPE_SET(2) | 0xf0f0)
+
+#define XY(x, y)	((u32)(y) << 16 | (x))
+
 #define R_OPCODE	"not permitted"
 #define R_OVERRUN	"past the end"
 #define R_NORELOC	"without a relocation"
