@@ -67,6 +67,7 @@
 #include <linux/module.h>
 #include <linux/minmax.h>
 #include <linux/once.h>
+#include <linux/slab.h>
 #include <uapi/drm/etnaviv_drm.h>
 
 #include "etna_regs.h"
@@ -121,68 +122,119 @@
  */
 static unsigned long etna_addr_map[BITS_TO_LONGS(ETNA_NR_STATES)];
 
-static void etna_fill_addr_map(void)
+static void etna_fill_slot_map(void);
+
+static void etna_fill_maps(void)
 {
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(etna_addr_runs); i++)
 		bitmap_set(etna_addr_map, etna_addr_runs[i].byte_addr / 4,
 			   etna_addr_runs[i].states);
+	etna_fill_slot_map();
 }
 
-static void etna_addr_map_ready(void)
+static void etna_maps_ready(void)
 {
-	DO_ONCE(etna_fill_addr_map);
+	DO_ONCE(etna_fill_maps);
 }
 
-/* The state (byte address) of each slot. */
-static const u32 etna_slot_state[FP_NR_SLOTS] = {
-	[FP_DE_SRC_ADDRESS] = ETNA_DE_SRC_ADDRESS,
-	[FP_DE_SRC_STRIDE] = ETNA_DE_SRC_STRIDE,
-	[FP_DE_SRC_ROTATION_CONFIG] = ETNA_DE_SRC_ROTATION_CONFIG,
-	[FP_DE_SRC_CONFIG] = ETNA_DE_SRC_CONFIG,
-	[FP_DE_SRC_ORIGIN] = ETNA_DE_SRC_ORIGIN,
-	[FP_DE_STRETCH_FACTOR_LOW] = ETNA_DE_STRETCH_FACTOR_LOW,
-	[FP_DE_STRETCH_FACTOR_HIGH] = ETNA_DE_STRETCH_FACTOR_HIGH,
-	[FP_DE_DEST_ADDRESS] = ETNA_DE_DEST_ADDRESS,
-	[FP_DE_DEST_STRIDE] = ETNA_DE_DEST_STRIDE,
-	[FP_DE_DEST_ROTATION_CONFIG] = ETNA_DE_DEST_ROTATION_CONFIG,
-	[FP_DE_DEST_CONFIG] = ETNA_DE_DEST_CONFIG,
-	[FP_DE_PATTERN_ADDRESS] = ETNA_DE_PATTERN_ADDRESS,
-	[FP_DE_PATTERN_CONFIG] = ETNA_DE_PATTERN_CONFIG,
-	[FP_DE_ROP] = ETNA_DE_ROP,
-	[FP_DE_CLIP_TOP_LEFT] = ETNA_DE_CLIP_TOP_LEFT,
-	[FP_DE_CLIP_BOTTOM_RIGHT] = ETNA_DE_CLIP_BOTTOM_RIGHT,
-	[FP_DE_CONFIG] = ETNA_DE_CONFIG,
-	[FP_DE_DEST_ROTATION_HEIGHT] = ETNA_DE_DEST_ROTATION_HEIGHT,
-	[FP_DE_ROT_ANGLE] = ETNA_DE_ROT_ANGLE,
-	[FP_RS_CONFIG] = ETNA_RS_CONFIG,
-	[FP_RS_SOURCE_ADDR] = ETNA_RS_SOURCE_ADDR,
-	[FP_RS_SOURCE_STRIDE] = ETNA_RS_SOURCE_STRIDE,
-	[FP_RS_DEST_ADDR] = ETNA_RS_DEST_ADDR,
-	[FP_RS_DEST_STRIDE] = ETNA_RS_DEST_STRIDE,
-	[FP_RS_WINDOW_SIZE] = ETNA_RS_WINDOW_SIZE,
-	[FP_RS_CLEAR_CONTROL] = ETNA_RS_CLEAR_CONTROL,
-	[FP_TS_MEM_CONFIG] = ETNA_TS_MEM_CONFIG,
-	[FP_TS_COLOR_STATUS_BASE] = ETNA_TS_COLOR_STATUS_BASE,
-	[FP_TS_COLOR_SURFACE_BASE] = ETNA_TS_COLOR_SURFACE_BASE,
-	[FP_TS_DEPTH_STATUS_BASE] = ETNA_TS_DEPTH_STATUS_BASE,
-	[FP_TS_DEPTH_SURFACE_BASE] = ETNA_TS_DEPTH_SURFACE_BASE,
-	[FP_RS_EXTRA_CONFIG] = ETNA_RS_EXTRA_CONFIG,
-	[FP_RS_PIPE_SOURCE_ADDR0] = ETNA_RS_PIPE_SOURCE_ADDR(0),
-	[FP_RS_PIPE_SOURCE_ADDR1] = ETNA_RS_PIPE_SOURCE_ADDR(1),
-	[FP_RS_PIPE_DEST_ADDR0] = ETNA_RS_PIPE_DEST_ADDR(0),
-	[FP_RS_PIPE_DEST_ADDR1] = ETNA_RS_PIPE_DEST_ADDR(1),
-	[FP_RS_PIPE_OFFSET0] = ETNA_RS_PIPE_OFFSET(0),
-	[FP_RS_PIPE_OFFSET1] = ETNA_RS_PIPE_OFFSET(1),
+/*
+ * The slots (enum etna_slot) of the states: runs of @n states @stride
+ * states apart from the byte address @state, their slots from @slot on.
+ */
+struct etna_slot_run {
+	u32 state;
+	u16 slot;
+	u8 n;
+	u8 stride;
+};
+
+static const struct etna_slot_run etna_slot_runs[] = {
+	{ ETNA_DE_SRC_ADDRESS, FP_DE_SRC_ADDRESS, 1, 0 },
+	{ ETNA_DE_SRC_STRIDE, FP_DE_SRC_STRIDE, 1, 0 },
+	{ ETNA_DE_SRC_ROTATION_CONFIG, FP_DE_SRC_ROTATION_CONFIG, 1, 0 },
+	{ ETNA_DE_SRC_CONFIG, FP_DE_SRC_CONFIG, 1, 0 },
+	{ ETNA_DE_SRC_ORIGIN, FP_DE_SRC_ORIGIN, 1, 0 },
+	{ ETNA_DE_STRETCH_FACTOR_LOW, FP_DE_STRETCH_FACTOR_LOW, 1, 0 },
+	{ ETNA_DE_STRETCH_FACTOR_HIGH, FP_DE_STRETCH_FACTOR_HIGH, 1, 0 },
+	{ ETNA_DE_DEST_ADDRESS, FP_DE_DEST_ADDRESS, 1, 0 },
+	{ ETNA_DE_DEST_STRIDE, FP_DE_DEST_STRIDE, 1, 0 },
+	{ ETNA_DE_DEST_ROTATION_CONFIG, FP_DE_DEST_ROTATION_CONFIG, 1, 0 },
+	{ ETNA_DE_DEST_CONFIG, FP_DE_DEST_CONFIG, 1, 0 },
+	{ ETNA_DE_PATTERN_ADDRESS, FP_DE_PATTERN_ADDRESS, 1, 0 },
+	{ ETNA_DE_PATTERN_CONFIG, FP_DE_PATTERN_CONFIG, 1, 0 },
+	{ ETNA_DE_ROP, FP_DE_ROP, 1, 0 },
+	{ ETNA_DE_CLIP_TOP_LEFT, FP_DE_CLIP_TOP_LEFT, 1, 0 },
+	{ ETNA_DE_CLIP_BOTTOM_RIGHT, FP_DE_CLIP_BOTTOM_RIGHT, 1, 0 },
+	{ ETNA_DE_CONFIG, FP_DE_CONFIG, 1, 0 },
+	{ ETNA_DE_DEST_ROTATION_HEIGHT, FP_DE_DEST_ROTATION_HEIGHT, 1, 0 },
+	{ ETNA_DE_ROT_ANGLE, FP_DE_ROT_ANGLE, 1, 0 },
+	{ ETNA_RS_CONFIG, FP_RS_CONFIG, 1, 0 },
+	{ ETNA_RS_SOURCE_ADDR, FP_RS_SOURCE_ADDR, 1, 0 },
+	{ ETNA_RS_SOURCE_STRIDE, FP_RS_SOURCE_STRIDE, 1, 0 },
+	{ ETNA_RS_DEST_ADDR, FP_RS_DEST_ADDR, 1, 0 },
+	{ ETNA_RS_DEST_STRIDE, FP_RS_DEST_STRIDE, 1, 0 },
+	{ ETNA_RS_WINDOW_SIZE, FP_RS_WINDOW_SIZE, 1, 0 },
+	{ ETNA_RS_CLEAR_CONTROL, FP_RS_CLEAR_CONTROL, 1, 0 },
+	{ ETNA_TS_MEM_CONFIG, FP_TS_MEM_CONFIG, 1, 0 },
+	{ ETNA_TS_COLOR_STATUS_BASE, FP_TS_COLOR_STATUS_BASE, 1, 0 },
+	{ ETNA_TS_COLOR_SURFACE_BASE, FP_TS_COLOR_SURFACE_BASE, 1, 0 },
+	{ ETNA_TS_DEPTH_STATUS_BASE, FP_TS_DEPTH_STATUS_BASE, 1, 0 },
+	{ ETNA_TS_DEPTH_SURFACE_BASE, FP_TS_DEPTH_SURFACE_BASE, 1, 0 },
+	{ ETNA_RS_EXTRA_CONFIG, FP_RS_EXTRA_CONFIG, 1, 0 },
+	{ ETNA_RS_PIPE_SOURCE_ADDR(0), FP_RS_PIPE_SOURCE_ADDR0, 2, 1 },
+	{ ETNA_RS_PIPE_DEST_ADDR(0), FP_RS_PIPE_DEST_ADDR0, 2, 1 },
+	{ ETNA_RS_PIPE_OFFSET(0), FP_RS_PIPE_OFFSET0, 2, 1 },
 };
 
 /*
- * The first and last state index of the slots, so that a load can skip
- * the look-up when it does not reach them.
+ * The states written under masks: a field whose mask bit is set in the
+ * value keeps its old value (etna_viv rnndb, the *_MASK fields).
  */
-#define FP_FIRST_STATE		(ETNA_DE_SRC_ADDRESS / 4)
-#define FP_LAST_STATE		(ETNA_RS_PIPE_OFFSET(1) / 4)
+static const struct {
+	u16 slot;
+	u32 mask, field;
+} etna_masked[] = {
+	{ FP_DE_ROT_ANGLE, ETNA_DE_ROT_SRC_MASK, ETNA_DE_ROT_SRC },
+	{ FP_DE_ROT_ANGLE, ETNA_DE_ROT_DST_MASK, ETNA_DE_ROT_DST },
+	{ FP_DE_ROT_ANGLE, ETNA_DE_ROT_SRC_MIRROR_MASK, ETNA_DE_ROT_SRC_MIRROR },
+	{ FP_DE_ROT_ANGLE, ETNA_DE_ROT_DST_MIRROR_MASK, ETNA_DE_ROT_DST_MIRROR },
+};
+
+/*
+ * The slot of each state, in pages of 256 states: etna_slot_page_of[] is
+ * a page's index in etna_slot_page[] plus one, or 0 for a page without
+ * slots; an entry there is the state's slot plus one, or 0. Masked: the
+ * slots of etna_masked[]. Filled once, with etna_addr_map and under the
+ * same DO_ONCE(); read-only afterwards.
+ */
+#define ETNA_SLOT_PAGES		8
+static u8 etna_slot_page_of[ETNA_NR_STATES / 256];
+static u16 etna_slot_page[ETNA_SLOT_PAGES][256];
+static DECLARE_BITMAP(etna_slot_masked, FP_NR_SLOTS);
+
+static void etna_fill_slot_map(void)
+{
+	const struct etna_slot_run *r;
+	unsigned int i, k, idx, pages = 0;
+
+	for (i = 0; i < ARRAY_SIZE(etna_slot_runs); i++) {
+		r = &etna_slot_runs[i];
+		for (k = 0; k < r->n; k++) {
+			idx = r->state / 4 + k * r->stride;
+			if (!etna_slot_page_of[idx / 256]) {
+				if (WARN_ON(pages == ETNA_SLOT_PAGES))
+					return;
+				etna_slot_page_of[idx / 256] = ++pages;
+			}
+			etna_slot_page[etna_slot_page_of[idx / 256] - 1][idx % 256] =
+				r->slot + k + 1;
+		}
+	}
+	for (i = 0; i < ARRAY_SIZE(etna_masked); i++)
+		__set_bit(etna_masked[i].slot, etna_slot_masked);
+}
 
 /*
  * The first relocation, from the cursor on, of a word at or past @end:
@@ -237,61 +289,67 @@ static int etna_reloc_at(const struct etna_walk *w, unsigned int word)
 	return -1;
 }
 
-/*
- * DE_ROT_ANGLE is written under masks: a field whose mask bit is set in
- * the value keeps its old value. Merged with what this stream loaded
- * before, or unknown if it loaded none.
- */
-static void etna_track_rot_angle(struct etna_fp *fp, u32 v)
+/* The fields a load of @v into masked slot @slot leaves as they were. */
+static u32 etna_masked_keep(unsigned int slot, u32 v)
 {
+	unsigned int i;
 	u32 keep = 0;
 
-	if (v & ETNA_DE_ROT_SRC_MASK)
-		keep |= ETNA_DE_ROT_SRC;
-	if (v & ETNA_DE_ROT_DST_MASK)
-		keep |= ETNA_DE_ROT_DST;
-	if (v & ETNA_DE_ROT_SRC_MIRROR_MASK)
-		keep |= ETNA_DE_ROT_SRC_MIRROR;
-	if (v & ETNA_DE_ROT_DST_MIRROR_MASK)
-		keep |= ETNA_DE_ROT_DST_MIRROR;
-	if (keep && !test_bit(FP_DE_ROT_ANGLE, fp->known))
-		return;
-	fp->val[FP_DE_ROT_ANGLE] = (fp->val[FP_DE_ROT_ANGLE] & keep) |
-				   (v & ~keep);
-	__set_bit(FP_DE_ROT_ANGLE, fp->known);
+	for (i = 0; i < ARRAY_SIZE(etna_masked); i++)
+		if (etna_masked[i].slot == slot && v & etna_masked[i].mask)
+			keep |= etna_masked[i].field;
+	return keep;
+}
+
+/*
+ * Note the value stream word @at gives slot @slot, that of state index
+ * @state (a load in @fixp).
+ */
+static void etna_track_slot(struct etna_walk *w, unsigned int slot,
+			    unsigned int state, unsigned int at, bool fixp)
+{
+	struct etna_fp *fp = w->fp;
+	u32 v = w->stream[at], keep = 0;
+	int r;
+
+	if (test_bit(slot, etna_slot_masked)) {
+		keep = etna_masked_keep(slot, v);
+		/* fields kept from before this stream: unknown (a float too) */
+		if (fixp || (keep && !etna_fp_known(fp, slot))) {
+			__clear_bit(slot, fp->known);
+			return;
+		}
+	}
+	fp->val[slot] = (fp->val[slot] & keep) | (v & ~keep);
+	__assign_bit(slot, fp->fixp, fixp);
+	__set_bit(slot, fp->known);
+	/* an address: the address check made sure a relocation patched it */
+	if (test_bit(state, etna_addr_map)) {
+		r = etna_reloc_at(w, at);
+		fp->room[slot] = r < 0 ? 0 : w->reloc_room[r];
+	}
 }
 
 /* Note the values the load of states @first..@end - 1 gives the slots. */
 static void etna_track_states(struct etna_walk *w, unsigned int first,
 			      unsigned int end, unsigned int word, bool fixp)
 {
-	struct etna_fp *fp = &w->fp;
-	unsigned int i, state, at;
-	int r;
+	unsigned int state = first, page_end, slot;
+	const u16 *page;
 
-	if (end <= FP_FIRST_STATE || first > FP_LAST_STATE)
-		return;
-	for (i = 0; i < FP_NR_SLOTS; i++) {
-		state = etna_slot_state[i] / 4;
-		if (state < first || state >= end)
-			continue;
-		at = word + (state - first);
-		/* a fixed-point load turns the value into a float */
-		if (fixp) {
-			__clear_bit(i, fp->known);
+	while (state < end) {
+		page_end = min(end, (state | 255) + 1);
+		if (!etna_slot_page_of[state / 256]) {
+			state = page_end;
 			continue;
 		}
-		if (i == FP_DE_ROT_ANGLE) {
-			etna_track_rot_angle(fp, w->stream[at]);
-			continue;
+		page = etna_slot_page[etna_slot_page_of[state / 256] - 1];
+		for (; state < page_end; state++) {
+			slot = page[state % 256];
+			if (slot)
+				etna_track_slot(w, slot - 1, state,
+						word + (state - first), fixp);
 		}
-		fp->val[i] = w->stream[at];
-		if (test_bit(state, etna_addr_map)) {
-			/* the address check made sure there is one */
-			r = etna_reloc_at(w, at);
-			fp->room[i] = r < 0 ? 0 : w->reloc_room[r];
-		}
-		__set_bit(i, fp->known);
 	}
 }
 
@@ -485,9 +543,16 @@ int etna_validate_stream(const struct etna_stream *s, const char **why)
 	u32 hdr;
 	int ret;
 
-	etna_addr_map_ready();
+	etna_maps_ready();
 
 	ret = etna_check_relocs(&w);
+	/* the states a footprint needs, as this stream loads them (MMUv1) */
+	if (!ret && w.addr_relocs) {
+		w.fp = kmalloc(sizeof(*w.fp), GFP_KERNEL);
+		if (!w.fp)
+			return -ENOMEM;
+		bitmap_zero(w.fp->known, FP_NR_SLOTS);
+	}
 
 	while (!ret && pos < words) {
 		/* a relocated header is an address: whatever it decodes to */
@@ -535,6 +600,7 @@ int etna_validate_stream(const struct etna_stream *s, const char **why)
 			pos += 2;
 	}
 
+	kfree(w.fp);
 	if (ret && why)
 		*why = w.why;
 

@@ -48,7 +48,7 @@ struct etna_stream {
  * @s: the stream, its relocations and the job's pipe
  * @why: on failure, set to a static string saying what was wrong (may be NULL)
  *
- * Return: 0 if the stream may run, -EINVAL otherwise.
+ * Return: 0 if the stream may run, -EINVAL if not, -ENOMEM.
  */
 int etna_validate_stream(const struct etna_stream *s, const char **why);
 

@@ -115,7 +115,7 @@ static s64 etna_src_last(const struct etna_src_axis *a, u32 cmd,
  */
 int etna_check_draw_2d(struct etna_walk *w, const u32 *rects, unsigned int n)
 {
-	const struct etna_fp *fp = &w->fp;
+	const struct etna_fp *fp = w->fp;
 	const u32 *v = fp->val;
 	u32 dcfg, scfg = 0, cmd, rot, rotcfg, lw = 0, lh = 0, w_phys = 0, h_phys = 0;
 	u32 clip[4] = { 0, 0, U16_MAX + 1, U16_MAX + 1 };

@@ -140,6 +140,22 @@ static void de_dest_not_set_refused(struct kunit *test)
 	etna_ts_load1(ts, ETNA_DE_CONFIG, 0);
 	draw_rect(ts, 0, 0, 1, 1);
 	EXPECT_REFUSED(ts, R_UNSET);
+	/* ... unless the stream set the field before */
+	ts->n -= 8;
+	etna_ts_load1(ts, ETNA_DE_ROT_ANGLE, 0);
+	etna_ts_load1(ts, ETNA_DE_ROT_ANGLE, ETNA_DE_ROT_DST_MASK);
+	etna_ts_load1(ts, ETNA_DE_CONFIG, 0);
+	draw_rect(ts, 0, 0, 1, 1);
+	EXPECT_ACCEPTED(ts);
+
+	/* a stride loaded in fixed point is a float: it bounds nothing */
+	ts = etna_ts_new(test);
+	etna_ts_de_dest(ts, SZ_4K, 256, DE_CLEAR32);
+	ts->w[ts->n - 10] |= LS_FIXP;
+	draw_rect(ts, 0, 0, 1, 1);
+	EXPECT_REFUSED(ts, R_UNSET);
+	ts->w[ts->n - 14] &= ~LS_FIXP;
+	EXPECT_ACCEPTED(ts);
 }
 
 /* The address a later relocation gives is the one that counts. */

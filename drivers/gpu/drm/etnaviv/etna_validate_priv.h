@@ -13,10 +13,11 @@
 #include <linux/types.h>
 
 /*
- * The states whose values bound what a 2D operation reads and writes, as
- * slots of struct etna_fp.
+ * The states whose values bound what an operation reads and writes, as
+ * slots of struct etna_fp (etna_validate.c maps each state to its slot).
  */
 enum etna_slot {
+	/* the 2D engine */
 	FP_DE_SRC_ADDRESS,
 	FP_DE_SRC_STRIDE,
 	FP_DE_SRC_ROTATION_CONFIG,
@@ -36,6 +37,7 @@ enum etna_slot {
 	FP_DE_CONFIG,
 	FP_DE_DEST_ROTATION_HEIGHT,
 	FP_DE_ROT_ANGLE,
+	/* the resolve engine and tile status */
 	FP_RS_CONFIG,
 	FP_RS_SOURCE_ADDR,
 	FP_RS_SOURCE_STRIDE,
@@ -60,16 +62,20 @@ enum etna_slot {
 
 /**
  * struct etna_fp - the bounding states as this stream left them
- * @val: each slot's value
+ * @val: each slot's value (as the stream gave it: loaded in fixed point,
+ *	the 16.16 value before the FE made a float of it)
  * @room: address slots: bytes from the address (the slot's value, which
  *	the relocation patched in) to the end of the buffer it points into
  * @known: the slots this stream loaded; the others hold whatever the
  *	previous job (maybe another client's) left, so they bound nothing
+ * @fixp: of those, the ones loaded in fixed point (the state holds the
+ *	float the FE made of @val)
  */
 struct etna_fp {
 	u32 val[FP_NR_SLOTS];
 	u32 room[FP_NR_SLOTS];
 	DECLARE_BITMAP(known, FP_NR_SLOTS);
+	DECLARE_BITMAP(fixp, FP_NR_SLOTS);
 };
 
 /* Where a walk through one stream stands. */
@@ -85,7 +91,7 @@ struct etna_walk {
 	unsigned int pixel_pipes;	/* the core's, at least 1 */
 	unsigned int ts_bits;		/* bits of a tile status entry */
 	const char *why;
-	struct etna_fp fp;
+	struct etna_fp *fp;		/* MMUv1 only: NULL on MMUv2 */
 };
 
 static inline int etna_refuse(struct etna_walk *w, const char *why)
@@ -94,10 +100,11 @@ static inline int etna_refuse(struct etna_walk *w, const char *why)
 	return -EINVAL;
 }
 
+/* Whether this stream loaded @slot, not in fixed point: @val is its value. */
 static inline bool etna_fp_known(const struct etna_fp *fp,
 				 enum etna_slot slot)
 {
-	return test_bit(slot, fp->known);
+	return test_bit(slot, fp->known) && !test_bit(slot, fp->fixp);
 }
 
 /* etna_validate_2d.c */

@@ -103,7 +103,7 @@ struct etna_rs_side {
 static int etna_check_rs_side(struct etna_walk *w, bool src, u64 x1, u64 y1,
 			      struct etna_rs_side *side)
 {
-	const struct etna_fp *fp = &w->fp;
+	const struct etna_fp *fp = w->fp;
 	enum etna_slot st = src ? FP_RS_SOURCE_STRIDE : FP_RS_DEST_STRIDE;
 	u32 cfg = fp->val[FP_RS_CONFIG], stride = fp->val[st];
 	bool tiled = cfg & (src ? ETNA_RS_CFG_SRC_TILED : ETNA_RS_CFG_DST_TILED);
@@ -150,7 +150,7 @@ static bool etna_ts_fits(const struct etna_walk *w, enum etna_slot status,
 			 u64 last)
 {
 	return DIV_ROUND_UP((last + 1) * w->ts_bits, 8) <=
-	       w->fp.room[status];
+	       w->fp->room[status];
 }
 
 /* The tile status states TS_MEM_CONFIG enables: colour, depth. */
@@ -171,7 +171,7 @@ static const u32 etna_ts_enable[2] = {
 static int etna_ts_in_use(struct etna_walk *w, unsigned int t,
 			  enum etna_slot *status, enum etna_slot *surface)
 {
-	const struct etna_fp *fp = &w->fp;
+	const struct etna_fp *fp = w->fp;
 
 	if (!(fp->val[FP_TS_MEM_CONFIG] & etna_ts_enable[t]))
 		return 0;
@@ -190,7 +190,7 @@ static int etna_ts_in_use(struct etna_walk *w, unsigned int t,
  */
 static int etna_check_rs_ts(struct etna_walk *w, const struct etna_rs_side *src)
 {
-	const struct etna_fp *fp = &w->fp;
+	const struct etna_fp *fp = w->fp;
 	enum etna_slot status, surface;
 	unsigned int t, h;
 	u64 last;
@@ -224,7 +224,7 @@ static int etna_check_rs_ts(struct etna_walk *w, const struct etna_rs_side *src)
  */
 static int etna_check_rs_inplace(struct etna_walk *w, u32 tiles, bool fixp)
 {
-	const struct etna_fp *fp = &w->fp;
+	const struct etna_fp *fp = w->fp;
 	enum etna_slot status, surface;
 	unsigned int t;
 	int ret;
@@ -257,7 +257,7 @@ static int etna_check_rs_inplace(struct etna_walk *w, u32 tiles, bool fixp)
  */
 int etna_check_rs_kick(struct etna_walk *w, u32 kicker, u32 v, bool fixp)
 {
-	const struct etna_fp *fp = &w->fp;
+	const struct etna_fp *fp = w->fp;
 	const u32 *val = fp->val;
 	struct etna_rs_side dst, src;
 	unsigned int mode, p;
