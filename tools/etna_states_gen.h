@@ -233,6 +233,12 @@ static const char *const e_fill_mode_names[] = {
 static const struct etna_enum e_fill_mode = {
 	e_fill_mode_names, ETNA_ARRAY_SIZE(e_fill_mode_names)
 };
+static const char *const e_hdepth_format_names[] = {
+	[0] = "DISABLED", [5] = "D16", [8] = "D24S8"
+};
+static const struct etna_enum e_hdepth_format = {
+	e_hdepth_format_names, ETNA_ARRAY_SIZE(e_hdepth_format_names)
+};
 static const char *const e_index_type_names[] = {
 	[0] = "UNSIGNED_CHAR", [1] = "UNSIGNED_SHORT", [2] = "UNSIGNED_INT"
 };
@@ -1130,10 +1136,17 @@ static const struct etna_field f_pe_color_format[] = {
 	{ "FORMAT_MASK", 4, 1, NULL, false, false },
 	{ "COMPONENTS", 8, 4, NULL, true, false },
 	{ "COMPONENTS_MASK", 12, 1, NULL, false, false },
+	{ "SUPER_TILED_NEW", 13, 1, NULL, false, false },
 	{ "OVERWRITE", 16, 1, NULL, false, false },
 	{ "OVERWRITE_MASK", 17, 1, NULL, false, false },
 	{ "SUPER_TILED", 20, 1, NULL, false, false },
 	{ "SUPER_TILED_MASK", 21, 1, NULL, false, false },
+	{ "FORMAT_EXT", 24, 7, NULL, false, false },
+	{ "FORMAT_EXT_MASK", 31, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_pe_hdepth_control[] = {
+	{ "FORMAT", 0, 4, &e_hdepth_format, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_pe_stencil_config_ext[] = {
@@ -1562,7 +1575,7 @@ static const struct etna_state states[] = {
 	{ 0x0142c, "PE_COLOR_FORMAT", 1, 4, 0, 0, ETNA_T_HEX, f_pe_color_format },
 	{ 0x01430, "PE_COLOR_ADDR", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x01434, "PE_COLOR_STRIDE", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x01454, "PE_HDEPTH_CONTROL", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x01454, "PE_HDEPTH_CONTROL", 1, 4, 0, 0, ETNA_T_HEX, f_pe_hdepth_control },
 	{ 0x01458, "PE_HDEPTH_ADDR", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x0145c, "PE_UNK0145C", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x01460, "PE_PIPE_COLOR_ADDR", 8, 4, 0, 0, ETNA_T_ADDR, NULL },
