@@ -230,10 +230,15 @@ void test_submit_stream(const struct engine *e)
 		ETNA_CMD_LOAD_STATE(plain, 1), 1,
 		ETNA_CMD_LOAD_STATE(ST_GL_SEMAPHORE, 1), SEMAPHORE_FE_PE,
 		CMD_STALL, SEMAPHORE_FE_PE,
-		CMD_DRAW_PRIMITIVES, 4, 0, 1,
-		CMD_DRAW_INDEXED, 4, 0, 1, 0, 0,
+		CMD_DRAW_PRIMITIVES, 4, 0, 0,
+		CMD_DRAW_INDEXED, 4, 0, 0, 0, 0,
 		CMD_DRAW_INSTANCED, 0, 0, 0,
 		ETNA_CMD_NOP, 0,
+	};
+	/* a triangle drawn with whatever states the last job left */
+	const uint32_t draws[] = {
+		CMD_DRAW_PRIMITIVES, 4, 0, 1,
+		CMD_DRAW_INDEXED, 4, 0, 1, 0, 0,
 	};
 	/* a 2D rectangle with whatever destination the last job left */
 	const uint32_t draw_2d[] = {
@@ -280,7 +285,12 @@ void test_submit_stream(const struct engine *e)
 	uint32_t s[8];
 	unsigned int i;
 
-	stream_expect(e, valid, 0, "valid-commands (ls, stall, draws, nop)");
+	stream_expect(e, valid, 0,
+		      "valid-commands (ls, stall, empty draws, nop)");
+	req = sub_init(e, draws, ARRAY_SIZE(draws), &bo, 1, NULL, 0);
+	sub_expect2(e, &req, e->mmuv1 ? -EINVAL : 0, 0,
+		    e->mmuv1 ? "MMUv1: ours bounds what it draws" : NULL,
+		    "draws-without-states-in-stream");
 	req = sub_init(e, draw_2d, ARRAY_SIZE(draw_2d), &bo, 1, NULL, 0);
 	sub_expect2(e, &req, e->mmuv1 ? -EINVAL : 0, 0,
 		    e->mmuv1 ? "MMUv1: ours bounds what it draws" : NULL,

@@ -20,7 +20,9 @@
  * space, counted over its unfinished jobs. A submit past its share waits
  * for the client's own jobs only, a little, then fails.
  */
+#include <linux/dma-mapping.h>
 #include <linux/file.h>
+#include <linux/highmem.h>
 #include <linux/idr.h>
 #include <linux/sync_file.h>
 #include <linux/uaccess.h>
@@ -334,24 +336,108 @@ static int etna_submit_map(struct etna_job *job,
 	return 0;
 }
 
+/* A submit's relocations, to read the indices of its draws. */
+struct etna_submit_idx {
+	struct etna_job *job;
+	const struct drm_etnaviv_gem_submit_reloc *relocs;
+};
+
+/*
+ * Drop the CPU cache lines of bytes [@pos, @pos + @len) of a buffer
+ * mapped for the device through @sgt: a client writes a write-combined
+ * or uncached buffer past the caches, whose lines of the kernel's mapping
+ * would be stale.
+ */
+static void etna_submit_sync_for_cpu(struct device *dev, struct sg_table *sgt,
+				     u64 pos, u32 len)
+{
+	struct scatterlist *sg;
+	u64 at = 0, end = pos + len, lo, hi;
+	int i;
+
+	for_each_sgtable_dma_sg(sgt, sg, i) {
+		lo = max(pos, at);
+		hi = min(end, at + sg_dma_len(sg));
+		if (lo < hi)
+			dma_sync_single_range_for_cpu(dev, sg_dma_address(sg),
+						      lo - at, hi - lo,
+						      DMA_BIDIRECTIONAL);
+		at += sg_dma_len(sg);
+		if (at >= end)
+			break;
+	}
+}
+
+/*
+ * Copy @len bytes from @offset past the address relocation @reloc patched
+ * in (the validator checked that they lie in its buffer) to @dst, from
+ * the buffer's pages, which its GPU mapping keeps: a shmem buffer's only
+ * (user memory is not mapped into the kernel, and an imported buffer's
+ * pages are its exporter's).
+ */
+static int etna_submit_read_idx(void *priv, unsigned int reloc, u32 offset,
+				void *dst, u32 len)
+{
+	const struct etna_submit_idx *si = priv;
+	const struct drm_etnaviv_gem_submit_reloc *r = &si->relocs[reloc];
+	struct drm_gem_object *obj = si->job->bos[r->reloc_idx];
+	struct etna_bo *bo = to_etna_bo(obj);
+	u64 pos = r->reloc_offset + (u64)offset;
+	u32 n, in_page;
+	void *src;
+
+	if (bo->uptr || obj->import_attach || !bo->shmem.pages)
+		return -EINVAL;
+	if ((bo->flags & ETNA_BO_CACHE_MASK) != ETNA_BO_CACHED)
+		etna_submit_sync_for_cpu(obj->dev->dev, bo->shmem.sgt, pos, len);
+	while (len) {
+		in_page = offset_in_page(pos);
+		n = min_t(u32, len, PAGE_SIZE - in_page);
+		src = kmap_local_page(bo->shmem.pages[pos >> PAGE_SHIFT]);
+		memcpy(dst, src + in_page, n);
+		kunmap_local(src);
+		dst += n;
+		pos += n;
+		len -= n;
+	}
+	return 0;
+}
+
 /*
  * Patch the GPU addresses in, then validate the stream as the core will
  * run it (the validator checks the relocations: sorted, in range,
- * aligned, each on the value of an address state).
+ * aligned, each on the value of an address state). On MMUv1, the indexed
+ * draws that their indices bound come back in *@scans, their indices
+ * read and checked: their snapshot goes after the job's commands.
  */
 static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 				const struct drm_etnaviv_gem_submit_reloc *relocs,
-				u32 *offs, u32 nr_relocs)
+				u32 *offs, u32 nr_relocs,
+				struct etna_idx_scans **scans)
 {
 	struct etna_dev *edev = job->core->edev;
+	const struct etna_ident *id = &job->core->id;
 	struct etna_stream s = {
 		.stream = stream,
 		.words = words,
 		.nr_relocs = nr_relocs,
 		.addr_relocs = !edev->mmu_v2,
 		.pipe = job->exec_state,
-		.pixel_pipes = job->core->id.pixel_pipes,
-		.ts_2bit = job->core->id.minor[0] & ETNA_MINOR0_2BITPERTILE,
+		.pixel_pipes = id->pixel_pipes,
+		.ts_2bit = id->minor[0] & ETNA_MINOR0_2BITPERTILE,
+		.single_buffer = id->minor[4] & ETNA_MINOR4_SINGLE_BUFFER,
+		.pe_pipe_addrs = id->minor[1] & ETNA_MINOR1_HALTI0 &&
+				 id->model != ETNA_CHIP_MODEL_GC880,
+		.streams = id->stream_count,
+		.halti0 = id->minor[1] & ETNA_MINOR1_HALTI0,
+		.new_states = id->minor[2] & ETNA_MINOR2_HALTI1 ||
+			      id->minor[4] & ETNA_MINOR4_HALTI2,
+		.icache = id->minor[3] & ETNA_MINOR3_INSTRUCTION_CACHE,
+		.scans = scans,
+	};
+	struct etna_submit_idx si = { .job = job, .relocs = relocs };
+	const struct etna_idx_reader rd = {
+		.read = etna_submit_read_idx, .priv = &si,
 	};
 	const char *why = NULL;
 	u32 i;
@@ -376,6 +462,8 @@ static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 	s.reloc_offs = offs;
 	s.reloc_room = offs ? offs + nr_relocs : NULL;
 	ret = etna_validate_stream(&s, &why);
+	if (!ret && *scans)
+		ret = etna_validate_indices(*scans, &rd, &why);
 	if (ret)
 		drm_dbg(&edev->drm, "stream rejected: %s\n", why);
 	return ret;
@@ -430,6 +518,7 @@ static int etna_submit(struct drm_device *drm, void *data,
 	struct etna_dev *edev = to_etna_dev(drm);
 	struct drm_etnaviv_gem_submit_bo *bos;
 	struct etna_submit_in copied = { };
+	struct etna_idx_scans *scans = NULL;
 	struct ww_acquire_ctx ctx;
 	struct sync_file *sync = NULL;
 	struct dma_fence *in;
@@ -437,6 +526,7 @@ static int etna_submit(struct drm_device *drm, void *data,
 	struct etna_job *job;
 	bool sched_init = false;
 	int out_fd = -1, ret;
+	u64 size;
 
 	core = etna_pipe(drm, args->pipe, &ret);
 	if (!core)
@@ -496,27 +586,38 @@ static int etna_submit(struct drm_device *drm, void *data,
 		goto err_job;
 	ret = etna_submit_relocate(job, copied.stream, args->stream_size / 4,
 				   copied.relocs, copied.reloc_offs,
-				   args->nr_relocs);
+				   args->nr_relocs, &scans);
 	if (ret)
 		goto err_job;
 	ret = etna_pm_prepare(job, copied.pmrs, args->nr_pmrs);
 	if (ret)
 		goto err_job;
 
-	/* the copy the FE runs, plus room for the LINK back to the ring */
+	/*
+	 * The copy the FE runs, plus room for the LINK back to the ring,
+	 * then (MMUv1) the indices its draws were checked with.
+	 */
 	job->cmd_size = ALIGN(args->stream_size, 8);
-	ret = etna_charge(edev, &job->client->pool_bytes,
-			  etna_pool_size(job->cmd_size + 8),
+	size = job->cmd_size + 8;
+	if (scans)
+		size = ALIGN(size, 64) + etna_validate_indices_size(scans);
+	ret = etna_charge(edev, &job->client->pool_bytes, etna_pool_size(size),
 			  edev->pool.size / CLIENT_POOL_DIV +
 			  CLIENT_POOL_LINKS * etna_pool_size(8), -EBUSY);
 	if (ret)
 		goto err_job;
-	job->pool_charge = etna_pool_size(job->cmd_size + 8);
-	ret = etna_pool_alloc(&edev->pool, &job->cmd, job->cmd_size + 8, true);
+	job->pool_charge = etna_pool_size(size);
+	ret = etna_pool_alloc(&edev->pool, &job->cmd, size, true);
 	if (ret)
 		goto err_job;
 	job->cmd_vaddr = edev->pool.vaddr + job->cmd.start;
 	job->cmd_gpu = etna_pool_gpu(edev, job->cmd.start);
+	if (scans)
+		etna_validate_indices_place(scans, copied.stream,
+					    (void *)job->cmd_vaddr +
+					    ALIGN(job->cmd_size + 8, 64),
+					    job->cmd_gpu +
+					    ALIGN(job->cmd_size + 8, 64));
 	if (args->stream_size)
 		memcpy(job->cmd_vaddr, copied.stream, args->stream_size);
 	if (args->stream_size % 8)
@@ -586,6 +687,7 @@ static int etna_submit(struct drm_device *drm, void *data,
 		fd_install(out_fd, sync->file);
 		args->fence_fd = out_fd;
 	}
+	etna_validate_indices_free(scans);
 	kvfree(copied.buf);
 	return 0;
 
@@ -596,6 +698,7 @@ err_job:
 	if (sched_init)
 		drm_sched_job_cleanup(&job->base);
 	etna_job_free(job);
+	etna_validate_indices_free(scans);
 	kvfree(copied.buf);
 	return ret;
 }

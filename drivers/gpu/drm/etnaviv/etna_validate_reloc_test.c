@@ -53,6 +53,9 @@ static void address_3d_needs_reloc(struct kunit *test)
 		at = etna_ts_load1(ts, addr_states[i], 0);
 		EXPECT_REFUSED(ts, R_NORELOC);
 		etna_ts_reloc(ts, at);
+		/* the query the occlusion address turns on, off again */
+		if (addr_states[i] == ETNA_GL_OCCLUSION_QUERY_ADDR)
+			etna_ts_load1(ts, ETNA_GL_OCCLUSION_QUERY_CONTROL, 0);
 		EXPECT_ACCEPTED(ts);
 	}
 }

@@ -57,23 +57,29 @@ static unsigned int etna_rs_bpp(unsigned int fmt)
 	}
 }
 
-/*
- * The bytes from a surface's address (each half's, for a MULTI layout)
- * that the image pixels [0, @x1) x [0, @y1) reach, @x1 and @y1 not 0.
- * @stride is the RS stride state: a pixel row's pitch when linear, else
- * a row of 4x4 tiles' (sim/doc/rs-ts.md, section 4). Tiled layouts are
- * counted in whole tiles and supertiles.
+/**
+ * etna_tiled_extent() - the bytes of a tiled surface some pixels reach
+ * @tile_row: the pitch of a row of 4x4 tiles
+ * @bpp: bytes per pixel
+ * @super: 64x64 supertiles of 256 tiles (etna_viv doc/hardware.md)
+ * @multi: split between two pixel pipes, tile by tile (each half from
+ *	its own address)
+ * @x1: the pixels' columns are [0, @x1), @x1 not 0
+ * @y1: their rows [0, @y1), @y1 not 0
+ *
+ * The layouts are those of the device model's resolve and pixel engines
+ * (sim/doc/rs-ts.md section 4, sim/doc/3d-pipeline.md section 6), counted
+ * in whole tiles and supertiles.
+ *
+ * Return: the bytes from the surface's address (each half's, for @multi)
+ * up to the end of the last tile they reach.
  */
-static u64 etna_rs_extent(u32 stride, bool tiled, unsigned int bpp,
-			  u64 x1, u64 y1)
+u64 etna_tiled_extent(u64 tile_row, unsigned int bpp, bool super, bool multi,
+		      u64 x1, u64 y1)
 {
-	u64 s = ETNA_RS_STRIDE(stride), tile = 16 * bpp;
+	u64 s = tile_row, tile = 16 * bpp;
 	u64 tx = (x1 - 1) / 4, ty = (y1 - 1) / 4;
-	bool super = stride & ETNA_RS_STRIDE_TILING;
-	bool multi = stride & ETNA_RS_STRIDE_MULTI;
 
-	if (!tiled)
-		return (y1 - 1) * s + x1 * bpp;
 	if (!super && !multi)
 		return ty * s + (tx + 1) * tile;
 	/* multi-tiled: every other row of tiles, each pair of columns */
@@ -84,6 +90,23 @@ static u64 etna_rs_extent(u32 stride, bool tiled, unsigned int bpp,
 		return ty / 16 * 16 * s + (tx / 16 + 1) * 256 * tile;
 	/* multi-supertiled: a supertile of each half per 64x128 block */
 	return ty / 32 * 16 * s + (tx / 16 + 1) * 256 * tile;
+}
+
+/*
+ * The bytes from a surface's address (each half's, for a MULTI layout)
+ * that the image pixels [0, @x1) x [0, @y1) reach, @x1 and @y1 not 0.
+ * @stride is the RS stride state: a pixel row's pitch when linear, else
+ * a row of 4x4 tiles' (sim/doc/rs-ts.md, section 4).
+ */
+static u64 etna_rs_extent(u32 stride, bool tiled, unsigned int bpp,
+			  u64 x1, u64 y1)
+{
+	u64 s = ETNA_RS_STRIDE(stride);
+
+	if (!tiled)
+		return (y1 - 1) * s + x1 * bpp;
+	return etna_tiled_extent(s, bpp, stride & ETNA_RS_STRIDE_TILING,
+				 stride & ETNA_RS_STRIDE_MULTI, x1, y1);
 }
 
 /* One side of a resolve: the address slot of each half and their extent. */
@@ -146,8 +169,7 @@ static int etna_check_rs_side(struct etna_walk *w, bool src, u64 x1, u64 y1,
  * the status buffer at slot @status. The entries are packed from the
  * buffer's address on.
  */
-static bool etna_ts_fits(const struct etna_walk *w, enum etna_slot status,
-			 u64 last)
+bool etna_ts_fits(const struct etna_walk *w, enum etna_slot status, u64 last)
 {
 	return DIV_ROUND_UP((last + 1) * w->ts_bits, 8) <=
 	       w->fp->room[status];
@@ -168,8 +190,8 @@ static const u32 etna_ts_enable[2] = {
  * enabled; 1 with its status and surface base slots in @status and
  * @surface; a refusal when those were not set in this stream.
  */
-static int etna_ts_in_use(struct etna_walk *w, unsigned int t,
-			  enum etna_slot *status, enum etna_slot *surface)
+int etna_ts_in_use(struct etna_walk *w, unsigned int t, enum etna_slot *status,
+		   enum etna_slot *surface)
 {
 	const struct etna_fp *fp = w->fp;
 
