@@ -188,6 +188,21 @@ static int etna_check_kernel_states(struct etna_walk *w, unsigned int first,
  * stream from word @word on. @first + @n must not exceed ETNA_NR_STATES.
  * Only the address states among them are visited.
  */
+/*
+ * The walk's states (MMUv1): allocated at the first load or operation
+ * that needs them, so that a stream of padding costs no allocation.
+ */
+static int etna_walk_fp(struct etna_walk *w)
+{
+	if (w->fp)
+		return 0;
+	w->fp = kmalloc(sizeof(*w->fp), GFP_KERNEL);
+	if (!w->fp)
+		return -ENOMEM;
+	bitmap_zero(w->fp->known, FP_NR_SLOTS);
+	return 0;
+}
+
 static int etna_check_states(struct etna_walk *w, unsigned int first,
 			     unsigned int n, unsigned int word, bool fixp)
 {
@@ -197,6 +212,8 @@ static int etna_check_states(struct etna_walk *w, unsigned int first,
 	if (first < ETNA_WINDOW_END && end > ETNA_WINDOW_FIRST)
 		return etna_refuse(w, "load into the register window");
 	ret = etna_check_kernel_states(w, first, end, word, fixp);
+	if (!ret && w->addr_relocs)
+		ret = etna_walk_fp(w);
 	if (ret || !w->addr_relocs)
 		return ret;
 	return etna_track_and_kick(w, first, end, word, fixp);
@@ -330,13 +347,6 @@ int etna_validate_stream(const struct etna_stream *s, const char **why)
 	etna_maps_ready();
 
 	ret = etna_check_relocs(&w);
-	/* the states a footprint needs, as this stream loads them (MMUv1) */
-	if (!ret && w.addr_relocs) {
-		w.fp = kmalloc(sizeof(*w.fp), GFP_KERNEL);
-		if (!w.fp)
-			return -ENOMEM;
-		bitmap_zero(w.fp->known, FP_NR_SLOTS);
-	}
 
 	while (!ret && pos < words) {
 		/* a relocated header is an address: whatever it decodes to */
@@ -368,12 +378,14 @@ int etna_validate_stream(const struct etna_stream *s, const char **why)
 		} else if (!w.addr_relocs) {
 			/* MMUv2: the client's own space bounds its draws */
 		} else if (op == ETNA_OP_DRAW_2D) {
-			ret = etna_check_draw_2d(&w, stream + pos + 2,
+			ret = etna_walk_fp(&w) ?:
+			      etna_check_draw_2d(&w, stream + pos + 2,
 						 FIELD_GET(ETNA_D2D_RECTS, hdr) ?: 256);
 		} else if (op == ETNA_OP_DRAW_PRIMITIVES ||
 			   op == ETNA_OP_DRAW_INDEXED ||
 			   op == ETNA_OP_DRAW_INSTANCED) {
-			ret = etna_check_draw_3d(&w, stream + pos);
+			ret = etna_walk_fp(&w) ?:
+			      etna_check_draw_3d(&w, stream + pos);
 		}
 
 		pos += len;
