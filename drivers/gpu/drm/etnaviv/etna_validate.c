@@ -184,11 +184,6 @@ static int etna_check_kernel_states(struct etna_walk *w, unsigned int first,
 }
 
 /*
- * Check @n states, from state index @first on, whose values sit in the
- * stream from word @word on. @first + @n must not exceed ETNA_NR_STATES.
- * Only the address states among them are visited.
- */
-/*
  * The walk's states (MMUv1): allocated at the first load or operation
  * that needs them, so that a stream of padding costs no allocation.
  */
@@ -203,6 +198,12 @@ static int etna_walk_fp(struct etna_walk *w)
 	return 0;
 }
 
+/*
+ * Check @n states, from state index @first on, whose values sit in the
+ * stream from word @word on. @first + @n must not exceed ETNA_NR_STATES.
+ * (MMUv1) note what they give the slots, and check the resolves they
+ * start.
+ */
 static int etna_check_states(struct etna_walk *w, unsigned int first,
 			     unsigned int n, unsigned int word, bool fixp)
 {
@@ -217,17 +218,6 @@ static int etna_check_states(struct etna_walk *w, unsigned int first,
 	if (ret || !w->addr_relocs)
 		return ret;
 	return etna_track_and_kick(w, first, end, word, fixp);
-}
-
-/* The address states among states @first..@end - 1. */
-static unsigned int etna_addr_states_in(unsigned int first, unsigned int end)
-{
-	unsigned int state = first, run_end, n = 0;
-
-	/* address states come in runs (arrays): look each run up once */
-	for_each_set_bitrange_from(state, run_end, etna_addr_map, end)
-		n += run_end - state;
-	return n;
 }
 
 /*
@@ -245,11 +235,12 @@ static int etna_load_relocs(struct etna_walk *w, unsigned int pos,
 	unsigned int i = w->next_reloc, end = etna_relocs_upto(w, pos + len);
 	unsigned int n = 0, word, prev = 0;
 
+	w->load_reloc = i;
 	for (; i < end; i++) {
 		word = w->reloc_offs[i] / 4;
 		if (word == pos || word > pos + count ||
-		    !test_bit((first + word - pos - 1) % ETNA_NR_STATES,
-			      etna_addr_map))
+		    !etna_is_addr_state((first + word - pos - 1) %
+					ETNA_NR_STATES))
 			return etna_refuse(w, R_NOT_ADDR);
 		if (fixp)
 			return etna_refuse(w, "fixed-point load into an address state");

@@ -146,6 +146,7 @@ struct etna_walk {
 	const u32 *reloc_room;
 	unsigned int nr_relocs;
 	unsigned int next_reloc;	/* first relocation not yet passed */
+	unsigned int load_reloc;	/* the first of the current load's */
 	bool addr_relocs;		/* address states need relocations */
 	u32 pipe;			/* the job's pipe, as PIPE_SELECT has it */
 	unsigned int pixel_pipes;	/* the core's, at least 1 */
@@ -177,9 +178,26 @@ static inline bool etna_fp_known(const struct etna_fp *fp,
 /* States are 32 bits wide and indexed by a 16-bit number (byte address / 4). */
 #define ETNA_NR_STATES		BIT(16)
 
-/* etna_validate_state.c: the address states, one bit per state index */
-extern unsigned long etna_addr_map[BITS_TO_LONGS(ETNA_NR_STATES)];
+/*
+ * etna_validate_state.c: what each state is to the walk (an address, a
+ * slot), by pages of 256 states
+ */
+#define ETNA_STATE_PAGES	24
+#define ETNA_SE_ADDR		BIT(15)		/* an address state */
+#define ETNA_SE_SLOT		GENMASK(14, 0)	/* its slot + 1, or 0 */
+extern u8 etna_state_page_of[ETNA_NR_STATES / 256];
+extern u16 etna_state_page[ETNA_STATE_PAGES][256];
+
+/* Whether state index @idx takes a GPU address. */
+static inline bool etna_is_addr_state(unsigned int idx)
+{
+	unsigned int page = etna_state_page_of[idx / 256];
+
+	return page && etna_state_page[page - 1][idx % 256] & ETNA_SE_ADDR;
+}
+
 void etna_maps_ready(void);
+unsigned int etna_addr_states_in(unsigned int first, unsigned int end);
 int etna_track_states(struct etna_walk *w, unsigned int first,
 		      unsigned int end, unsigned int word, bool fixp);
 

@@ -31,25 +31,50 @@
 #include "etna_addr_states.h"
 
 /*
- * One bit per state index, set for the states of etna_addr_runs[]: 8 KiB.
+ * What each state is to the walk, in pages of 256 states:
+ * etna_state_page_of[] is a page's index in etna_state_page[] plus one,
+ * or 0 for a page of states that are neither addresses nor slots; an
+ * entry there has ETNA_SE_ADDR for an address state (etna_addr_runs[])
+ * and, in ETNA_SE_SLOT, the state's slot (enum etna_slot) plus one, or 0.
+ * One table for both, so that a load looks each of its states up once.
  *
- * Ownership and lifetime: the map belongs to this file, lives as long as
- * the module and is never freed. It starts all zero and is filled exactly
- * once, by the first etna_validate_stream() call, under DO_ONCE() (which
- * serialises the fill with a spinlock and later patches the check out).
- * Nothing writes to it afterwards, so readers need no locking.
+ * Ownership and lifetime: the tables belong to this file, live as long as
+ * the module and are never freed. They start all zero and are filled
+ * exactly once, by the first etna_validate_stream() call, under DO_ONCE()
+ * (which serialises the fill with a spinlock and later patches the check
+ * out). Nothing writes to them afterwards, so readers need no locking.
  */
-unsigned long etna_addr_map[BITS_TO_LONGS(ETNA_NR_STATES)];
+u8 etna_state_page_of[ETNA_NR_STATES / 256];
+u16 etna_state_page[ETNA_STATE_PAGES][256];
+
+/* The entry of state index @idx, its page made if it has none yet. */
+static u16 *etna_state_entry_make(unsigned int idx)
+{
+	static unsigned int pages;
+
+	if (!etna_state_page_of[idx / 256]) {
+		if (WARN_ON(pages == ETNA_STATE_PAGES))
+			return NULL;
+		etna_state_page_of[idx / 256] = ++pages;
+	}
+	return &etna_state_page[etna_state_page_of[idx / 256] - 1][idx % 256];
+}
 
 static void etna_fill_slot_map(void);
 
 static void etna_fill_maps(void)
 {
-	unsigned int i;
+	unsigned int i, k;
+	u16 *e;
 
-	for (i = 0; i < ARRAY_SIZE(etna_addr_runs); i++)
-		bitmap_set(etna_addr_map, etna_addr_runs[i].byte_addr / 4,
-			   etna_addr_runs[i].states);
+	for (i = 0; i < ARRAY_SIZE(etna_addr_runs); i++) {
+		for (k = 0; k < etna_addr_runs[i].states; k++) {
+			e = etna_state_entry_make(etna_addr_runs[i].byte_addr /
+						  4 + k);
+			if (e)
+				*e |= ETNA_SE_ADDR;
+		}
+	}
 	etna_fill_slot_map();
 }
 
@@ -57,6 +82,31 @@ static void etna_fill_maps(void)
 void etna_maps_ready(void)
 {
 	DO_ONCE(etna_fill_maps);
+}
+
+/**
+ * etna_addr_states_in() - count the address states in a range
+ * @first: the first state index
+ * @end: the index after the last, at most ETNA_NR_STATES
+ *
+ * Return: how many of states @first..@end - 1 take a GPU address.
+ */
+unsigned int etna_addr_states_in(unsigned int first, unsigned int end)
+{
+	unsigned int state = first, page_end, n = 0;
+	const u16 *page;
+
+	while (state < end) {
+		page_end = min(end, (state | 255) + 1);
+		if (!etna_state_page_of[state / 256]) {
+			state = page_end;
+			continue;
+		}
+		page = etna_state_page[etna_state_page_of[state / 256] - 1];
+		for (; state < page_end; state++)
+			n += !!(page[state % 256] & ETNA_SE_ADDR);
+	}
+	return n;
 }
 
 /*
@@ -175,32 +225,31 @@ static const struct {
 };
 
 /*
- * The slot of each state, in pages of 256 states: etna_slot_page_of[] is
- * a page's index in etna_slot_page[] plus one, or 0 for a page without
- * slots; an entry there is the state's slot plus one, or 0. Masked: the
- * slots of etna_masked[]. Filled once, with etna_addr_map and under the
- * same DO_ONCE(); read-only afterwards.
+ * What a load into each slot does besides giving it its value; filled
+ * with the state tables, under the same DO_ONCE(); read-only afterwards.
  */
-#define ETNA_SLOT_PAGES		12
-static u8 etna_slot_page_of[ETNA_NR_STATES / 256];
-static u16 etna_slot_page[ETNA_SLOT_PAGES][256];
-static DECLARE_BITMAP(etna_slot_masked, FP_NR_SLOTS);
+static u8 etna_slot_flags[FP_NR_SLOTS];
+
+/* etna_slot_flags[]: what a load into the slot does besides its value */
+#define ETNA_SF_DIRTY		GENMASK(2, 0)	/* the ETNA_DIRTY_* it sets */
+#define ETNA_SF_MASKED		BIT(3)		/* fields under masks */
+#define ETNA_SF_ADDR		BIT(4)		/* an address state */
+#define ETNA_SF_EFFECT		BIT(5)		/* etna_track_effect() */
 
 /* Map the @n states @stride states apart from state index @idx. */
 static void etna_fill_slot_run(unsigned int idx, unsigned int slot,
 			       unsigned int n, unsigned int stride)
 {
-	static unsigned int pages;
 	unsigned int k;
+	u16 *e;
 
 	for (k = 0; k < n; k++, idx += stride) {
-		if (!etna_slot_page_of[idx / 256]) {
-			if (WARN_ON(pages == ETNA_SLOT_PAGES))
-				return;
-			etna_slot_page_of[idx / 256] = ++pages;
-		}
-		etna_slot_page[etna_slot_page_of[idx / 256] - 1][idx % 256] =
-			slot + k + 1;
+		e = etna_state_entry_make(idx);
+		if (!e)
+			return;
+		*e |= slot + k + 1;
+		if (*e & ETNA_SE_ADDR)
+			etna_slot_flags[slot + k] |= ETNA_SF_ADDR;
 	}
 }
 
@@ -221,28 +270,37 @@ static void etna_fill_slot_map(void)
 				   (ETNA_TE_SAMPLER_LOD_ADDR(0, 1) -
 				    ETNA_TE_SAMPLER_LOD_ADDR(0, 0)) / 4);
 	for (i = 0; i < ARRAY_SIZE(etna_masked); i++)
-		__set_bit(etna_masked[i].slot, etna_slot_masked);
+		etna_slot_flags[etna_masked[i].slot] |= ETNA_SF_MASKED;
+	for (i = 0; i < FP_NR_SLOTS; i++) {
+		if (i >= FP_TEX_FIRST)
+			etna_slot_flags[i] |= ETNA_DIRTY_TEX;
+		else if (i >= FP_VTX_FIRST && i < FP_VTX_END)
+			etna_slot_flags[i] |= ETNA_DIRTY_VTX;
+		else if (i < FP_VTX_FIRST)
+			etna_slot_flags[i] |= ETNA_DIRTY_PE;
+	}
+	etna_slot_flags[FP_FE_INDEX_STREAM_BASE_ADDR] |= ETNA_SF_EFFECT;
+	etna_slot_flags[FP_GL_OCCLUSION_QUERY_ADDR] |= ETNA_SF_EFFECT;
+	etna_slot_flags[FP_GL_OCCLUSION_QUERY_CONTROL] |= ETNA_SF_EFFECT;
 }
 
 /*
- * The relocation that patches stream word @word: the last one of that
- * word counts, as the kernel patches them in order. -1 if none does.
+ * The relocation that patches stream word @word of the LOAD_STATE being
+ * walked (its relocations: w->load_reloc on, up to w->next_reloc): the
+ * last one of that word counts, as the kernel patches them in order. -1
+ * if none does.
  */
 static int etna_reloc_at(const struct etna_walk *w, unsigned int word)
 {
-	unsigned int lo = 0, hi = w->nr_relocs, mid;
+	int i, r = -1;
 
-	/* @lo ends on the first relocation past @word */
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (w->reloc_offs[mid] / 4 <= word)
-			lo = mid + 1;
-		else
-			hi = mid;
+	for (i = w->load_reloc; i < w->next_reloc; i++) {
+		if (w->reloc_offs[i] / 4 > word)
+			break;
+		if (w->reloc_offs[i] / 4 == word)
+			r = i;
 	}
-	if (lo && w->reloc_offs[lo - 1] / 4 == word)
-		return lo - 1;
-	return -1;
+	return r;
 }
 
 /* The fields a load of @v into masked slot @slot leaves as they were. */
@@ -264,17 +322,13 @@ static u32 etna_masked_keep(unsigned int slot, u32 v)
  */
 #define ETNA_OCCLUSION_BYTES	8
 
-/* What a load into slot @slot (stream word @at, relocation @r) starts. */
-static int etna_track_effects(struct etna_walk *w, unsigned int slot,
-			      unsigned int at, int r)
+/*
+ * What a load into slot @slot (stream word @at, relocation @r) starts:
+ * where the index stream's address is, the occlusion query on or off.
+ */
+static int etna_track_effect(struct etna_walk *w, unsigned int slot,
+			     unsigned int at, int r)
 {
-	if (slot >= FP_TEX_FIRST)
-		w->dirty |= ETNA_DIRTY_TEX;
-	else if (slot >= FP_VTX_FIRST && slot < FP_VTX_END)
-		w->dirty |= ETNA_DIRTY_VTX;
-	else if (slot < FP_VTX_FIRST)
-		w->dirty |= ETNA_DIRTY_PE;
-
 	switch (slot) {
 	case FP_FE_INDEX_STREAM_BASE_ADDR:
 		w->idx_word = at;
@@ -293,33 +347,42 @@ static int etna_track_effects(struct etna_walk *w, unsigned int slot,
 }
 
 /*
- * Note the value stream word @at gives slot @slot, that of state index
- * @state (a load in @fixp).
+ * Note the value stream word @at gives slot @slot (a load in @fixp), and
+ * mark the draw checks it changes.
  */
-static int etna_track_slot(struct etna_walk *w, unsigned int slot,
-			   unsigned int state, unsigned int at, bool fixp)
+static __always_inline int etna_track_slot(struct etna_walk *w,
+					   unsigned int slot, unsigned int at,
+					   bool fixp)
 {
 	struct etna_fp *fp = w->fp;
+	unsigned int flags = etna_slot_flags[slot];
 	u32 v = w->stream[at], keep = 0;
 	int r = -1;
 
-	if (test_bit(slot, etna_slot_masked)) {
+	w->dirty |= flags & ETNA_SF_DIRTY;
+	if (flags & ETNA_SF_MASKED) {
 		keep = etna_masked_keep(slot, v);
 		/* fields kept from before this stream: unknown (a float too) */
 		if (fixp || (keep && !etna_fp_known(fp, slot))) {
 			__clear_bit(slot, fp->known);
-			return etna_track_effects(w, slot, at, r);
+			goto effect;
 		}
 	}
 	fp->val[slot] = (fp->val[slot] & keep) | (v & ~keep);
-	__assign_bit(slot, fp->fixp, fixp);
+	if (fixp)
+		__set_bit(slot, fp->fixp);
+	else
+		__clear_bit(slot, fp->fixp);
 	__set_bit(slot, fp->known);
 	/* an address: the address check made sure a relocation patched it */
-	if (test_bit(state, etna_addr_map)) {
+	if (flags & ETNA_SF_ADDR) {
 		r = etna_reloc_at(w, at);
 		fp->room[slot] = r < 0 ? 0 : w->reloc_room[r];
 	}
-	return etna_track_effects(w, slot, at, r);
+effect:
+	if (flags & ETNA_SF_EFFECT)
+		return etna_track_effect(w, slot, at, r);
+	return 0;
 }
 
 /**
@@ -341,16 +404,16 @@ int etna_track_states(struct etna_walk *w, unsigned int first,
 
 	while (state < end) {
 		page_end = min(end, (state | 255) + 1);
-		if (!etna_slot_page_of[state / 256]) {
+		if (!etna_state_page_of[state / 256]) {
 			state = page_end;
 			continue;
 		}
-		page = etna_slot_page[etna_slot_page_of[state / 256] - 1];
+		page = etna_state_page[etna_state_page_of[state / 256] - 1];
 		for (; state < page_end; state++) {
-			slot = page[state % 256];
+			slot = page[state % 256] & ETNA_SE_SLOT;
 			if (!slot)
 				continue;
-			ret = etna_track_slot(w, slot - 1, state,
+			ret = etna_track_slot(w, slot - 1,
 					      word + (state - first), fixp);
 			if (ret)
 				return ret;
