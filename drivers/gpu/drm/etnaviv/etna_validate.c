@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/*
- * Command-stream validation.
+/**
+ * DOC: Command-stream validation
  *
  * An MMUv1 gives every process the same GPU address space, so the MMU does
  * not keep one client away from another client's memory. On such cores the
@@ -83,7 +83,8 @@
  *    newer cores (SUPER_TILED_NEW, TS_MODE), unknown formats, MULTI on a
  *    core without two pipes, cores with more than two.
  *
- * The 3D engine is not bounded yet (see the README).
+ * The 3D engine is not bounded yet (Documentation/gpu/etnaviv.rst,
+ * "What MMUv1 does not bound").
  *
  * With an MMUv2 each client has its own page tables, so any address it
  * loads can only reach its own buffers: the address rule is dropped there
