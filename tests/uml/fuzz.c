@@ -15,10 +15,10 @@
  *    field, address states relocated into one of three BOs (at offsets in
  *    and past them) or not relocated, 2D kicks (DRAW_2D with rectangles),
  *    resolve kicks, 3D draws (MMUv2 boards only: MMUv1 does not bound a
- *    draw's reach, see README), STALL, forbidden commands and kernel-only
- *    states. A second process meanwhile submits jobs on every engine
- *    that read its two canary BOs: each must complete without an error,
- *    and the canaries must keep every word.
+ *    draw's reach, Documentation/gpu/etnaviv.rst), STALL, forbidden
+ *    commands and kernel-only states. A second process meanwhile submits
+ *    jobs on every engine that read its two canary BOs: each must
+ *    complete without an error, and the canaries must keep every word.
  *
  * Oracles, besides the boot's splat detector and kmemleak: no bus error
  * ever (the model counts accesses to memory that does not exist); on an

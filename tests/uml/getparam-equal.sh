@@ -7,7 +7,7 @@
 # "smoke --dump-params" writes them (scripts/check's smoke runs do); a
 # missing one is made by booting the board (ETNAVIV_CHECK_KERNEL, default
 # plain) with "smoke --dump-params-only". Cores are matched by name: on the
-# legacy board the drivers number the pipes differently (README).
+# legacy board the drivers number the pipes differently (boards/README.md).
 . "$(dirname "$0")/../../scripts/common.sh"
 dir=${1:-}
 if [ -z "$dir" ]; then

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * power: runtime PM, system suspend and the cooling device, on the device
- * model's clock gates and power domains (README "Power").
+ * model's clock gates and power domains (Documentation/gpu/etnaviv.rst,
+ * "Power").
  *
  *  - runtime-suspend: after a job on every pipe, the cores autosuspend:
  *    every GPU device's power/runtime_status reads "suspended" (polled;
@@ -25,7 +26,7 @@
  * Linux 6.1's driver (ETNAVIV_DRIVER=upstream) has no system sleep
  * callbacks: a core busy at suspend loses its state under it when the
  * domain goes off. With it the jobs are waited for before the suspend
- * (see README "Power").
+ * (Documentation/gpu/etnaviv.rst, "Power").
  */
 #include <dirent.h>
 #include <errno.h>

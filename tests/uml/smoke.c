@@ -887,7 +887,8 @@ static void check_model(const struct model_stats *before, int nb,
 		/*
 		 * On silicon a register access while the clock is gated or
 		 * the domain off hangs the bus: ours never does it; what
-		 * upstream 6.1 does is counted and shown (README "Power").
+		 * upstream 6.1 does is counted and shown (the "Power"
+		 * section of Documentation/gpu/etnaviv.rst).
 		 */
 		if (strcmp(driver_name(), "upstream")) {
 			ok = !a->access_while_off ||
