@@ -106,7 +106,7 @@ static char *trim(char *s)
 static bool manifest_board(const char *name, const char *drv,
 			   struct board *b)
 {
-	char buf[sizeof(manifest)], *line, *next, *f[6], *alt, *order, *c;
+	char buf[sizeof(manifest)], *line, *next, *f[5], *alt, *order, *c;
 	unsigned int n, i, pipe;
 	bool found = false;
 
@@ -118,9 +118,10 @@ static bool manifest_board(const char *name, const char *drv,
 		line = trim(line);
 		if (!*line || *line == '#')
 			continue;
-		for (n = 0; n < 6 && line; n++)
+		/* board | soc | tags | pipes | cores */
+		for (n = 0; n < 5 && line; n++)
 			f[n] = trim(strsep(&line, "|"));
-		found = n == 6 && !strcmp(f[0], name);
+		found = n == 5 && !strcmp(f[0], name);
 	}
 	if (!found)
 		return fail("board %s is not in boards/boards.manifest", name);
