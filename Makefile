@@ -39,8 +39,9 @@ TOOLS += $(LIB_TOOLS)
 TOP_TOOL := $(B)/tools/etnaviv-top
 TOOLS += $(TOP_TOOL)
 UML_TESTS := $(patsubst tests/uml/%.c,$(B)/tests/%,$(wildcard tests/uml/*.c))
-# The test programs of several files: tests/uml/NAME/*.c.
-UML_SUITES := $(patsubst tests/uml/%/,%,$(wildcard tests/uml/*/))
+# The test programs of several files: tests/uml/NAME/*.c (lib/: the tests'
+# helper library).
+UML_SUITES := $(filter-out lib,$(patsubst tests/uml/%/,%,$(wildcard tests/uml/*/)))
 UML_TESTS += $(UML_SUITES:%=$(B)/tests/%)
 SIM_TESTS := $(patsubst tests/sim/test_%.c,$(B)/tests/sim-%,$(wildcard tests/sim/test_*.c))
 UNIT_TESTS := $(SIM_TESTS) $(B)/tests/uapi-layout
