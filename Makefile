@@ -121,7 +121,7 @@ $(B)/boards/%.dtb: boards/%.dts $(wildcard boards/*.dtsi)
 	dtc -q -I dts -O dtb -i boards -o $@ $<
 
 # The table of boards/README.md follows the board manifest: after a change
-# to the manifest, `make boards-table` rewrites it (tests/boards.sh, in
+# to the manifest, `make boards-table` rewrites it (tests/boards-manifest.sh, in
 # make check, fails while the committed table is stale).
 boards-table:
 	@scripts/boards-table --update
@@ -136,7 +136,7 @@ $(CS_TOOLS:%=$(B)/tests/tools/%): $(B)/tests/tools/%: tools/%.c $(ETNA_STATES)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) $(SANITIZE) -o $@ $(filter %.c,$^) -lm
 
-$(B)/tests/etna-states: tests/tools/states.c $(ETNA_STATES) tests/uml/lib/gc_regs.h
+$(B)/tests/etna-states: tests/tools/etna-states.c $(ETNA_STATES) tests/uml/lib/gc_regs.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) $(SANITIZE) -Itools -Itests/uml/lib -o $@ $(filter %.c,$^)
 

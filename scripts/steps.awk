@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # The steps of tests/steps.manifest, one a line (see the manifest for its
-# format), for scripts/check, tests/boards.sh and scripts/boards-table:
+# format), for scripts/check, tests/boards-manifest.sh and scripts/boards-table:
 #
 #   awk -f steps.awk -v boards="B1 B2 ..." -v kernel=K tests/steps.manifest
 #

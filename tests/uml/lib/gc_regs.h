@@ -101,7 +101,7 @@
 #define ST_BLT_SRC_ADDR			0x14000
 #define ST_PE_RT_ADDR_PIPE		0x14800
 
-/* more states whose names the tools' tables must give (tests/tools/states.c) */
+/* more states whose names the tools' tables must give (tests/tools/etna-states.c) */
 #define ST_FE_COMMAND_ADDRESS		0x0654
 #define ST_FE_AUTO_FLUSH		0x0670
 #define ST_DE_PE_DITHER_HIGH		0x12ec

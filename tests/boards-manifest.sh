@@ -7,7 +7,7 @@
 # tests on 3D cores, isolation exactly on MMUv2 2D cores); pipes the
 # board's device model has; and boards/README.md holds the table
 # scripts/boards-table makes of them.
-# boards.sh [MANIFEST]: check another manifest (the default: the repo's).
+# boards-manifest.sh [MANIFEST]: check another manifest (the default: the repo's).
 . "$(dirname "$0")/../scripts/common.sh"
 [ $# -gt 0 ] && MANIFEST=$1
 tmp=$(mktemp -d)
