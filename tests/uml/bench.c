@@ -178,9 +178,9 @@ static void ktime_end(const char *key)
 
 /* Address states to relocate, 256 in all: (state, count). */
 static const uint32_t reloc_states[][2] = {
-	{ 0x2400, 224 },	/* TE sampler LOD addresses */
-	{ 0x1460, 8 }, { 0x1480, 8 },	/* PE pipe colour/depth addresses */
-	{ 0x1500, 8 }, { 0x1520, 8 },
+	{ ST_TE_SAMPLER_LOD_ADDR(0, 0), 224 },
+	{ ST_PE_PIPE_COLOR_ADDR(0), 8 }, { ST_PE_PIPE_DEPTH_ADDR(0), 8 },
+	{ ST_PE_PIPE_ADDR_UNK01500(0), 8 }, { ST_PE_PIPE_ADDR_UNK01520(0), 8 },
 };
 
 /* Mean µs of @n submits of @req, the drain of the last one included. */
@@ -267,7 +267,6 @@ static int bench_stream64k(int fd, uint32_t exec_state)
 
 static int bench_bo_cycle(int fd)
 {
-	struct drm_etnaviv_gem_info info;
 	volatile uint8_t *p;
 	uint32_t handle;
 	unsigned int i, off;
@@ -280,15 +279,9 @@ static int bench_bo_cycle(int fd)
 		ret = etna_gem_new(fd, BO_SIZE, ETNA_BO_WC, &handle);
 		if (ret)
 			return die("bo: GEM_NEW", ret);
-		memset(&info, 0, sizeof(info));
-		info.handle = handle;
-		ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_INFO, &info);
-		if (ret)
-			return die("bo: GEM_INFO", ret);
-		p = mmap(NULL, BO_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED,
-			 fd, info.offset);
-		if (p == MAP_FAILED)
-			return die("bo: mmap", -errno);
+		p = (volatile uint8_t *)map_bo(fd, handle, BO_SIZE);
+		if (!p)
+			return die("bo: GEM_INFO and mmap", -errno);
 		for (off = 0; off < BO_SIZE; off += 4096)
 			p[off] = 1;
 		munmap((void *)p, BO_SIZE);

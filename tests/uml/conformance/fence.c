@@ -8,13 +8,6 @@
 /* ------------------------------------------------------------------ */
 /* GEM_SUBMIT: fence file descriptors */
 
-static bool poll_in(int sfd, int ms)
-{
-	struct pollfd p = { .fd = sfd, .events = POLLIN };
-
-	return poll(&p, 1, ms) == 1 && (p.revents & POLLIN);
-}
-
 void test_submit_fence_fds(const struct engine *e, int drm_fd2)
 {
 	static const uint32_t nop[] = { ETNA_CMD_NOP, 0 };
@@ -43,7 +36,7 @@ void test_submit_fence_fds(const struct engine *e, int drm_fd2)
 			ok = fail("SYNC_IOC_FILE_INFO: %s", strerror(errno));
 		else if (sinfo.num_fences != 1)
 			ok = fail("sync_file has %u fences", sinfo.num_fences);
-		else if (!poll_in(sfd, 10000))
+		else if (!fd_ready(sfd, POLLIN, 10000))
 			ok = fail("poll(POLLIN) on the fence fd timed out");
 		if (!finish(e->pipe, req.fence, "its fence"))
 			ok = false;
@@ -74,7 +67,7 @@ void test_submit_fence_fds(const struct engine *e, int drm_fd2)
 			ok = fail("fence_fd %d (in: %d)", sfd2, sfd);
 		if (!ret && !finish(e->pipe, req.fence, "its fence"))
 			ok = false;
-		if (ok && !poll_in(sfd2, 10000))
+		if (ok && !fd_ready(sfd2, POLLIN, 10000))
 			ok = fail("new fence fd not ready");
 		if (sfd2 >= 0)
 			close(sfd2);
@@ -278,7 +271,8 @@ void test_busy(const struct engine *e, int fd2)
 	expect(cpu_prep(rbo, ETNA_PREP_WRITE, ts_ago(SEC_NS)), -ETIMEDOUT,
 	       "cpu-prep-read-by-gpu-write-timeout-1s-ago/%s", e->name);
 
-	ok = !poll_in(sfd, 0) || fail("fence fd ready while the job waits");
+	ok = !fd_ready(sfd, POLLIN, 0) ||
+	     fail("fence fd ready while the job waits");
 	report(ok, "fence-fd-out-pending-not-ready/%s", e->name);
 
 	/* job B waits for A through its sync_file only */
@@ -342,7 +336,8 @@ out_release:
 			expect(etna_wait_fence(fd, e->pipe, fb, 0,
 					       5 * SEC_NS), 0,
 			       "wait-fence-released-fence-fd-in/%s", e->name);
-		ok = poll_in(sfd, 5000) || fail("not ready after release");
+		ok = fd_ready(sfd, POLLIN, 5000) ||
+		     fail("not ready after release");
 		report(ok, "fence-fd-out-released-ready/%s", e->name);
 		expect(gem_wait(e->pipe, wbo, 0, etna_timeout(5 * SEC_NS)), 0,
 		       "gem-wait-released/%s", e->name);

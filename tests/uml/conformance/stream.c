@@ -44,11 +44,11 @@ void test_submit_relocs(const struct engine *e)
 	const uint32_t one[] = { ETNA_CMD_LOAD_STATE(addr, 1), 0 };
 	const uint32_t two[] = {
 		ETNA_CMD_LOAD_STATE(ST_DE_DEST_ADDR, 1), 0,
-		ETNA_CMD_LOAD_STATE(ST_PE_COLOR_ADDR, 1), 0,
+		ETNA_CMD_LOAD_STATE(ST_PE_DEPTH_ADDR, 1), 0,
 	};
 	/* DE 0x1220..0x122c: only 0x1228 (payload word 3, byte 12) is one */
 	const uint32_t multi[] = {
-		ETNA_CMD_LOAD_STATE(0x1220, 4), 0, 0, 0, 0, 0,
+		ETNA_CMD_LOAD_STATE(ST_DE_STRETCH_FACTOR_LOW, 4), 0, 0, 0, 0, 0,
 	};
 	const uint32_t plain_then_addr[] = {
 		ETNA_CMD_LOAD_STATE(plain, 1), 0,
@@ -190,17 +190,18 @@ static void test_stream_mmuv2(const struct engine *e)
 		uint32_t state;
 		const char *name;
 	} window[] = {
-		{ 0x0184, "mmuv2-configuration-0x0184" },
-		{ 0x01ac, "mmuv2-pta-config-0x01ac" },
-		{ 0x0180, "mmuv2-safe-address-0x0180" },
+		{ ST_MMUV2_CONFIGURATION, "mmuv2-configuration-0x0184" },
+		{ ST_MMUV2_PTA_CONFIG, "mmuv2-pta-config-0x01ac" },
+		{ ST_MMUV2_SAFE_ADDRESS, "mmuv2-safe-address-0x0180" },
+		/* the edges of the validator's window (etna_validate.c) */
 		{ 0x0100, "window-start-0x0100" },
-		{ 0x05fc, "window-end-0x05fc" },
+		{ ST_FIRST - 4, "window-end-0x05fc" },
 	};
 	unsigned int i;
 
 	stream_expect2(e, s, 2, NULL, 0, 0,
 		       "address-state-without-reloc (MMUv2)");
-	s[0] = ETNA_CMD_LOAD_STATE(0x0600, 1);
+	s[0] = ETNA_CMD_LOAD_STATE(ST_FIRST, 1);
 	stream_expect2(e, s, 2, NULL, 0, 0, "load-0x0600 (after the window)");
 	for (i = 0; i < ARRAY_SIZE(window); i++) {
 		if (upstream) {
@@ -254,10 +255,10 @@ void test_submit_stream(const struct engine *e)
 		{ CMD_CALL, "call" },
 		{ CMD_RETURN, "return" },
 		{ CMD_CHIP_SELECT, "chip-select" },
-		{ 0x00000000, "opcode-0" },
-		{ 0x70000000, "opcode-14" },
-		{ 0x78000000, "opcode-15" },
-		{ 0xf8000000, "opcode-31" },
+		{ ETNA_CMD_OPCODE(0), "opcode-0" },
+		{ ETNA_CMD_OPCODE(14), "opcode-14" },
+		{ ETNA_CMD_OPCODE(15), "opcode-15" },
+		{ ETNA_CMD_OPCODE(31), "opcode-31" },
 	};
 	static const struct {
 		uint32_t state;
@@ -265,18 +266,18 @@ void test_submit_stream(const struct engine *e)
 	} addr_states[] = {
 		{ ST_DE_DEST_ADDR, "de-dest-0x1228" },
 		{ ST_DE_SRC_ADDR, "de-src-0x1200" },
-		{ ST_PE_COLOR_ADDR, "pe-color-0x1410" },
+		{ ST_PE_DEPTH_ADDR, "pe-depth-0x1410" },
 		{ ST_FE_INDEX_ADDR, "fe-index-0x0644" },
-		{ 0x2400, "te-lod-0x2400" },
-		{ 0x14800, "pe-rt-0x14800" },
+		{ ST_TE_SAMPLER_LOD_ADDR(0, 0), "te-lod-0x2400" },
+		{ ST_PE_RT_ADDR_PIPE, "pe-rt-0x14800" },
 	};
 	/* address states (hw/gc.db) that Linux 6.1's validator does not list */
 	static const struct {
 		uint32_t state;
 		const char *name;
 	} more_addr_states[] = {
-		{ 0x3868, "gl-fence-out-0x3868" },
-		{ 0x14000, "blt-src-0x14000" },
+		{ ST_GL_FENCE_OUT_ADDR, "gl-fence-out-0x3868" },
+		{ ST_BLT_SRC_ADDR, "blt-src-0x14000" },
 	};
 	struct drm_etnaviv_gem_submit_bo bo = {
 		.flags = ETNA_SUBMIT_BO_READ, .handle = sbo,
@@ -330,7 +331,7 @@ void test_submit_stream(const struct engine *e)
 			    "address-state-without-reloc-%s",
 			    more_addr_states[i].name);
 	}
-	s[0] = ETNA_CMD_LOAD_STATE(0x1220, 4);
+	s[0] = ETNA_CMD_LOAD_STATE(ST_DE_STRETCH_FACTOR_LOW, 4);
 	s[1] = s[2] = s[3] = s[4] = s[5] = 0;
 	stream_expect2(e, s, 6, NULL, 0, -EINVAL,
 		       "address-state-inside-multi-state-load");
@@ -517,19 +518,8 @@ void test_submit_footprint_rs(const struct engine *e)
 
 /*
  * The post-stream sample (and the sequence) may land after the job's
- * fence signalled: user space polls for the sequence.
+ * fence signalled: user space polls for the sequence (wait_word()).
  */
-static bool wait_word(const uint32_t *p, uint32_t want, uint64_t ns)
-{
-	uint64_t end = etna_now_ns() + ns;
-
-	while (__atomic_load_n(p, __ATOMIC_ACQUIRE) != want) {
-		if (etna_now_ns() > end)
-			return false;
-		usleep(1000);
-	}
-	return true;
-}
 
 void test_submit_pmrs(const struct engine *e)
 {

@@ -322,7 +322,8 @@ void test_userptr_overlap(const struct engine *e)
 	if (upstream) {
 		info("userptr-overlap-*: not run on upstream: Linux 6.1 maps "
 		     "userptr pages with CPU syncs, and DMA-API debugging "
-		     "reports overlapping mappings of them (README, Fuzzing)");
+		     "reports overlapping mappings of them "
+		     "(Documentation/gpu/etnaviv.rst, Buffer objects)");
 		return;
 	}
 	if (posix_memalign((void **)&mem, 4096, OVERLAP_PAGES * 4096))

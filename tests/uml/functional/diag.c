@@ -16,7 +16,6 @@
 #define PARAMS		"/sys/module/etnaviv/parameters/"
 #define DEVCD		"/sys/class/devcoredump"
 #define DUMP_MAGIC	0x414e5445u
-#define LINK_OP		0x40000000u
 
 enum { D_REG, D_MMU, D_RING, D_CMD, D_BOMAP, D_BO, D_END, D_TYPES };
 
@@ -28,18 +27,10 @@ struct dump_obj {
 /* A module parameter of etnaviv: its number (Y/N: 1/0), -1 if absent. */
 static long param_get(const char *name)
 {
-	char path[128], buf[32];
-	long v = -1;
-	FILE *f;
+	char path[128];
 
 	snprintf(path, sizeof(path), PARAMS "%s", name);
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	if (fgets(buf, sizeof(buf), f))
-		v = buf[0] == 'Y' ? 1 : buf[0] == 'N' ? 0 : strtol(buf, NULL, 0);
-	fclose(f);
-	return v;
+	return read_number(path);
 }
 
 static int param_set(const char *name, const char *val)
@@ -158,9 +149,10 @@ static uint64_t dump_translate(const uint8_t *p, const struct dump_obj *mmu,
 	uint32_t e, i, slot = 0, mi = iova >> 22;
 
 	if (mmu->size == 2u << 20) {	/* MMUv1: flat, from 2 GiB */
-		if (iova < 0x80000000u)
+		if (iova < MMUV1_PAGED)
 			return ~0ull;
-		return rd32(t + ((iova - 0x80000000u) >> 12) * 4) & ~0xfffu;
+		return rd32(t + ((iova - MMUV1_PAGED) >> MMUV1_PAGE_SHIFT) *
+				4) & ~0xfffu;
 	}
 	e = rd32(t + mi * 4);		/* MMUv2: master, then its slaves */
 	if (!(e & 1))
@@ -282,8 +274,7 @@ static void check_dump(const struct engine *e, const uint8_t *p, size_t len,
 
 	/* the command buffer: the job's LOAD_STATE, relocated to the BO */
 	found = false;
-	op = ETNA_CMD_LOAD_STATE(e->exec_state == ETNA_PIPE_2D ? 0x1228 :
-				 0x0644, 1);
+	op = ETNA_CMD_LOAD_STATE(engine_addr_state(e), 1);
 	for (i = 0; i + 8 <= obj[D_CMD]->size; i += 8)
 		if (rd32(p + obj[D_CMD]->off + i) == op) {
 			reloc = rd32(p + obj[D_CMD]->off + i + 4);
@@ -300,7 +291,8 @@ static void check_dump(const struct engine *e, const uint8_t *p, size_t len,
 	/* the ring links to the command buffer */
 	found = false;
 	for (i = 0; i + 8 <= obj[D_RING]->size; i += 8)
-		if ((rd32(p + obj[D_RING]->off + i) & 0xf8000000u) == LINK_OP &&
+		if (ETNA_CMD_OP_OF(rd32(p + obj[D_RING]->off + i)) ==
+		    ETNA_CMD_OP_LINK &&
 		    rd32(p + obj[D_RING]->off + i + 4) == obj[D_CMD]->iova)
 			found = true;
 	ok = found || fail("no LINK to 0x%08llx in the %u-byte ring",

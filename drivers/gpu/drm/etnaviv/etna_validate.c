@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /**
- * DOC: Command-stream validation, the walk and the relocations
+ * DOC: Command-stream validation
  *
  * An MMUv1 gives every process the same GPU address space, so the MMU does
  * not keep one client away from another client's memory. On such cores the
@@ -29,13 +29,16 @@
  *    pipes and must know which one the core is on). The semaphore and
  *    stall tokens stay allowed: the kernel pairs its own before relying
  *    on them, and Mesa uses them;
- *  - on MMUv1, every DRAW_2D and every resolve stays inside the buffers
- *    its addresses were relocated to: the footprints of
- *    etna_validate_2d.c and etna_validate_rs.c, from the states this walk
- *    notes as the stream loads them (each bounding state's value and, for
- *    an address, the bytes from it to the end of its buffer).
- *
- * The 3D engine is not bounded yet (see the README).
+ *  - on MMUv1, every DRAW_2D, every resolve and every 3D draw stays
+ *    inside the buffers its addresses were relocated to: the footprints
+ *    of etna_validate_2d.c, etna_validate_rs.c and etna_validate_3d.c
+ *    (its samplers: etna_validate_tx.c; the indices an indexed draw
+ *    reads: etna_validate_idx.c), from the states this walk notes as the
+ *    stream loads them (etna_validate_state.c: each bounding state's
+ *    value and, for an address, the bytes from it to the end of its
+ *    buffer). An operation whose footprint these cannot bound (states
+ *    not loaded in the stream, modes they do not know) is refused; each
+ *    of those files says which.
  *
  * With an MMUv2 each client has its own page tables, so any address it
  * loads can only reach its own buffers: the address rule is dropped there
