@@ -362,8 +362,9 @@ static inline void rect_vertices(struct buf *vb, unsigned int at)
  * The offset of pixel (x, y) of the target from its first half: 4x4
  * tiles of 64 bytes in rows of W / 4 tiles, a pixel row in a tile 16
  * bytes; d3_multi-tiled, the tiles of two rows of tiles share one row of
- * each pipe's half, the pipes taking turns (doc/hardware.md: "0T0 1T0
- * 0T2 1T2" over "1T1 0T1 1T3 0T3"), the second half RT_BYTES / 2 on.
+ * each pipe's half, the pipes taking turns (etna_viv doc/hardware.md:
+ * "0T0 1T0 0T2 1T2" over "1T1 0T1 1T3 0T3"), the second half
+ * RT_BYTES / 2 on.
  */
 static inline uint32_t px_offset(unsigned int x, unsigned int y)
 {
