@@ -146,7 +146,7 @@ struct etna_walk {
 	const u32 *reloc_room;
 	unsigned int nr_relocs;
 	unsigned int next_reloc;	/* first relocation not yet passed */
-	unsigned int load_reloc;	/* the first of the current load's */
+	unsigned int load_reloc;	/* the load's first not yet looked at */
 	bool addr_relocs;		/* address states need relocations */
 	u32 pipe;			/* the job's pipe, as PIPE_SELECT has it */
 	unsigned int pixel_pipes;	/* the core's, at least 1 */

@@ -288,17 +288,19 @@ static void etna_fill_slot_map(void)
  * The relocation that patches stream word @word of the LOAD_STATE being
  * walked (its relocations: w->load_reloc on, up to w->next_reloc): the
  * last one of that word counts, as the kernel patches them in order. -1
- * if none does.
+ * if none does. A load's states are noted in the order of their words,
+ * so the cursor w->load_reloc only moves on: a load of n relocated
+ * addresses costs n steps, not n * n.
  */
-static int etna_reloc_at(const struct etna_walk *w, unsigned int word)
+static int etna_reloc_at(struct etna_walk *w, unsigned int word)
 {
-	int i, r = -1;
+	int r = -1;
 
-	for (i = w->load_reloc; i < w->next_reloc; i++) {
-		if (w->reloc_offs[i] / 4 > word)
-			break;
-		if (w->reloc_offs[i] / 4 == word)
-			r = i;
+	while (w->load_reloc < w->next_reloc &&
+	       w->reloc_offs[w->load_reloc] / 4 <= word) {
+		if (w->reloc_offs[w->load_reloc] / 4 == word)
+			r = w->load_reloc;
+		w->load_reloc++;
 	}
 	return r;
 }
