@@ -1191,6 +1191,12 @@ static const struct etna_field f_ts_mem_config[] = {
 	{ "HDEPTH", 12, 2, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field f_yuv_config[] = {
+	{ "ENABLE", 0, 1, NULL, false, false },
+	{ "SOURCE_FORMAT", 4, 2, NULL, false, false },
+	{ "UV_SWAP", 8, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
 static const struct etna_field f_rs_extra_config[] = {
 	{ "AA", 0, 2, NULL, false, false },
 	{ "ENDIAN", 8, 2, &e_endian_mode, false, true },
@@ -1611,6 +1617,7 @@ static const struct etna_state states[] = {
 	{ 0x0166c, "TS_DEPTH_CLEAR_VALUE", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x01670, "TS_COLOR_AUTO_DISABLE_COUNT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x01674, "TS_DEPTH_AUTO_DISABLE_COUNT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x01678, "YUV_CONFIG", 1, 4, 0, 0, ETNA_T_HEX, f_yuv_config },
 	{ 0x01680, "YUV_Y_BASE", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x01688, "YUV_U_BASE", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x01690, "YUV_V_BASE", 1, 4, 0, 0, ETNA_T_ADDR, NULL },

@@ -10,6 +10,11 @@
  * the GPU would write far past the buffer, or the kernel's idea of the
  * core's pipe would go wrong). Each hostile stream has a twin without the
  * stray relocation, accepted by both drivers and checked pixel by pixel.
+ *
+ * The same for a word no relocation is needed to make unbounded: on an
+ * MMUv1 core, YUV_CONFIG with ENABLE turns the next RS kick into a run of
+ * the YUV tiler, whose footprint ours does not bound (refused); the twin
+ * loads it as 0, and the fill after it writes the buffer.
  */
 #include "conformance.h"
 
@@ -142,6 +147,43 @@ static void reloc_words_3d(const struct engine *e)
 }
 
 /*
+ * 3D engines of MMUv1 cores: the RS fill of the whole buffer after a load
+ * of YUV_CONFIG, with ENABLE (refused by ours: the fill would run the YUV
+ * tiler, with planes and a destination no state bounds) or 0 (the twin).
+ */
+static void yuv_tiler_3d(const struct engine *e)
+{
+	struct drm_etnaviv_gem_submit_reloc r[2] = {
+		reloc_at(2 * 4 + ETNA_RS_FILL_RELOC0),
+		reloc_at(2 * 4 + ETNA_RS_FILL_RELOC1),
+	};
+	struct drm_etnaviv_gem_submit_bo bo = {
+		.flags = ETNA_SUBMIT_BO_WRITE,
+	};
+	struct drm_etnaviv_gem_submit req;
+	uint32_t s[2 + ETNA_RS_FILL_WORDS], *map;
+	unsigned int n;
+
+	if (!e->mmuv1 || !twin_bo(&bo.handle, &map))
+		return;
+	s[0] = ETNA_CMD_LOAD_STATE(ST_YUV_CONFIG, 1);
+	s[1] = ST_YUV_ENABLE;
+	n = 2 + etna_rs_fill_stream(s + 2, 256, 64, 16, FILL);
+	if (upstream) {
+		info("submit-yuv-tiler-on/%s: not run on upstream: it accepts "
+		     "it, and the tiler would read and write wherever the "
+		     "last job's YUV states point", e->name);
+	} else {
+		req = sub_init(e, s, n, &bo, 1, r, 2);
+		sub_expect(e, &req, -EINVAL, "yuv-tiler-on (ours only)");
+	}
+	s[1] = 0;
+	twin_run(e, s, n, r, 2, bo.handle, map, FILL, TWIN_BO / 4,
+		 "rs-fill-twin-of-yuv-tiler-on");
+	twin_bo_done(map);
+}
+
+/*
  * A 2D clear of (0,0)-(16,@rows) of 32-bit pixels at 64 bytes a row into
  * @s; returns its words. Word 1 is DEST_ADDRESS, word 3 the stride, the
  * last word the rectangle's bottom-right corner.
@@ -202,8 +244,9 @@ static void reloc_words_2d(const struct engine *e)
 
 void test_submit_reloc_words(const struct engine *e)
 {
-	if (e->exec_state == ETNA_PIPE_3D)
+	if (e->exec_state == ETNA_PIPE_3D) {
 		reloc_words_3d(e);
-	else
+		yuv_tiler_3d(e);
+	} else
 		reloc_words_2d(e);
 }

@@ -79,6 +79,8 @@
 #define ST_PE_PIPE_ADDR_UNK01500(i)	(0x1500 + 4 * (i))
 #define ST_PE_PIPE_ADDR_UNK01520(i)	(0x1520 + 4 * (i))
 #define ST_RS_KICKER			0x1600
+#define ST_YUV_CONFIG			0x1678
+#define   ST_YUV_ENABLE			BIT(0)
 #define ST_RS_CONFIG			0x1604
 #define   RS_CONFIG_A8R8G8B8		0x606u
 #define ST_RS_DEST_ADDR			0x1610

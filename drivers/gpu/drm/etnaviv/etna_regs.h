@@ -267,6 +267,8 @@
 #define   ETNA_RS_EXTRA_AA(v)		((v) & 0x3)
 #define   ETNA_RS_EXTRA_TS_MODE		BIT(24)
 #define ETNA_RS_KICKER_INPLACE		0x16b0
+#define ETNA_YUV_CONFIG			0x1678
+#define   ETNA_YUV_ENABLE		BIT(0)
 #define ETNA_RS_PIPE_SOURCE_ADDR(n)	(0x16c0 + 4 * (n))
 #define ETNA_RS_PIPE_DEST_ADDR(n)	(0x16e0 + 4 * (n))
 #define ETNA_RS_PIPE_OFFSET(n)		(0x1700 + 4 * (n))

@@ -174,5 +174,6 @@ void etna_ts_gc600(struct etna_tstream *ts);
 #define R_MODE_3D	"3D mode whose footprint is not bounded"
 #define R_UNSET_TX	"sampler states not set in this stream"
 #define R_MODE_TX	"texture whose footprint is not bounded"
+#define R_YUV		"YUV tiler turned on"
 
 #endif /* ETNA_TEST_STREAM_H */

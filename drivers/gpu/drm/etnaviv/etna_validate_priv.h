@@ -61,6 +61,7 @@ enum etna_slot {
 	FP_RS_PIPE_DEST_ADDR1,
 	FP_RS_PIPE_OFFSET0,
 	FP_RS_PIPE_OFFSET1,
+	FP_YUV_CONFIG,
 	/* the 3D engine: the pixel engine, its window, shader code */
 	FP_3D_FIRST,
 	FP_PE_COLOR_FORMAT = FP_3D_FIRST,

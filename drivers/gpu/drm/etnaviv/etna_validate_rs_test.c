@@ -367,6 +367,41 @@ static void rs_mesa_gc2000_accepted(struct kunit *test)
 	EXPECT_REFUSED(ts, "tile status past the end of its buffer");
 }
 
+/*
+ * The YUV tiler: an RS kick with YUV_CONFIG's ENABLE set runs it, and its
+ * footprint is not bounded, so no load may set ENABLE (or load the state
+ * in fixed point); every other field is free. MMUv2: the client's space.
+ */
+static void rs_yuv_tiler_refused(struct kunit *test)
+{
+	struct etna_tstream *ts;
+
+	/* every field but ENABLE: accepted, with a resolve after it */
+	ts = etna_ts_new(test);
+	etna_ts_load1(ts, ETNA_YUV_CONFIG, (u32)~ETNA_YUV_ENABLE);
+	rs_states(ts, RS_CFG32(0, 0), 0, 256, 64, 16, RS_FILL, 0);
+	etna_ts_reloc1(ts, ETNA_RS_DEST_ADDR, SZ_4K);
+	rs_kick(ts);
+	EXPECT_ACCEPTED(ts);
+
+	ts = etna_ts_new(test);
+	etna_ts_load1(ts, ETNA_YUV_CONFIG, ETNA_YUV_ENABLE);
+	EXPECT_REFUSED(ts, R_YUV);
+	ts->mmu_v2 = true;
+	EXPECT_ACCEPTED(ts);
+
+	/* off again later in the stream: still refused (a kick between) */
+	ts = etna_ts_new(test);
+	etna_ts_load1(ts, ETNA_YUV_CONFIG, ETNA_YUV_ENABLE);
+	etna_ts_load1(ts, ETNA_YUV_CONFIG, 0);
+	EXPECT_REFUSED(ts, R_YUV);
+
+	/* in fixed point, even 0: the FE's float is not a known value */
+	ts = etna_ts_new(test);
+	etna_ts_fixp1(ts, ETNA_YUV_CONFIG, 0);
+	EXPECT_REFUSED(ts, R_YUV);
+}
+
 static struct kunit_case etna_validate_rs_cases[] = {
 	KUNIT_CASE(rs_linear_to_the_last_byte),
 	KUNIT_CASE(rs_tiled_layouts),
@@ -375,6 +410,7 @@ static struct kunit_case etna_validate_rs_cases[] = {
 	KUNIT_CASE(rs_inplace_tiles),
 	KUNIT_CASE(rs_stale_states_refused),
 	KUNIT_CASE(rs_mesa_gc2000_accepted),
+	KUNIT_CASE(rs_yuv_tiler_refused),
 	{}
 };
 

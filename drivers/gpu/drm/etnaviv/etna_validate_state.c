@@ -11,6 +11,15 @@
  * client's): its slot is unknown, and bounds nothing. A load also marks
  * the group of draw checks it changes (ETNA_DIRTY_*), turns the occlusion
  * query on or off, and notes where the index stream address is.
+ *
+ * A load may not turn the YUV tiler on (YUV_CONFIG's ENABLE, or any value
+ * in fixed point): every MMUv1 core with a 3D engine has the tiler
+ * (chipFeatures YUV420_TILER), and with it on an RS kick runs the tiler,
+ * reading YUV_Y/U/V_BASE and writing YUV_DEST_BASE, instead of the
+ * resolve; its footprint has no description here (the device model does
+ * not describe the tiler), so it is not bounded. Mesa 22.3 never turns it
+ * on (later Mesa does, for NV12 imports). No stream can leave it on, so
+ * it is off when a stream starts.
  */
 
 #include <linux/bitmap.h>
@@ -156,6 +165,7 @@ static const struct etna_slot_run etna_slot_runs[] = {
 	{ ETNA_RS_PIPE_SOURCE_ADDR(0), FP_RS_PIPE_SOURCE_ADDR0, 2, 1 },
 	{ ETNA_RS_PIPE_DEST_ADDR(0), FP_RS_PIPE_DEST_ADDR0, 2, 1 },
 	{ ETNA_RS_PIPE_OFFSET(0), FP_RS_PIPE_OFFSET0, 2, 1 },
+	{ ETNA_YUV_CONFIG, FP_YUV_CONFIG, 1, 0 },
 	{ ETNA_PE_COLOR_FORMAT, FP_PE_COLOR_FORMAT, 1, 0 },
 	{ ETNA_PE_COLOR_STRIDE, FP_PE_COLOR_STRIDE, 1, 0 },
 	{ ETNA_PE_COLOR_ADDR, FP_PE_COLOR_ADDR, 1, 0 },
@@ -282,6 +292,7 @@ static void etna_fill_slot_map(void)
 	etna_slot_flags[FP_FE_INDEX_STREAM_BASE_ADDR] |= ETNA_SF_EFFECT;
 	etna_slot_flags[FP_GL_OCCLUSION_QUERY_ADDR] |= ETNA_SF_EFFECT;
 	etna_slot_flags[FP_GL_OCCLUSION_QUERY_CONTROL] |= ETNA_SF_EFFECT;
+	etna_slot_flags[FP_YUV_CONFIG] |= ETNA_SF_EFFECT;
 }
 
 /*
@@ -326,7 +337,8 @@ static u32 etna_masked_keep(unsigned int slot, u32 v)
 
 /*
  * What a load into slot @slot (stream word @at, relocation @r) starts:
- * where the index stream's address is, the occlusion query on or off.
+ * where the index stream's address is, the occlusion query on or off;
+ * or a refusal (the YUV tiler turned on, a query without room).
  */
 static int etna_track_effect(struct etna_walk *w, unsigned int slot,
 			     unsigned int at, int r)
@@ -343,6 +355,12 @@ static int etna_track_effect(struct etna_walk *w, unsigned int slot,
 		break;
 	case FP_GL_OCCLUSION_QUERY_CONTROL:
 		w->occ_on = false;
+		break;
+	case FP_YUV_CONFIG:
+		/* an RS kick would run the YUV tiler: not bounded */
+		if (test_bit(slot, w->fp->fixp) ||
+		    w->fp->val[slot] & ETNA_YUV_ENABLE)
+			return etna_refuse(w, "YUV tiler turned on");
 		break;
 	}
 	return 0;
@@ -395,7 +413,8 @@ effect:
  * @word: the stream word of @first's value
  * @fixp: the load is in fixed point
  *
- * Return: 0, or a refusal (an occlusion query without room for its count).
+ * Return: 0, or a refusal (an occlusion query without room for its count,
+ * the YUV tiler turned on).
  */
 int etna_track_states(struct etna_walk *w, unsigned int first,
 		      unsigned int end, unsigned int word, bool fixp)
