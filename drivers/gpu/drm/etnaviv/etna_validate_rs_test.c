@@ -390,7 +390,7 @@ static void rs_yuv_tiler_refused(struct kunit *test)
 	ts->mmu_v2 = true;
 	EXPECT_ACCEPTED(ts);
 
-	/* off again later in the stream: still refused (a kick between) */
+	/* off again later: refused at the load (a kick could come between) */
 	ts = etna_ts_new(test);
 	etna_ts_load1(ts, ETNA_YUV_CONFIG, ETNA_YUV_ENABLE);
 	etna_ts_load1(ts, ETNA_YUV_CONFIG, 0);
