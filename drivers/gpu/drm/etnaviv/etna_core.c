@@ -230,7 +230,7 @@ static void etna_mmu_fault(struct etna_core *core, unsigned long events)
 static irqreturn_t etna_irq(int irq, void *data)
 {
 	struct etna_core *core = data;
-	unsigned long flags, events, sync;
+	unsigned long flags, events;
 	u32 status;
 
 	status = etna_read(core, ETNA_INTR_ACK);
@@ -251,13 +251,6 @@ static irqreturn_t etna_irq(int irq, void *data)
 	spin_lock_irqsave(&core->event_lock, flags);
 	if (status & ETNA_INTR_MMU_EXCEPTION)
 		etna_mmu_fault(core, events);
-	/* at a sync point the FE has stopped: sample, then signal (post) */
-	sync = events & core->sync_mask;
-	if (sync) {
-		core->sync_hit |= sync;
-		events &= ~sync;
-		schedule_work(&core->sync_work);
-	}
 	etna_events_signal(core, events);
 	spin_unlock_irqrestore(&core->event_lock, flags);
 	return IRQ_HANDLED;

@@ -17,7 +17,10 @@
  *  - etna_dump.c: the devcoredump of a hung job
  *  - etna_submit.c: GEM_SUBMIT, from the user's stream to a queued job
  *  - etna_core.c: one core: probe, clocks, reset, interrupt, recovery
- *  - etna_ring.c: the front-end ring, the events, running a job
+ *  - etna_perfmon.c: performance counters, sampled at the ring's sync
+ *    points; the engines' work counters for the hang check
+ *  - etna_ring.c: the front-end ring, the events, the sync points,
+ *    running a job
  *  - etna_bo.c: buffer objects, their mappings by address space
  *  - etna_fence.c: hardware fences, a client's engine time, WAIT_FENCE,
  *    UAPI timeouts
@@ -62,9 +65,9 @@
  *    unbind, walking it under the lock, never meets a freed one.
  *  - etna_core.event_lock (spinlock, taken with interrupts off; the
  *    interrupt handler takes it): event_fence, event_free and busy_until;
- *    which events are perfmon sync points (sync_mask) and which the FE
- *    reached (sync_hit). The sync points' records (sync[]) are under
- *    hw_lock.
+ *    which events are sync points (sync_mask), which of those still have
+ *    their stop before the job ahead (sync_pre) and which the FE reached
+ *    (sync_hit). The sync points' records (sync[]) are under hw_lock.
  *  - etna_core.submit_lock (mutex): the order in which jobs are armed and
  *    pushed to a core's scheduler, and the ids of user_fences
  *    (next_fence_id); the xarray has its own lock for its entries, which
@@ -516,13 +519,15 @@ struct etna_usage {
  * @axi_pending: an AXI bus error the scheduler's timeout handler has not
  *	yet recovered from (set by the interrupt handler)
  * @mmu_errors: MMU exceptions reported
- * @sync: per event that is a sync point (etna_perfmon.c): the job whose
- *	counters it samples, whether after the job (post; its event is also
- *	the job's fence event) or before, and where and with how many qwords
- *	the FE restarts past the END (@hw_lock)
+ * @sync: per event that is a sync point (etna_ring.c): its job, and where
+ *	and with how many qwords the FE goes on past the END of the stop
+ *	before the job ([0]) and of the one after it ([1]) (@hw_lock)
  * @sync_mask: events that are sync points (@event_lock)
+ * @sync_pre: sync points whose next stop is the one before the job
+ *	(@event_lock)
  * @sync_hit: sync points the FE reached, for @sync_work (@event_lock)
- * @sync_work: samples at a sync point and restarts the FE
+ * @sync_work: handles the stops at sync points (etna_perfmon.c samples
+ *	there), then releases them
  * @hw_ready: the core was started (etna_core_init()): a runtime resume
  *	resets it and sets its registers up again
  * @bind_ref: the runtime PM reference taken when the core was bound is
@@ -579,10 +584,9 @@ struct etna_core {
 
 	struct etna_sync_point {
 		struct etna_job *job;
-		bool post;
-		u32 restart, qwords;
+		u32 restart[2], qwords[2];
 	} sync[30];
-	unsigned long sync_mask, sync_hit;
+	unsigned long sync_mask, sync_pre, sync_hit;
 	struct work_struct sync_work;
 };
 
@@ -718,6 +722,8 @@ struct etna_pmr {
  * @fence_id: id of @out_fence in core->user_fences
  * @pmrs: its perfmon requests (etna_perfmon.c), or NULL
  * @nr_pmrs: how many of @pmrs are set up (their buffers mapped)
+ * @sync_points: the ring stops the FE before and after the job (for its
+ *	perfmon requests)
  * @tab: room for @bos and @maps, allocated with the job
  *
  * Owned by the scheduler after it is pushed; freed in free_job.
@@ -749,6 +755,7 @@ struct etna_job {
 	u32 fence_id;
 	struct etna_pmr *pmrs;
 	u32 nr_pmrs;
+	bool sync_points;
 	void *tab[];
 };
 
@@ -855,7 +862,24 @@ int etna_ring_start(struct etna_core *core);
 struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job);
 void etna_events_signal(struct etna_core *core, unsigned long events);
 void etna_events_cancel(struct etna_core *core, int error);
-void etna_fe_restart(struct etna_core *core, u32 addr, u32 qwords);
+struct etna_hw_fence *etna_event_faulted(struct etna_core *core,
+					 unsigned long events);
+
+/**
+ * struct etna_sync_stop - a sync point the FE stopped at (etna_ring.c)
+ * @job: the job whose stop it is
+ * @post: the stop after the job (else the one before it)
+ * @ev: the job's event
+ */
+struct etna_sync_stop {
+	struct etna_job *job;
+	bool post;
+	int ev;
+};
+
+bool etna_sync_next(struct etna_core *core, struct etna_sync_stop *stop);
+void etna_sync_release(struct etna_core *core,
+		       const struct etna_sync_stop *stop);
 
 /* etna_perfmon.c */
 int etna_pm_query_dom(struct etna_core *core,
@@ -867,9 +891,6 @@ int etna_pm_prepare(struct etna_job *job,
 void etna_pm_release(struct etna_job *job);
 void etna_pm_sync_work(struct work_struct *work);
 u32 etna_pm_work(struct etna_core *core);
-struct etna_hw_fence *etna_event_oldest(struct etna_core *core);
-struct etna_hw_fence *etna_event_faulted(struct etna_core *core,
-					 unsigned long events);
 
 /* etna_bo.c */
 void etna_bos_unplug(struct etna_dev *edev);
