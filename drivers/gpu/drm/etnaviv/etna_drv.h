@@ -919,7 +919,6 @@ void etna_hw_fence_init(struct etna_hw_fence *hf);
 void etna_hw_fence_retire(struct etna_hw_fence *hf);
 struct etna_usage *etna_usage_create(void);
 void etna_usage_put(struct etna_usage *usage);
-int etna_timeout_valid(const struct drm_etnaviv_timespec *ts);
 long etna_timeout_jiffies(const struct drm_etnaviv_timespec *ts);
 int etna_ioctl_wait_fence(struct drm_device *drm, void *data,
 			  struct drm_file *file);
