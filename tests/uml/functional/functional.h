@@ -130,6 +130,9 @@ void test_long_rs(const struct engine *e);
 int rs_fill_submit(int fd, const struct engine *e, uint32_t bo,
 		   uint32_t rows, uint32_t value, uint32_t *fence, int *sync);
 
+/* cmdbuf.c */
+void test_cmdbuf(void);
+
 /* perfmon.c */
 void test_perfmon_queue(const struct engine *e);
 

@@ -73,6 +73,8 @@ int main(int argc, char **argv)
 			test_perfmon_queue(&engines[i]);
 			break;
 		}
+	if (want(argc, argv, "cmdbuf"))
+		test_cmdbuf();
 	if (want(argc, argv, "coredump"))
 		test_coredump(cores[0]);
 	if (want(argc, argv, "limits"))

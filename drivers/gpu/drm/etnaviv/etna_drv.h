@@ -38,8 +38,8 @@
  *
  * The driver's locks, and what each protects:
  *
- *  - etna_pool.lock (mutex): the pool's allocator (etna_pool.map and
- *    etna_pool.next).
+ *  - etna_pool.lock (mutex): the pool's allocator (etna_pool.map,
+ *    etna_pool.next, etna_pool.owner and each owner's next).
  *  - etna_vm.lock (mutex): the address space's allocator, its page-table
  *    entries and slave tables, its list of mappings (maps) and whether
  *    each has a range, and flush_seq. A job takes its reference to a
@@ -139,6 +139,11 @@
  *
  *      - the xarray lock of user_fences, the scheduler's entity and run
  *        queue locks
+ *
+ *  - etna_vm.lock
+ *
+ *    - etna_pool.lock (MMUv2: a job's command buffer is freed, and its
+ *      emptied pages unmapped and given up, under its space's lock)
  *
  *  - etna_core.hw_lock
  *
@@ -250,16 +255,33 @@ struct etna_ident {
 /* the pulse eater wants bit 17 set instead of bit 16 */
 #define ETNA_QUIRK_PULSE_EATER_UNK17	BIT(9)
 
+/* MMUv2 maps the pool in pages of 4 KiB, each of 64 bursts of 64 bytes */
+#define ETNA_POOL_PAGE		SZ_4K
+#define ETNA_POOL_PAGE_BURSTS	(ETNA_POOL_PAGE / 64)
+
+/**
+ * struct etna_pool_owner - who may hold pages of the pool of its own
+ *	(MMUv2: a client's address space, struct etna_vm.cmd_owner)
+ * @next: the burst after its last range, where its next search starts
+ *	(under etna_pool.lock)
+ */
+struct etna_pool_owner {
+	unsigned int next;
+};
+
 /**
  * struct etna_pool - GPU-visible memory for the rings and command buffers
  * @vaddr: CPU address of the pool
  * @dma: its bus address; the pool is physically contiguous below 4 GiB
  * @size: its size in bytes
- * @lock: protects @map and @next
+ * @lock: protects @map, @next, @owner and the owners' cursors
  * @map: a bit per 64-byte burst of the pool, set while a range holds it
  * @bursts: bits of @map
- * @next: the burst after the last range taken, where the next search
- *	starts
+ * @next: the burst after the last range of the kernel's, where its next
+ *	search starts
+ * @owner: per page of ETNA_POOL_PAGE bytes, the owner whose ranges it
+ *	holds or is reserved for (NULL: the kernel's, or nobody's when
+ *	empty)
  * @wq: submitters wait here for space; woken on every free
  *
  * On MMUv1 the front-end reaches command buffers only through the linear
@@ -269,10 +291,11 @@ struct etna_pool {
 	void *vaddr;
 	dma_addr_t dma;
 	size_t size;
-	struct mutex lock;	/* protects map, next */
+	struct mutex lock;	/* protects map, next, owner */
 	unsigned long *map;
 	unsigned int bursts;
 	unsigned int next;
+	struct etna_pool_owner **owner;
 	wait_queue_head_t wq;
 };
 
@@ -301,7 +324,10 @@ struct etna_pool_range {
  * @mtlb_dma: MMUv2: bus address of the master table
  * @pta_id: MMUv2 with the security block: this space's slot in the page
  *	table array
- * @pool_node: MMUv2: where the command-buffer pool is mapped
+ * @pool_node: MMUv2: the range of the command-buffer pool, kept from the
+ *	client's own buffers; mapped in it are the rings and the pages of
+ *	the space's own command buffers only (the kernel's space maps all)
+ * @cmd_owner: MMUv2: the space as an owner of pool pages
  * @unplugged: the device was unbound: the tables are freed, nothing is
  *	mapped any more (under @lock)
  * @maps: the mappings that have a range in it, least recently used
@@ -323,6 +349,7 @@ struct etna_vm {
 	dma_addr_t mtlb_dma;
 	int pta_id;
 	struct drm_mm_node pool_node;
+	struct etna_pool_owner cmd_owner;
 	struct list_head maps;
 	bool unplugged;
 };
@@ -799,7 +826,9 @@ static inline struct etna_hw_fence *to_etna_hw_fence(struct dma_fence *f)
 const struct etna_ident *etna_hw_lookup(u32 model, u32 revision, u32 *quirks);
 bool etna_job_progressed(struct etna_job *job, u32 dma, u32 work);
 unsigned int etna_pool_find(unsigned long *map, unsigned int bursts,
-			    unsigned int next, unsigned int nr);
+			    unsigned int next, unsigned int nr,
+			    const struct etna_pool_owner *const *owner,
+			    const struct etna_pool_owner *who);
 #endif
 
 static inline bool etna_hw_has_quirk(const struct etna_core *core, u32 quirk)
@@ -935,6 +964,9 @@ int etna_mapping_remap(struct etna_mapping *map, struct sg_table *sgt);
 u32 etna_vm_use(struct etna_vm *vm, struct etna_mapping **maps, u32 from,
 		u32 n);
 void etna_mapping_put(struct etna_mapping *map);
+int etna_vm_cmd_alloc(struct etna_vm *vm, struct etna_pool_range *range,
+		      size_t size);
+void etna_vm_cmd_free(struct etna_vm *vm, struct etna_pool_range *range);
 
 static inline struct etna_vm *etna_vm_get(struct etna_vm *vm)
 {
@@ -946,9 +978,13 @@ static inline struct etna_vm *etna_vm_get(struct etna_vm *vm)
 int etna_pool_init(struct etna_pool *pool, struct device *dev, size_t size);
 void etna_pool_fini(struct etna_pool *pool, struct device *dev);
 int etna_pool_alloc(struct etna_pool *pool, struct etna_pool_range *range,
-		    size_t size, bool wait);
+		    size_t size, bool wait, struct etna_pool_owner *who);
 u64 etna_pool_size(u64 size);
-void etna_pool_free(struct etna_pool *pool, struct etna_pool_range *range);
+void etna_pool_free(struct etna_pool *pool, struct etna_pool_range *range,
+		    struct etna_pool_range *emptied);
+void etna_pool_unreserve(struct etna_pool *pool,
+			 const struct etna_pool_range *emptied);
+bool etna_pool_kernel_page(struct etna_pool *pool, u32 offset);
 void etna_pool_print(struct etna_pool *pool, struct seq_file *m);
 u32 etna_pool_gpu(struct etna_dev *edev, u64 offset);
 

@@ -3,8 +3,9 @@
  * DOC: The ring and its events
  *
  * The ring is a 4 KiB buffer of the command-buffer pool, which the FE
- * reaches through the MMUv1 linear window or, on MMUv2, through the pool's
- * mapping in every address space. The FE idles in a WAIT followed by a
+ * reaches through the MMUv1 linear window or, on MMUv2, at the same
+ * address in every address space (its page is the kernel's, mapped in
+ * all of them: etna_vm.c). The FE idles in a WAIT followed by a
  * LINK back to it. A job appends a block to the ring::
  *
  *	[FLUSH_MMU]                       MMUv1: if the page table changed
@@ -163,7 +164,8 @@ int etna_ring_init(struct etna_core *core)
 	struct etna_dev *edev = core->edev;
 	int ret;
 
-	ret = etna_pool_alloc(&edev->pool, &core->ring_node, RING_SIZE, false);
+	ret = etna_pool_alloc(&edev->pool, &core->ring_node, RING_SIZE, false,
+			      NULL);
 	if (ret)
 		return ret;
 	core->ring = edev->pool.vaddr + core->ring_node.start;
@@ -178,7 +180,7 @@ int etna_ring_init(struct etna_core *core)
  */
 void etna_ring_fini(struct etna_core *core)
 {
-	etna_pool_free(&core->edev->pool, &core->ring_node);
+	etna_pool_free(&core->edev->pool, &core->ring_node, NULL);
 }
 
 /**
