@@ -51,6 +51,27 @@ static long long mmu_exceptions(void)
 	return sum;
 }
 
+/* Kernel log records with "MMU " and "drm-client-id @id" in them. */
+static unsigned int fault_lines(long long id)
+{
+	char rec[1024], want[48];
+	unsigned int n = 0;
+	ssize_t r;
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+
+	if (fd < 0)
+		return 0;
+	snprintf(want, sizeof(want), "drm-client-id %lld\n", id);
+	while ((r = read(fd, rec, sizeof(rec) - 1)) > 0 || errno == EPIPE) {
+		if (r <= 0)
+			continue;	/* overwritten records: go on */
+		rec[r] = '\0';
+		n += strstr(rec, "MMU ") && strstr(rec, want);
+	}
+	close(fd);
+	return n;
+}
+
 static void emit(uint32_t *s, unsigned int *n, uint32_t state, uint32_t v)
 {
 	s[(*n)++] = ETNA_CMD_LOAD_STATE(state, 1);
@@ -157,6 +178,7 @@ static void test_read_other(const struct engine *e, int vfd)
 	long long mmu0 = mmu_exceptions();
 	unsigned long long faults0 = model_mmu_faults();
 	unsigned int n = 0, marks, read = 0;
+	long long ida, idb;
 	bool ok;
 
 	s = calloc(POOL_PAGES * 30, 4);
@@ -218,6 +240,14 @@ static void test_read_other(const struct engine *e, int vfd)
 			  model_mmu_faults() - faults0);
 		report(ok, "cmdbuf %s: B's reads of others' pages fault, "
 		       "counted", en);
+		ida = fdinfo(fda, "drm-client-id", NULL, 0);
+		idb = fdinfo(fdb, "drm-client-id", NULL, 0);
+		ok = (fault_lines(idb) > 0 && !fault_lines(ida)) ||
+		     fail("kernel log: %u fault lines of B (drm-client-id "
+			  "%lld), %u of A (%lld)", fault_lines(idb), idb,
+			  fault_lines(ida), ida);
+		report(ok, "cmdbuf %s: the log blames B's file, not A's (one "
+		       "process)", en);
 	}
 
 	/* A is not affected: its job runs once released */

@@ -137,6 +137,7 @@ void test_cmdbuf(void);
 void test_perfmon_queue(const struct engine *e);
 
 /* diag.c */
+long long fdinfo(int fd, const char *key, char *str, size_t len);
 void test_coredump(const struct engine *e);
 void test_job_limits(const struct engine *e);
 void test_fdinfo(void);
