@@ -133,7 +133,7 @@ void etna_job_free(struct etna_job *job)
 	}
 	dma_fence_put(job->hw_fence);
 	etna_pm_release(job);	/* before the buffers it maps */
-	etna_pool_free(&edev->pool, &job->cmd);
+	etna_vm_cmd_free(job->vm, &job->cmd);
 	/* mappings before their buffers: a mapping never outlives its bo */
 	for (i = 0; job->maps && i < job->nr_bos; i++)
 		etna_mapping_put(job->maps[i]);
@@ -515,7 +515,7 @@ static int etna_submit(struct drm_device *drm, void *data,
 	if (ret)
 		goto err_job;
 	job->pool_charge = etna_pool_size(job->cmd_size + 8);
-	ret = etna_pool_alloc(&edev->pool, &job->cmd, job->cmd_size + 8, true);
+	ret = etna_vm_cmd_alloc(job->vm, &job->cmd, job->cmd_size + 8);
 	if (ret)
 		goto err_job;
 	job->cmd_vaddr = edev->pool.vaddr + job->cmd.start;
