@@ -20,7 +20,7 @@
 enum { D_REG, D_MMU, D_RING, D_CMD, D_BOMAP, D_BO, D_END, D_TYPES };
 
 struct dump_obj {
-	uint32_t type, off, size, data0;
+	uint32_t type, off, size, data0, data1;
 	uint64_t iova;
 };
 
@@ -132,6 +132,7 @@ static bool dump_parse(const uint8_t *p, size_t len, struct dump_obj *o,
 		x->size = rd32(p + h + 12);
 		x->iova = rd32(p + h + 16) | (uint64_t)rd32(p + h + 20) << 32;
 		x->data0 = rd32(p + h + 24);
+		x->data1 = rd32(p + h + 28);
 		if (x->off > len || x->size > len - x->off)
 			return fail("object %zu: 0x%x+0x%x past the end 0x%zx",
 				    h / 32, x->off, x->size, len);
@@ -211,7 +212,7 @@ static int hang_job(int fd, const struct engine *e, uint32_t bo, int *sfd)
 }
 
 static void check_dump(const struct engine *e, const uint8_t *p, size_t len,
-		       const uint32_t *cpu)
+		       const uint32_t *cpu, int jfd)
 {
 	static const char *const names[] = {
 		"registers", "MMU", "ring", "command buffer", "buffer map",
@@ -287,6 +288,22 @@ static void check_dump(const struct engine *e, const uint8_t *p, size_t len,
 		  reloc, (unsigned long long)obj[D_BO]->iova);
 	report(ok, "coredump %s: the command buffer is the hung job's, the "
 	       "buffer's address relocated into it", en);
+
+	/* whose job hung: ours names the process and its file */
+	if (is_upstream()) {
+		info("coredump", "%s: upstream's command buffer data words "
+		     "0x%x 0x%x", en, obj[D_CMD]->data0, obj[D_CMD]->data1);
+	} else {
+		long long id = fdinfo(jfd, "drm-client-id", NULL, 0);
+
+		ok = (obj[D_CMD]->data0 == (uint32_t)getpid() &&
+		      id > 0 && obj[D_CMD]->data1 == (uint32_t)id) ||
+		     fail("data words %u %u, want the pid %d and the "
+			  "drm-client-id %lld", obj[D_CMD]->data0,
+			  obj[D_CMD]->data1, getpid(), id);
+		report(ok, "coredump %s: the command buffer names the process "
+		       "and the file whose job hung", en);
+	}
 
 	/* the ring links to the command buffer */
 	found = false;
@@ -402,7 +419,7 @@ void test_coredump(const struct engine *e)
 	report(ok, "coredump %s: a hang writes a devcoredump", en);
 	info("coredump", "%s: %zu bytes", en, len);
 	if (dump)
-		check_dump(e, dump, len, cpu);
+		check_dump(e, dump, len, cpu, fd);
 	free(dump);
 	devcd_clear();
 
@@ -540,7 +557,7 @@ out:
 }
 
 /* Reads "@key:\t<value>" of /proc/self/fdinfo/@fd; -1 if absent. */
-static long long fdinfo(int fd, const char *key, char *str, size_t len)
+long long fdinfo(int fd, const char *key, char *str, size_t len)
 {
 	char path[64], line[200], k[64], v[100];
 	long long val = -1;

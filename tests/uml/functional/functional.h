@@ -96,7 +96,10 @@ void test_implicit_sync(void);
 /* signals.c */
 void test_signals(const struct engine *e);
 
-/* hang.c */
+/* hang.c: long operations, a pixel a cycle at a slow core clock */
+#define LONG_W		512	/* a 512x512 A8R8G8B8 surface: 1 MiB */
+#define LONG_KHZ	87	/* core clock: 262144 pixels take 3.01 s */
+
 void test_hang(const struct engine *e);
 void test_exit_inflight(const struct engine *e);
 void test_bus_error(const struct engine *e);
@@ -104,8 +107,17 @@ void test_hang_vm_leak(const struct engine *e);
 void test_job_max(const struct engine *e);
 void test_long_2d(const struct engine *e);
 void test_long_rs(const struct engine *e);
+int rs_fill_submit(int fd, const struct engine *e, uint32_t bo,
+		   uint32_t rows, uint32_t value, uint32_t *fence, int *sync);
+
+/* cmdbuf.c */
+void test_cmdbuf(void);
+
+/* perfmon.c */
+void test_perfmon_queue(const struct engine *e);
 
 /* diag.c */
+long long fdinfo(int fd, const char *key, char *str, size_t len);
 void test_coredump(const struct engine *e);
 void test_job_limits(const struct engine *e);
 void test_fdinfo(void);

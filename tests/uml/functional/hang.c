@@ -456,8 +456,6 @@ out:
 /* ------------------------------------------------------------------ */
 /* A 2D operation longer than the hang timeout */
 
-#define LONG_W		512	/* a 512x512 A8R8G8B8 surface: 1 MiB */
-#define LONG_KHZ	87	/* core clock: 262144 pixels take 3.01 s */
 #define LONG_MIN_NS	(3 * SEC_NS)	/* the model's time, at least */
 
 struct long_2d {
@@ -707,11 +705,12 @@ out:
 /* A resolve longer than the hang timeout */
 
 /*
- * One RS fill of LONG_W x LONG_W pixels with @value into @bo, in one job
- * on @e; its fence and sync file (or -1) in *@fence and *@sync.
+ * One RS fill of LONG_W x @rows pixels with @value into @bo (LONG_W * 4
+ * bytes a row), in one job on @e; its fence and sync file (or -1) in
+ * *@fence and *@sync.
  */
-static int long_rs_submit(int fd, const struct engine *e, uint32_t bo,
-			  uint32_t value, uint32_t *fence, int *sync)
+int rs_fill_submit(int fd, const struct engine *e, uint32_t bo,
+		   uint32_t rows, uint32_t value, uint32_t *fence, int *sync)
 {
 	struct drm_etnaviv_gem_submit_bo sbo = {
 		.flags = ETNA_SUBMIT_BO_WRITE, .handle = bo,
@@ -731,7 +730,7 @@ static int long_rs_submit(int fd, const struct engine *e, uint32_t bo,
 	int ret;
 
 	req.stream_size = 4 * etna_rs_fill_stream(s, LONG_W * 4, LONG_W,
-						  LONG_W, value);
+						  rows, value);
 	ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
 	*fence = ret ? 0 : req.fence;
 	*sync = ret ? -1 : req.fence_fd;
@@ -810,7 +809,7 @@ void test_long_rs(const struct engine *e)
 	uns0 = stat_of(e, "rs_unsupported");
 	ops0 = stat_of(e, "rs_ops");
 	t0 = etna_now_ns();
-	ret = long_rs_submit(fd, e, bo, 0xff336699u, &fence, &sync);
+	ret = rs_fill_submit(fd, e, bo, LONG_W, 0xff336699u, &fence, &sync);
 	if (!ret)
 		ret = etna_wait_fence(fd, e->pipe, fence, 0, 20 * SEC_NS);
 	t = etna_now_ns() - t0;
@@ -836,7 +835,7 @@ void test_long_rs(const struct engine *e)
 		write_number(JOB_MAX_PARAM, 60000);
 	res0 = resets_of(e);
 	px0 = stat_of(e, "rs_pixels");
-	ret = long_rs_submit(fd, e, bo, 0xff00ff00u, &fence, &sync);
+	ret = rs_fill_submit(fd, e, bo, LONG_W, 0xff00ff00u, &fence, &sync);
 	/* the event: the resolve has begun (the RS wrote some pixels) */
 	t0 = etna_now_ns();
 	while (!ret && stat_of(e, "rs_pixels") == px0 &&

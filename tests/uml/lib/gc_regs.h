@@ -110,6 +110,8 @@
 #define ST_DE_TILE_CONFIG		0x1328
 #define ST_DE_FILTER_KERNEL(i)		(0x1800 + 4 * (i))
 #define ST_RS_SOURCE_ADDR		0x1608
+#define ST_RS_SOURCE_STRIDE		0x160c
+#define ST_RS_PIPE_SOURCE_ADDR(i)	(0x16c0 + 4 * (i))
 #define ST_TS_FLUSH_CACHE		0x1650
 #define ST_GL_FLUSH_MMU			0x3810
 #define ST_GL_STALL_TOKEN		0x3c00

@@ -135,7 +135,7 @@ void etna_job_free(struct etna_job *job)
 	}
 	dma_fence_put(job->hw_fence);
 	etna_pm_release(job);	/* before the buffers it maps */
-	etna_pool_free(&edev->pool, &job->cmd);
+	etna_vm_cmd_free(job->vm, &job->cmd);
 	/* mappings before their buffers: a mapping never outlives its bo */
 	for (i = 0; job->maps && i < job->nr_bos; i++)
 		etna_mapping_put(job->maps[i]);
@@ -607,7 +607,7 @@ static int etna_submit(struct drm_device *drm, void *data,
 	if (ret)
 		goto err_job;
 	job->pool_charge = etna_pool_size(size);
-	ret = etna_pool_alloc(&edev->pool, &job->cmd, size, true);
+	ret = etna_vm_cmd_alloc(job->vm, &job->cmd, size);
 	if (ret)
 		goto err_job;
 	job->cmd_vaddr = edev->pool.vaddr + job->cmd.start;
