@@ -407,8 +407,9 @@ static int etna_check_vertex_streams(struct etna_walk *w)
 			return etna_refuse(w, "3D draw past the end of its vertex stream");
 		stride = ETNA_FE_VS_STRIDE(fp->val[ctl]);
 		if (stride)
-			limit = min_t(u64, limit,
-				      (fp->room[base] - bytes) / stride);
+			/* bytes <= room: the difference fits in 32 bits */
+			limit = min_t(u32, limit,
+				      (u32)(fp->room[base] - bytes) / stride);
 	}
 	w->idx_limit = limit;
 	return 0;
