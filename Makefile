@@ -95,7 +95,7 @@ module-%: $(SIM_SRC)
 	@rsync -a --delete --exclude '*.o' --exclude '.*.cmd' sim/ $(B)/sim-$*/src/
 	@$(MAKE) -s -C $(CACHE)/linux-source-6.1 O=$(CACHE)/kernel-$* ARCH=um \
 		M=$(CURDIR)/$(B)/sim-$*/src modules
-	@cp $(B)/sim-$*/src/vgc-model.ko $(B)/sim-$*/
+	@cp $(B)/sim-$*/src/vgc-model.ko $(B)/sim-$*/src/lcdif-model.ko $(B)/sim-$*/
 
 # Our driver (and its KUnit module), built out of tree per kernel flavour
 # against our UAPI header, which must win over the kernel tree's copy.

@@ -189,8 +189,9 @@ bool lcdif_irq_line(const struct lcdif *l);
 bool lcdif_irq_take_edge(struct lcdif *l);
 
 /*
- * lcdif_capture - keep a copy of the first frame scanned out after @flips
- * flips since the controller started (0: the first frame); -1 disarms.
+ * lcdif_capture - keep a copy of the first frame scanned out once the
+ * controller has made @flips flips since it started (0: the first
+ * frame); -1 disarms.
  */
 void lcdif_capture(struct lcdif *l, long long flips);
 
