@@ -38,6 +38,9 @@ TOOLS += $(LIB_TOOLS)
 # etnaviv-top: ncurses, the UAPI header, no libetnaviv
 TOP_TOOL := $(B)/tools/etnaviv-top
 TOOLS += $(TOP_TOOL)
+# lcdif-frame: the display model's frames as PNG files (libpng, zlib)
+FRAME_TOOL := $(B)/tools/lcdif-frame
+TOOLS += $(FRAME_TOOL)
 UML_TESTS := $(patsubst tests/uml/%.c,$(B)/tests/%,$(wildcard tests/uml/*.c))
 # The test programs of several files: tests/uml/NAME/*.c.
 UML_SUITES := $(patsubst tests/uml/%/,%,$(wildcard tests/uml/*/))
@@ -175,6 +178,11 @@ $(TOP_TOOL): tools/etnaviv-top.c include/uapi/drm/etnaviv_drm.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) $(LDFLAGS) -Iinclude/uapi -I$(UAPI) -I$(UAPI)/drm \
 		$$($(PKG_CONFIG) --cflags ncurses) -o $@ $< $$($(PKG_CONFIG) --libs ncurses)
+
+$(FRAME_TOOL): tools/lcdif-frame.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) $(LDFLAGS) $$($(PKG_CONFIG) --cflags libpng zlib) -o $@ $< \
+		$$($(PKG_CONFIG) --libs libpng zlib)
 
 OP2D := tools/etnaviv_op2d.c tools/etnaviv_op2d.h tools/ref2d.c tools/ref2d.h
 $(B)/tools/etnaviv-2d-demo: tools/etnaviv-2d-demo.c $(OP2D) $(LIB_A)
