@@ -67,7 +67,13 @@ void lcdif_init(struct lcdif *l, bool has_as, const struct lcdif_host_ops *ops,
 	l->cap = cap;
 	l->max_pixels = max_pixels;
 	l->cap_flip = -1;
+	l->scan_every = 1;
 	reset_regs(l);
+}
+
+void lcdif_set_scan_every(struct lcdif *l, u32 n)
+{
+	l->scan_every = n ? n : 1;
 }
 
 static void update_line(struct lcdif *l)
@@ -585,6 +591,10 @@ static void scan(struct lcdif *l, u64 t)
 	}
 	l->crc_stat = l->out_crc;
 	l->stats.frames++;
+	l->since_scan = 0;
+	l->scan_buf[0] = l->cur_buf;
+	l->scan_buf[1] = as ? l->as_buf : 0;
+	l->scan_sig = sig;
 	f = &l->ring[++l->seq % LCDIF_RING];
 	f->seq = l->seq;
 	f->end_ns = t;
@@ -598,6 +608,23 @@ static void scan(struct lcdif *l, u64 t)
 		l->cap_frame = *f;
 		l->cap_flip = -1;
 	}
+}
+
+/* Whether the frame that ends must be read, or may repeat the last one. */
+static bool must_scan(struct lcdif *l)
+{
+	u32 w, h, sig;
+	unsigned int bpp;
+	bool as;
+
+	if (++l->since_scan >= l->scan_every || !l->out_h ||
+	    l->cur_buf != l->scan_buf[0] ||
+	    (l->cap_flip >= 0 && l->flips >= l->cap_flip))
+		return true;
+	if (!scan_config(l, &w, &h, &bpp, &as))
+		return true;	/* counted as unsupported by scan() */
+	sig = out_signature(l, w, h, as);
+	return sig != l->scan_sig || (as && l->as_buf != l->scan_buf[1]);
 }
 
 u64 lcdif_advance(struct lcdif *l)
@@ -614,8 +641,10 @@ u64 lcdif_advance(struct lcdif *l)
 			/* only the last frame to end before now is scanned */
 			if (end + l->period_ns <= t)
 				l->stats.frames_late++;
-			else
+			else if (must_scan(l))
 				scan(l, end);
+			else
+				l->stats.frames_repeated++;
 			l->ctrl1 |= LCDIF_CTRL1_FRAME_DONE_IRQ;
 		}
 		if (l->frame_start + l->period_ns > t)

@@ -83,6 +83,8 @@ struct lcdif_frame {
  * @frames_cut: frames stopped before their end (RUN or DOTCLK_MODE
  *	cleared, the clock gated, a reset)
  * @frames_changed: scanned frames whose pixels differed from the last one
+ * @frames_repeated: frames not read again: the buffer was the last one
+ *	read, fewer than @scan_every frames ago (lcdif_set_scan_every())
  * @irqs: rising edges of the interrupt line
  * @flips: NEXT_BUF loads that changed CUR_BUF
  * @dma_errors: lines whose read found no memory
@@ -96,7 +98,8 @@ struct lcdif_frame {
  * @as_frames: frames blended with the alpha surface
  */
 struct lcdif_stats {
-	u64 frames, frames_late, frames_cut, frames_changed, irqs, flips;
+	u64 frames, frames_late, frames_cut, frames_changed, frames_repeated;
+	u64 irqs, flips;
 	u64 dma_errors, unsupported, bad_timing, bad_regs, resets, as_frames;
 };
 
@@ -122,6 +125,10 @@ struct lcdif_stats {
  * @edge: it rose since the host last took the edge
  * @flips: NEXT_BUF loads that changed CUR_BUF since the last start
  * @seq: frames scanned out since init
+ * @scan_every: read an unchanged buffer again every this many frames
+ * @since_scan: frames since the last one read
+ * @scan_buf: CUR_BUF and AS_BUF when a frame was last read
+ * @scan_sig: the configuration it was read with
  * @max_pixels: the size of @src (in 4-byte pixels), @out and @cap (in
  *	3-byte pixels)
  * @src: the last scanned frame as read from memory (to see what changed)
@@ -151,6 +158,7 @@ struct lcdif {
 	u64 frame_start, period_ns, done_ns;
 	u32 flips;
 	u64 seq;
+	u32 scan_every, since_scan, scan_buf[2], scan_sig;
 	size_t max_pixels;
 	u8 *src, *out, *cap;
 	u32 out_w, out_h, out_sig, out_crc;
@@ -173,6 +181,14 @@ void lcdif_init(struct lcdif *l, bool has_as, const struct lcdif_host_ops *ops,
 /* Register accesses (32 bits, at the byte offset @off of the block). */
 u32 lcdif_read(struct lcdif *l, u32 off);
 void lcdif_write(struct lcdif *l, u32 off, u32 val);
+
+/*
+ * lcdif_set_scan_every - read the frame buffer at every frame (1, the
+ * default: as silicon) or, while CUR_BUF, AS_BUF and the configuration
+ * stay the same and no capture waits, every @n frames only, the panel
+ * repeating its image in between (a host's saving).
+ */
+void lcdif_set_scan_every(struct lcdif *l, u32 n);
 
 /* The pixel clock's rate; 0 stops it (the frame in progress is cut). */
 void lcdif_set_pixel_clock(struct lcdif *l, u64 hz);

@@ -643,6 +643,42 @@ static void t_capture(struct lcdif *l)
 	EXPECT_EQ(l->cap_frame.crc != l->out_crc, 1);
 }
 
+/*
+ * Scanning every 8th frame of an unchanged buffer: a flip, a change of
+ * configuration and an armed capture are read at once; a change inside
+ * the buffer shows within 8 frames.
+ */
+static void t_scan_every(struct lcdif *l)
+{
+	uint64_t t0 = clock_ns;
+
+	fill(&small, FB0, 18);
+	fill(&small, FB1, 19);
+	lcdif_set_scan_every(l, 8);
+	enable(l, &small, FB0, false);
+	run_to(l, t0 + 19 * period(&small) + done_at(&small));
+	/* frames 1, 9 and 17 read; the 17 others repeat */
+	EXPECT_EQ(l->stats.frames, 3);
+	EXPECT_EQ(l->stats.frames_repeated, 17);
+	lcdif_write(l, LCDIF_NEXT_BUF, FB1);
+	run_to(l, t0 + 20 * period(&small) + done_at(&small));
+	EXPECT_EQ(l->stats.frames, 4);
+	expect_frame(l, &small, 19);
+	at(FB1)[0] ^= 0xff;	/* the first pixel's blue */
+	run_to(l, t0 + 27 * period(&small) + done_at(&small));
+	EXPECT_EQ(l->stats.frames, 4);
+	run_to(l, t0 + 28 * period(&small) + done_at(&small));
+	EXPECT_EQ(l->stats.frames, 5);
+	EXPECT_EQ(l->out[2], (px(19, 0, 0) ^ 0xff) & 0xff);
+	lcdif_write(l, LCDIF_CTRL + LCDIF_CLR, (uint32_t)LCDIF_WIDTH_24 << 10);
+	run_to(l, t0 + 29 * period(&small) + done_at(&small));
+	EXPECT_EQ(l->stats.frames, 6);	/* a 16-bit bus now: read again */
+	lcdif_capture(l, 1);
+	run_to(l, t0 + 30 * period(&small) + done_at(&small));
+	EXPECT_EQ(l->stats.frames, 7);
+	EXPECT_EQ(l->cap_frame.seq, 7);
+}
+
 /* A frame larger than the model's buffers is not scanned. */
 static void t_too_large(struct lcdif *l)
 {
@@ -785,6 +821,7 @@ int main(void)
 	run_test("lcdif-changes", t_changes, true);
 	run_test("lcdif-crc32", t_crc32, true);
 	run_test("lcdif-capture", t_capture, true);
+	run_test("lcdif-scan-every", t_scan_every, true);
 	run_test("lcdif-too-large", t_too_large, true);
 	run_test("lcdif-no-as", t_no_as, false);
 	run_test("lcdif-as-argb", t_as_argb, true);
