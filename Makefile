@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # make        build everything (installs missing Debian packages first)
-# make run    boot the simulated i.MX6Q board and show the GPU at work
+# make run    boot the simulated i.MX6Q board and show the GPU at work, then
+#             kmscube on the i.MX6 SoloX's display (build/kmscube.png)
 # make check  run every test; ends with "N passed, N failed"
 # make mesa   Mesa's etnaviv driver, built from Debian's source (in the cache)
 # make bench  benchmarks (not part of check)
@@ -302,7 +303,7 @@ $(B)/tests/uapi-layout: tests/uapi/layout.c include/uapi/drm/etnaviv_drm.h
 
 # What scripts/run and scripts/demo.sh use: no debug kernel.
 RUN_DEPS := deps kernel-plain mesa module-plain driver-plain $(B)/uml-init $(DTBS) \
-	$(B)/tools/gpu-list $(B)/tools/gpu-workload $(LIB_TOOLS) $(GL_TOOLS)
+	$(B)/tools/gpu-list $(B)/tools/gpu-workload $(LIB_TOOLS) $(GL_TOOLS) $(FRAME_TOOL)
 run: $(RUN_DEPS)
 	@scripts/run
 
