@@ -83,6 +83,7 @@ kmscube_run() {
 		fail "$name/flips" "$(($(stat flips) - flips0)) page flips for $((FRAME + 3)) frames"
 	fi
 	png=$out/kmscube-$tag-$name.png
+	rm -f "$png"
 	if "$frame_tool" wait 30 >/dev/null &&
 		"$frame_tool" save "$png" >/dev/null; then
 		pass "$name/frame" "kmscube's frame $FRAME in $png"
