@@ -43,9 +43,16 @@ TOOLS += $(TOP_TOOL)
 FRAME_TOOL := $(B)/tools/lcdif-frame
 TOOLS += $(FRAME_TOOL)
 UML_TESTS := $(patsubst tests/uml/%.c,$(B)/tests/%,$(wildcard tests/uml/*.c))
-# The test programs of several files: tests/uml/NAME/*.c.
-UML_SUITES := $(patsubst tests/uml/%/,%,$(wildcard tests/uml/*/))
+# The test programs of several files: tests/uml/NAME/*.c (lib/: the tests'
+# helper library, below).
+UML_SUITES := $(filter-out lib,$(patsubst tests/uml/%/,%,$(wildcard tests/uml/*/)))
 UML_TESTS += $(UML_SUITES:%=$(B)/tests/%)
+# The tests' helper library (tests/uml/lib/, its gc_regs.h generated from
+# hw/): every program of tests/uml and tests/gl links it.
+TESTLIB := $(B)/tests/lib/libtest.a
+TESTLIB_OBJS := $(patsubst tests/uml/lib/%.c,$(B)/tests/lib/%.o,$(wildcard tests/uml/lib/*.c))
+TEST_HDRS := $(wildcard tests/uml/lib/*.h tests/uml/*.h)
+TEST_CFLAGS := $(CFLAGS_USER) -I$(UAPI) -Itests/uml/lib -Itests/uml
 SIM_TESTS := $(patsubst tests/sim/test_%.c,$(B)/tests/sim-%,$(wildcard tests/sim/test_*.c))
 UNIT_TESTS := $(SIM_TESTS) $(B)/tests/uapi-layout
 UNIT_TESTS += $(B)/tests/etna-states $(CS_TOOLS:%=$(B)/tests/tools/%)
@@ -118,7 +125,7 @@ $(B)/boards/%.dtb: boards/%.dts $(wildcard boards/*.dtsi)
 	dtc -q -I dts -O dtb -i boards -o $@ $<
 
 # The table of boards/README.md follows the board manifest: after a change
-# to the manifest, `make boards-table` rewrites it (tests/boards.sh, in
+# to the manifest, `make boards-table` rewrites it (tests/boards-manifest.sh, in
 # make check, fails while the committed table is stale).
 boards-table:
 	@scripts/boards-table --update
@@ -133,9 +140,9 @@ $(CS_TOOLS:%=$(B)/tests/tools/%): $(B)/tests/tools/%: tools/%.c $(ETNA_STATES)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) $(SANITIZE) -o $@ $(filter %.c,$^) -lm
 
-$(B)/tests/etna-states: tests/tools/states.c $(ETNA_STATES)
+$(B)/tests/etna-states: tests/tools/etna-states.c $(ETNA_STATES) tests/uml/lib/gc_regs.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) $(SANITIZE) -Itools -o $@ $(filter %.c,$^)
+	$(CC) $(CFLAGS_USER) $(SANITIZE) -Itools -Itests/uml/lib -o $@ $(filter %.c,$^)
 
 # The facts (hw/gc.db) against the validator's table, the tools' tables
 # and the states the model reads as addresses; `make hw` regenerates the
@@ -199,9 +206,9 @@ $(GL_TOOLS): $(B)/tools/%: tools/%.c tools/gl_util.c tools/gl_util.h
 		$< tools/gl_util.c -lEGL -lGLESv2 -lgbm \
 		$$(pkg-config --libs libpng) -lm
 
-$(GL_TESTS): $(B)/tests/gl-%: tests/gl/%.c $(wildcard tests/uml/*.h)
+$(GL_TESTS): $(B)/tests/gl-%: tests/gl/%.c $(TEST_HDRS) $(TESTLIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -o $@ $< -lEGL -lGLESv2
+	$(CC) $(TEST_CFLAGS) -o $@ $< $(TESTLIB) -lEGL -lGLESv2
 
 # Library unit tests: no GPU, a fake ioctl() in the test program.
 $(B)/tests/lib-unit: $(wildcard tests/lib/*.c tests/lib/*.h) $(LIB_HDRS) $(LIB_A)
@@ -223,44 +230,43 @@ install: $(LIBS) $(INSTALL_TOOLS)
 		>$(DESTDIR)$(LIBDIR)/pkgconfig/libetnaviv.pc
 	install -m 755 $(INSTALL_TOOLS) $(DESTDIR)$(PREFIX)/bin/
 
+$(B)/tests/lib/%.o: tests/uml/lib/%.c $(TEST_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -c -o $@ $<
+
+$(TESTLIB): $(TESTLIB_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
 # The 2D pixel tests and the data paths through every buffer kind:
 # libetnaviv on the GPU against ref2d on the CPU.
-$(B)/tests/pixels $(B)/tests/datapath: $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h) $(OP2D) $(LIB_A)
+$(B)/tests/pixels $(B)/tests/datapath: $(B)/tests/%: tests/uml/%.c $(TEST_HDRS) $(OP2D) $(LIB_A) $(TESTLIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Ilib -Itools -o $@ \
-		$(filter %.c,$^) $(LIB_A)
+	$(CC) $(TEST_CFLAGS) -Ilib -Itools -o $@ $(filter %.c,$^) $(LIB_A) $(TESTLIB)
 
 # The performance counters' test: the 2D states from libetnaviv's header.
-$(B)/tests/perfmon: tests/uml/perfmon.c $(wildcard tests/uml/*.h) lib/etnaviv_2d.h
+$(B)/tests/perfmon: tests/uml/perfmon.c $(TEST_HDRS) lib/etnaviv_2d.h $(TESTLIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Ilib -o $@ tests/uml/perfmon.c
+	$(CC) $(TEST_CFLAGS) -Ilib -o $@ tests/uml/perfmon.c $(TESTLIB)
 
 # fault injection and the fuzzers: the state tables of hw/gc.db (tools/)
-$(B)/tests/failnth $(B)/tests/fuzz: $(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h) $(ETNA_STATES)
+$(B)/tests/failnth $(B)/tests/fuzz: $(B)/tests/%: tests/uml/%.c $(TEST_HDRS) $(ETNA_STATES) $(TESTLIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Itools -o $@ $(filter %.c,$^) -lpthread
+	$(CC) $(TEST_CFLAGS) -Itools -o $@ $(filter %.c,$^) $(TESTLIB) -lpthread
 
-# power: runtime PM, suspend and cooling, drawing with libetnaviv
-$(B)/tests/power: tests/uml/power.c $(wildcard tests/uml/*.h) $(LIB_A)
+# power and stress (many clients with hangs and kills): libetnaviv draws
+$(B)/tests/power $(B)/tests/stress: $(B)/tests/%: tests/uml/%.c $(TEST_HDRS) $(LIB_A) $(TESTLIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Ilib -o $@ \
-		$(filter %.c,$^) $(LIB_A)
+	$(CC) $(TEST_CFLAGS) -Ilib -o $@ $(filter %.c,$^) $(LIB_A) $(TESTLIB) -lpthread
 
-# stress: many clients with hangs and kills, drawing with libetnaviv
-$(B)/tests/stress: tests/uml/stress.c $(wildcard tests/uml/*.h) $(LIB_A)
+$(B)/tests/%: tests/uml/%.c $(TEST_HDRS) $(TESTLIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Ilib -o $@ \
-		$(filter %.c,$^) $(LIB_A) -lpthread
-
-$(B)/tests/%: tests/uml/%.c $(wildcard tests/uml/*.h)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -I$(B)/tests -o $@ $(filter %.c,$^) -lpthread
+	$(CC) $(TEST_CFLAGS) -I$(B)/tests -o $@ $(filter %.c,$^) $(TESTLIB) -lpthread
 
 $(foreach s,$(UML_SUITES),$(eval $(B)/tests/$(s): $(wildcard tests/uml/$(s)/*)))
-$(UML_SUITES:%=$(B)/tests/%): $(wildcard tests/uml/*.h)
+$(UML_SUITES:%=$(B)/tests/%): $(TEST_HDRS) $(TESTLIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_USER) -I$(UAPI) -Itests/uml -Ilib -o $@ $(filter %.c,$^) \
-		$(filter %.a,$^) -lpthread
+	$(CC) $(TEST_CFLAGS) -Ilib -o $@ $(filter %.c,$^) $(filter %.a,$^) -lpthread
 # functional builds long 2D jobs with libetnaviv (hang.c)
 $(B)/tests/functional: $(LIB_A)
 

@@ -917,6 +917,22 @@ def smoke_cores(db, cores):
     return '\n'.join(out)
 
 
+def test_regs(db):
+    """tests/uml/lib/gc_regs.h: the states, fields and FE commands the
+    tests (the programs in the boards, tests/gl, tests/tools) use, by the
+    names of hw/tests.names."""
+    body = header_body(db, 'hw/tests.names', Style(kernel=False))
+    return '\n'.join(banner(
+        'MIT',
+        'Vivante GC state addresses, bit fields and FE command encodings\n'
+        'used by the tests. The facts and their public sources are in\n'
+        'hw/gc.db.',
+        [DB, 'hw/tests.names']) + [
+        '#ifndef GC_REGS_H', '#define GC_REGS_H', '',
+        '#ifndef BIT', '#define BIT(n)\t\t(1u << (n))', '#endif', ''] +
+        body + ['', '#endif /* GC_REGS_H */', ''])
+
+
 OUTPUTS = [
     ('drivers/gpu/drm/etnaviv/etna_regs.h', driver_regs),
     ('drivers/gpu/drm/etnaviv/etna_addr_states.h', validator_table),
@@ -925,6 +941,7 @@ OUTPUTS = [
     ('sim/vgc_ident_table.h', model_idents),
     ('drivers/gpu/drm/etnaviv/etna_hw_table.h', driver_cores),
     ('tests/uml/core_ids.h', smoke_cores),
+    ('tests/uml/lib/gc_regs.h', test_regs),
     ('sim/lcdif_regs.h', lcdif_regs),
 ]
 # the outputs written from hw/cores.db

@@ -34,10 +34,14 @@ LABEL = {
     'bo_cycle_us': 'BO create+mmap+fault+close',
     'one_client_us': 'no-op submit, one client',
     'two_clients_us': 'the same, two clients',
+    'idx_scan_us': 'submit, 3000 indices read',
+    'idx_noscan_us': 'submit, 3000 indices not read',
+    'mesa_cube_us': "Mesa's submits: the cube scene",
+    'mesa_gl_us': "Mesa's submits: the GL tests",
 }
 # (measurement, most ours/upstream may be), in-kernel per call
 GOALS = [('relocs_us', 0.7), ('stream64k_us', 0.6), ('submit_us', 0.8),
-         ('bo_cycle_us', 0.6)]
+         ('bo_cycle_us', 0.6), ('mesa_cube_us', 1.2), ('mesa_gl_us', 1.2)]
 MAIN_NR = {'getparam_us': NR_GET_PARAM}
 
 

@@ -19,8 +19,10 @@ log() { echo ">> $*" >&2; }
 kobj() { echo "$CACHE/kernel-$1"; }
 
 # The board manifest (boards/boards.manifest): one line per board, fields
-# separated by "|": board, soc, tags, pipes, tests, cores.
+# separated by "|": board, soc, tags, pipes, cores.
 MANIFEST=${ETNAVIV_MANIFEST:-$ROOT/boards/boards.manifest}
+# The steps of make check (tests/steps.manifest): see its head.
+STEPS=${ETNAVIV_STEPS:-$ROOT/tests/steps.manifest}
 
 # manifest: its board lines, without comments and with the blanks around
 # the "|" separators removed.
@@ -30,17 +32,51 @@ manifest() {
 		-e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//' "$MANIFEST"
 }
 
-# boards_with TEST [TAG...]: the boards, in manifest order, that run the
-# test group TEST and have every TAG.
-boards_with() {
-	manifest | awk -F'|' -v t="$1" -v tags="${*:2}" '
-		function has(list, w) { return (" " list " ") ~ (" " w " ") }
+# steps [KERNEL]: the steps of the step manifest, one a line (tab-separated
+# "step NAME KERNEL BOARD DRIVER CHECKS LINE INDEX COMMAND", and "wait"),
+# for a run on KERNEL (debug by default); non-zero after a mistake in it.
+steps() {
+	awk -f "$ROOT/scripts/steps.awk" -v kernel="${1:-debug}" \
+		-v boards="$(manifest | cut -d'|' -f1 | xargs)" "$STEPS"
+}
+
+# steps_update COUNTS: the step manifest with the numbers of checks of
+# COUNTS ("NAME GOT LINE INDEX" lines, as scripts/check writes them) in
+# place of its own; the other numbers and every other byte unchanged.
+steps_update() {
+	awk '
+		FNR == NR { got[$3 " " $4] = $2; lines[$3] = 1; next }
+		!(FNR in lines) { print; next }
 		{
-			ok = has($5, t)
-			n = split(tags, want, " ")
-			for (i = 1; i <= n; i++)
-				ok = ok && has($3, want[i])
-			if (ok)
-				print $1
-		}'
+			# the checks field: between the fourth and the fifth "|"
+			s = $0; pre = ""
+			for (i = 0; i < 4; i++) {
+				p = index(s, "|"); pre = pre substr(s, 1, p); s = substr(s, p + 1)
+			}
+			p = index(s, "|"); field = substr(s, 1, p - 1); post = substr(s, p)
+			lead = field; sub(/[^ \t].*/, "", lead)
+			n = split(field, g, " "); idx = 0; out = ""
+			for (i = 1; i <= n; i++) {
+				m = split(g[i], c, "/"); grp = ""
+				for (j = 1; j <= m; j++) {
+					v = (FNR " " idx) in got ? got[FNR " " idx] : c[j]
+					grp = grp (j > 1 ? "/" : "") v
+					idx++
+				}
+				out = out (i > 1 ? " " : "") grp
+			}
+			w = length(field) - length(lead)
+			while (length(out) < w - 1)
+				out = out " "
+			print pre lead out " " post
+		}' "$1" "$STEPS"
+}
+
+# boards_of FAMILY: the boards, in manifest order, that the steps of the
+# family FAMILY (a step name less "-{board}" and "-{driver}": smoke,
+# conformance, gl-clear...) run on.
+boards_of() {
+	steps debug | awk -F'\t' -v f="$1" '
+		$1 == "step" && $4 != "-" && index($2, f "-" $4) == 1 &&
+		($2 == f "-" $4 || $2 == f "-" $4 "-" $5) && !seen[$4]++ { print $4 }'
 }

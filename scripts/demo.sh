@@ -30,5 +30,5 @@ echo
 echo "== device model statistics"
 for s in /sys/kernel/debug/vgc-model/*/stats; do
 	d=$(basename "$(dirname "$s")")
-	printf '%-16s %s\n' "$d" "$(grep -E '^(fe|commands|events|waits|mmu_faults|bus_errors|bad_commands|de_ops|de_pixels):' "$s" | tr '\n' ' ' | sed 's/ $//')"
+	printf '%-16s %s\n' "$d" "$(grep -E '^(fe|commands|events|waits|mmu_faults|bus_errors|bad_commands|escapes|de_ops|de_pixels):' "$s" | tr '\n' ' ' | sed 's/ $//')"
 done

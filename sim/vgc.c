@@ -656,7 +656,7 @@ static int fe_fifo_fill(struct vgc_core *c, u32 addr)
 		end = addr + 4ull;
 	c->fifo_words = 0;
 	c->stats.fe_fetch8 += ((addr & 7) + end - addr + 7) / 8;
-	if (vgc_dma_read(c, VGC_CLIENT_FE, addr, c->fifo, end - addr))
+	if (vgc_dma_fetch(c, addr, c->fifo, end - addr))
 		return -1;
 	c->fifo_addr = addr;
 	c->fifo_words = (end - addr) / 4;

@@ -229,6 +229,17 @@ struct vgc_host_ops {
  * @busy_ticks: what @cycles took in cycles of the undivided clock: each
  *	cycle counts 64 / FSCALE (the scale last latched by FSCALE_LOAD)
  *	times the divider of the core clock's rate (vgc_set_clock_div())
+ * @escapes: MMUv1 cores only: memory accesses of the engines that went
+ *	through the linear window (GPU addresses below 2 GiB, physical =
+ *	address + MEMORY_BASE), where a driver puts no buffer of a client:
+ *	the PE, the RS, the 2D engine, the texture unit, the vertex and
+ *	index fetch, the shader's instruction fetch and the tile status;
+ *	everything but the FE's command fetch (vgc_dma_fetch(): the
+ *	commands, and a DRAW_2D's rectangles and data in the stream). One
+ *	count per access, whatever its size (an access that wraps past
+ *	4 GiB into the window too; an in-place mapping, vgc_dma_map(),
+ *	counts as one). An oracle for the command-stream validator: a
+ *	client's job should never make it move.
  */
 struct vgc_stats {
 	u64 commands, waits, events, draws, flushes, resets;
@@ -251,6 +262,7 @@ struct vgc_stats {
 	u64 prof_reads_disabled;
 	u64 unflushed_events;
 	u64 access_while_off, power_offs, power_ons, cycles, busy_ticks;
+	u64 escapes;
 };
 
 /* The blocks with a counter select in MC_PROFILE_CONFIG0..2. */
@@ -544,6 +556,11 @@ bool vgc_get_inject_bus_error(const struct vgc_core *c);
  */
 int vgc_dma(struct vgc_core *c, enum vgc_client cl, u32 addr, void *buf,
 	    size_t len, bool write);
+/*
+ * vgc_dma() of the FE's command fetch (client FE, a read): the one access
+ * an MMUv1 core's linear window is for, not counted in @stats.escapes.
+ */
+int vgc_dma_fetch_slow(struct vgc_core *c, u32 addr, void *buf, size_t len);
 
 /* Memory traffic of an access: the bus moves whole 64-bit words. */
 static inline void vgc_dma_count(struct vgc_core *c, u32 addr, size_t len,
@@ -609,6 +626,19 @@ static inline int vgc_dma_read(struct vgc_core *c, enum vgc_client cl,
 
 	if (!p)
 		return vgc_dma(c, cl, addr, buf, len, false);
+	vgc_dma_count(c, addr, len, false);
+	vgc_copy_small(buf, p, len);
+	return 0;
+}
+
+/* The FE's command fetch: vgc_dma_read() of client FE, not an escape. */
+static inline int vgc_dma_fetch(struct vgc_core *c, u32 addr, void *buf,
+				size_t len)
+{
+	u8 *p = vgc_dma_hit(c, VGC_CLIENT_FE, addr, len);
+
+	if (!p)
+		return vgc_dma_fetch_slow(c, addr, buf, len);
 	vgc_dma_count(c, addr, len, false);
 	vgc_copy_small(buf, p, len);
 	return 0;

@@ -401,14 +401,14 @@ int vgc_de_draw(struct vgc_core *c, u32 hdr, u32 addr)
 	}
 	addr += 8;	/* header, pad */
 	for (i = 0; i < count; i++, addr += 8) {
-		if (vgc_dma_read(c, VGC_CLIENT_FE, addr, w, sizeof(w)))
+		if (vgc_dma_fetch(c, addr, w, sizeof(w)))
 			return -1;
 		de->rects[i][0] = w[0] & 0xffff;
 		de->rects[i][1] = w[0] >> 16;
 		de->rects[i][2] = w[1] & 0xffff;
 		de->rects[i][3] = w[1] >> 16;
 	}
-	if (data && vgc_dma_read(c, VGC_CLIENT_FE, addr, de->data, data * 4))
+	if (data && vgc_dma_fetch(c, addr, de->data, data * 4))
 		return -1;
 	de->ndata = data;
 	if (de->mono && de->stream) {

@@ -56,6 +56,14 @@
  *    (the same value too), and a reset empties all; nothing else does,
  *    so a driver that changes a table without the flush gets the stale
  *    translation, as the other clients do until their bit is loaded.
+ *
+ * The oracle (stats.escapes): on MMUv1 cores every access of an engine
+ * through the linear window is counted. A driver maps its clients'
+ * buffers through the page table only (the window holds its command
+ * buffers, which only the FE's command fetch reads), so an engine that
+ * reaches memory there does so because a command stream steered it
+ * outside what the job owns: the count the validator's tests and
+ * fuzzers require to stay 0. The access itself proceeds as on silicon.
  */
 #include "vgc_mmu.h"
 
@@ -386,6 +394,17 @@ static int translate_quiet(struct vgc_core *c, enum vgc_client cl, u32 va,
 	return 0;
 }
 
+/*
+ * The oracle of issue 30: on an MMUv1 core, whether an access of @len
+ * bytes at @addr reaches memory through the linear window (it starts
+ * below 2 GiB, or wraps past 4 GiB to 0).
+ */
+static bool v1_window(const struct vgc_core *c, u32 addr, size_t len)
+{
+	return len && !vgc_has_mmuv2(c) &&
+	       (!(addr & VGC_MMUV1_VIRT_BIT) || addr + (u64)len > 1ull << 32);
+}
+
 void *vgc_dma_map(struct vgc_core *c, enum vgc_client cl, u32 addr,
 		  size_t len, bool write)
 {
@@ -409,11 +428,14 @@ void *vgc_dma_map(struct vgc_core *c, enum vgc_client cl, u32 addr,
 			first = p;
 		done += n;
 	}
+	if (v1_window(c, addr, len))
+		c->stats.escapes++;
 	return first;
 }
 
-int vgc_dma(struct vgc_core *c, enum vgc_client cl, u32 addr, void *buf,
-	    size_t len, bool write)
+/* vgc_dma() without the oracle's count. */
+static int dma(struct vgc_core *c, enum vgc_client cl, u32 addr, void *buf,
+	       size_t len, bool write)
 {
 	struct vgc_tlb1_entry *e1;
 	u8 *p = buf, *h;
@@ -461,6 +483,19 @@ int vgc_dma(struct vgc_core *c, enum vgc_client cl, u32 addr, void *buf,
 		len -= n;
 	}
 	return err;
+}
+
+int vgc_dma(struct vgc_core *c, enum vgc_client cl, u32 addr, void *buf,
+	    size_t len, bool write)
+{
+	if (v1_window(c, addr, len))
+		c->stats.escapes++;
+	return dma(c, cl, addr, buf, len, write);
+}
+
+int vgc_dma_fetch_slow(struct vgc_core *c, u32 addr, void *buf, size_t len)
+{
+	return dma(c, VGC_CLIENT_FE, addr, buf, len, false);
 }
 
 int vgc_dma_write_pages(struct vgc_core *c, enum vgc_client cl, u32 addr,

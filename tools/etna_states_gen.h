@@ -233,6 +233,12 @@ static const char *const e_fill_mode_names[] = {
 static const struct etna_enum e_fill_mode = {
 	e_fill_mode_names, ETNA_ARRAY_SIZE(e_fill_mode_names)
 };
+static const char *const e_hdepth_format_names[] = {
+	[0] = "DISABLED", [5] = "D16", [8] = "D24S8"
+};
+static const struct etna_enum e_hdepth_format = {
+	e_hdepth_format_names, ETNA_ARRAY_SIZE(e_hdepth_format_names)
+};
 static const char *const e_index_type_names[] = {
 	[0] = "UNSIGNED_CHAR", [1] = "UNSIGNED_SHORT", [2] = "UNSIGNED_INT"
 };
@@ -1130,10 +1136,17 @@ static const struct etna_field f_pe_color_format[] = {
 	{ "FORMAT_MASK", 4, 1, NULL, false, false },
 	{ "COMPONENTS", 8, 4, NULL, true, false },
 	{ "COMPONENTS_MASK", 12, 1, NULL, false, false },
+	{ "SUPER_TILED_NEW", 13, 1, NULL, false, false },
 	{ "OVERWRITE", 16, 1, NULL, false, false },
 	{ "OVERWRITE_MASK", 17, 1, NULL, false, false },
 	{ "SUPER_TILED", 20, 1, NULL, false, false },
 	{ "SUPER_TILED_MASK", 21, 1, NULL, false, false },
+	{ "FORMAT_EXT", 24, 7, NULL, false, false },
+	{ "FORMAT_EXT_MASK", 31, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_pe_hdepth_control[] = {
+	{ "FORMAT", 0, 4, &e_hdepth_format, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_pe_stencil_config_ext[] = {
@@ -1176,6 +1189,12 @@ static const struct etna_field f_ts_mem_config[] = {
 	{ "COLOR_COMPRESSION", 7, 1, NULL, false, false },
 	{ "COMPRESSION_FORMAT", 8, 4, NULL, false, false },
 	{ "HDEPTH", 12, 2, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_yuv_config[] = {
+	{ "ENABLE", 0, 1, NULL, false, false },
+	{ "SOURCE_FORMAT", 4, 2, NULL, false, false },
+	{ "UV_SWAP", 8, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_rs_extra_config[] = {
@@ -1562,7 +1581,7 @@ static const struct etna_state states[] = {
 	{ 0x0142c, "PE_COLOR_FORMAT", 1, 4, 0, 0, ETNA_T_HEX, f_pe_color_format },
 	{ 0x01430, "PE_COLOR_ADDR", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x01434, "PE_COLOR_STRIDE", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x01454, "PE_HDEPTH_CONTROL", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x01454, "PE_HDEPTH_CONTROL", 1, 4, 0, 0, ETNA_T_HEX, f_pe_hdepth_control },
 	{ 0x01458, "PE_HDEPTH_ADDR", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x0145c, "PE_UNK0145C", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x01460, "PE_PIPE_COLOR_ADDR", 8, 4, 0, 0, ETNA_T_ADDR, NULL },
@@ -1598,6 +1617,7 @@ static const struct etna_state states[] = {
 	{ 0x0166c, "TS_DEPTH_CLEAR_VALUE", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x01670, "TS_COLOR_AUTO_DISABLE_COUNT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x01674, "TS_DEPTH_AUTO_DISABLE_COUNT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x01678, "YUV_CONFIG", 1, 4, 0, 0, ETNA_T_HEX, f_yuv_config },
 	{ 0x01680, "YUV_Y_BASE", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x01688, "YUV_U_BASE", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x01690, "YUV_V_BASE", 1, 4, 0, 0, ETNA_T_ADDR, NULL },

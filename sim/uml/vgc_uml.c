@@ -691,6 +691,7 @@ static int vgc_stats_show(struct seq_file *m, void *unused)
 		   s.mmu_faults, s.bus_errors);
 	seq_printf(m, "bad_commands: %llu\nbad_reg_reads: %llu\n",
 		   s.bad_commands, s.bad_reg_reads);
+	seq_printf(m, "escapes: %llu\n", s.escapes);
 	seq_printf(m, "busy_ns: %llu\n", s.busy_ns);
 	seq_printf(m, "tlb_flushes: %llu\n", s.tlb_flushes);
 	seq_printf(m, "de_ops: %llu\nde_pixels: %llu\n", s.de_ops,

@@ -33,31 +33,17 @@
 #include <GLES2/gl2.h>
 #include <GLES2/gl2ext.h>
 
+#include "check.h"
+
 /* desktop OpenGL names GLES2's headers do not have */
 #define GL_DEPTH24_STENCIL8_	0x88f0
 #define GL_STENCIL_INDEX_	0x1901
 
 static const char *label = "default";
+static char prefix[64] = "gl-clear/default/";	/* gl-clear/LABEL/ */
 static bool ts_partial_zs_broken;
-static unsigned int passed, failed;
 
-static void result(bool ok, const char *name, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void result(bool ok, const char *name, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%s: gl-clear/%s/%s", ok ? "PASS" : "FAIL", label, name);
-	if (fmt) {
-		printf(": ");
-		va_start(ap, fmt);
-		vprintf(fmt, ap);
-		va_end(ap);
-	}
-	printf("\n");
-	ok ? passed++ : failed++;
-}
+#define result(ok, name, ...)	report_note(ok, prefix, name, __VA_ARGS__)
 
 /* a colour renderbuffer format and its channel widths (0: absent) */
 struct cfmt {
@@ -423,6 +409,7 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	snprintf(prefix, sizeof(prefix), "gl-clear/%s/", label);
 
 	dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA,
 				    EGL_DEFAULT_DISPLAY, NULL);
@@ -465,6 +452,6 @@ int main(int argc, char **argv)
 		eglDestroyContext(dpy, ctx);
 	}
 	eglTerminate(dpy);
-	printf("%u passed, %u failed\n", passed, failed);
-	return failed ? 1 : 0;
+	printf("%u passed, %u failed\n", nr_passed, nr_failed);
+	return nr_failed ? 1 : 0;
 }

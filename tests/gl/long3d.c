@@ -61,73 +61,14 @@ static const uint8_t col_a[4] = { 51, 102, 153, 255 };
 static const uint8_t col_b[4] = { 255, 0, 0, 255 };
 static const uint8_t col_d[4] = { 204, 153, 51, 255 };
 
-static unsigned int passed, failed;
 static char core[256];		/* the model core of the 3D pipe */
-static char clock_knob[512];	/* its clock_khz */
 static bool upstream;
 
-static void result(bool ok, const char *name, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void result(bool ok, const char *name, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%s: gl-long3d/%s", ok ? "PASS" : "FAIL", name);
-	if (fmt) {
-		printf(": ");
-		va_start(ap, fmt);
-		vprintf(fmt, ap);
-		va_end(ap);
-	}
-	printf("\n");
-	fflush(stdout);
-	ok ? passed++ : failed++;
-}
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
+#define result(ok, name, ...)	report_note(ok, "gl-long3d/", name, __VA_ARGS__)
 
 /* ---- the device model's debugfs and the driver's parameter ---- */
 
 #define MAX_CORES	8
-
-static int write_num(const char *path, long v)
-{
-	char buf[24];
-
-	snprintf(buf, sizeof(buf), "%ld\n", v);
-	return write_file(path, buf);
-}
-
-/* The stats of the model core @dir (all 0 if it has none). */
-static struct model_stats stats_in(const char *dir)
-{
-	struct model_stats st[MAX_CORES] = { 0 }, none = { 0 };
-	int i, n = read_model_stats(st, MAX_CORES);
-
-	for (i = 0; i < n; i++)
-		if (!strcmp(st[i].dir, dir))
-			return st[i];
-	return none;
-}
-
-/*
- * The core's resets but those after a power-up: ours resets a core it
- * powers up (runtime PM may do that between two looks), Linux 6.1's
- * runtime resume does not.
- */
-static long long resets(void)
-{
-	struct model_stats st = stats_in(core);
-
-	return st.resets - (upstream ? 0 : st.power_ons);
-}
 
 /*
  * The model cores' draws_3d before a draw (cores_note), and the core
@@ -146,10 +87,9 @@ static bool cores_find_drawn(void)
 	int i;
 
 	for (i = 0; i < nr_before; i++)
-		if (stats_in(before[i].dir).draws_3d > before[i].draws_3d) {
+		if (model_stats_of(before[i].dir).draws_3d >
+		    before[i].draws_3d) {
 			memcpy(core, before[i].dir, sizeof(core));
-			snprintf(clock_knob, sizeof(clock_knob),
-				 MODEL_DEBUGFS "/%s/clock_khz", core);
 			return true;
 		}
 	return false;
@@ -304,34 +244,7 @@ static void draw(unsigned int q, float z, const uint8_t *col)
  */
 static long long units(void)
 {
-	return stats_in(core).cycles;
-}
-
-/* A sync file's status: 1 signalled, 0 active, < 0 its error. */
-static int sync_status(int fd)
-{
-	struct sync_file_info info;
-
-	memset(&info, 0, sizeof(info));
-	if (ioctl(fd, SYNC_IOC_FILE_INFO, &info))
-		return -1000 - errno;
-	return info.status;
-}
-
-static const char *status_name(int st)
-{
-	static char buf[48];
-
-	if (st == 1)
-		return "signalled";
-	if (!st)
-		return "active";
-	if (st <= -1000)
-		snprintf(buf, sizeof(buf), "unreadable (%s)",
-			 strerror(-1000 - st));
-	else
-		snprintf(buf, sizeof(buf), "%s (%d)", strerror(-st), st);
-	return buf;
+	return model_stats_of(core).cycles;
 }
 
 static bool near(const uint8_t *p, const uint8_t *want)
@@ -347,13 +260,12 @@ int main(void)
 	static uint8_t px[W * H * 4];
 	long long khz0, max0, res0, res1, written0, u0, u1, khz;
 	unsigned int in_d = 0, bad = 0, x, y;
-	const char *drv = getenv("ETNAVIV_DRIVER");
 	EGLSyncKHR sync;
 	uint64_t t0, t;
-	int fd, st, pr;
-	bool ok;
+	int fd, st;
+	bool ok, pr;
 
-	upstream = drv && !strcmp(drv, "upstream");
+	upstream = is_upstream();
 	if (!gl_setup())
 		return 1;
 
@@ -374,7 +286,7 @@ int main(void)
 	draw(0, 0.5f, col_b);
 	glFinish();
 	u1 = units();
-	khz0 = read_number(clock_knob);
+	khz0 = model_knob_get(core, "clock_khz");
 	khz = (u1 - u0) / TARGET_MS;
 	ok = khz0 > 0 && u0 >= 0 && khz >= 1 && khz < khz0;
 	result(ok, "setup", "model core %s at %lld kHz; the killed draw: "
@@ -387,34 +299,33 @@ int main(void)
 	clear_a();
 	glFinish();
 	max0 = read_number(JOB_MAX_PARAM);
-	if (max0 >= 0 && write_num(JOB_MAX_PARAM, 20000))
+	if (max0 >= 0 && write_number(JOB_MAX_PARAM, 20000))
 		result(false, "job-max", "cannot raise job_max_ms");
-	if (write_num(clock_knob, khz)) {
+	if (model_knob_set(core, "clock_khz", khz)) {
 		result(false, "clock", "cannot set clock_khz");
 		return 1;
 	}
-	res0 = resets();
-	written0 = stats_in(core).pixels_written;
-	t0 = now_ns();
+	res0 = model_resets(core);
+	written0 = model_stats_of(core).pixels_written;
+	t0 = etna_now_ns();
 	draw(0, 0.5f, col_b);	/* depth 0.75: every pixel killed */
 	draw(1, -0.5f, col_d);	/* depth 0.25: drawn */
 	sync = create_sync(dpy, EGL_SYNC_NATIVE_FENCE_ANDROID, NULL);
 	fd = sync != EGL_NO_SYNC_KHR ? dup_fence_fd(dpy, sync) : -1;
-	pr = fd >= 0 ? poll(&(struct pollfd){ .fd = fd, .events = POLLIN },
-			    1, 20000) : -1;
-	t = now_ns() - t0;
+	pr = fd >= 0 && fd_ready(fd, POLLIN, 20000);
+	t = etna_now_ns() - t0;
 	st = fd >= 0 ? sync_status(fd) : -1000 - EBADF;
-	res1 = resets();
-	write_num(clock_knob, khz0);
+	res1 = model_resets(core);
+	model_knob_set(core, "clock_khz", khz0);
 	if (max0 >= 0)
-		write_num(JOB_MAX_PARAM, max0);
+		write_number(JOB_MAX_PARAM, max0);
 	printf("INFO: gl-long3d: %s: the job: sync file %s after %.3f s, "
 	       "resets +%lld, %lld pixels written\n",
 	       upstream ? "upstream" : "ours", status_name(st), t / 1e9,
-	       res1 - res0, stats_in(core).pixels_written - written0);
-	ok = fd >= 0 && pr == 1;
+	       res1 - res0, model_stats_of(core).pixels_written - written0);
+	ok = fd >= 0 && pr;
 	result(ok, "fence", "%s", fd < 0 ? "no native fence fd" :
-	       pr != 1 ? "the sync file did not signal within 20 s" :
+	       !pr ? "the sync file did not signal within 20 s" :
 	       "the job's sync file signals");
 
 	glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
@@ -431,15 +342,16 @@ int main(void)
 		ok = st == -ECANCELED && res1 > res0;
 		result(ok, "upstream-resets", "sync file %s, resets +%lld "
 		       "(Linux 6.1 watches only the FE address; want "
-		       "ECANCELED and a reset)", status_name(st), res1 - res0);
+		       "ECANCELED and a reset)", status_name(st),
+		       res1 - res0);
 		ok = in_d < SMALL * SMALL;
 		result(ok, "upstream-unfinished", "%u of %u pixels of the "
 		       "second draw", in_d, SMALL * SMALL);
 	} else {
 		ok = st == 1 && res1 == res0;
 		result(ok, "no-reset", "sync file %s, resets +%lld; want "
-		       "signalled without error, no reset", status_name(st),
-		       res1 - res0);
+		       "signalled without error, no reset",
+		       status_name(st), res1 - res0);
 		ok = t >= MIN_NS;
 		result(ok, "outlasts-hang-check", "the job took %.3f s, want "
 		       "at least %.3f s", t / 1e9, MIN_NS / 1e9);
@@ -452,6 +364,6 @@ int main(void)
 		close(fd);
 	if (sync != EGL_NO_SYNC_KHR)
 		destroy_sync(dpy, sync);
-	printf("gl-long3d: %u passed, %u failed\n", passed, failed);
-	return failed ? 1 : 0;
+	printf("gl-long3d: %u passed, %u failed\n", nr_passed, nr_failed);
+	return nr_failed ? 1 : 0;
 }

@@ -545,6 +545,88 @@ static void t_mmuv1_tlb_generation(struct vgc_core *c)
 	EXPECT_EQ(c->mmu1.gen != g, 1);
 }
 
+/*
+ * A 2D clear of 16x4 pixels at @dst, its commands at 0x8000 in the FE's
+ * linear window (where a driver puts them), run to the end.
+ */
+static void v1_clear(struct vgc_core *c, uint32_t dst)
+{
+	uint32_t q = de_clear_states(0x8000, dst, 16, 4);
+
+	q = emit(q, 0x20000000u | 1u << 8, 0);	/* DRAW_2D, one rectangle */
+	q = emit(q, 0, 4u << 16 | 16);
+	q = emit(q, OP_END, 0);
+	start(c, 0x8000, (q - 0x8000) / 8);
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
+}
+
+/*
+ * The oracle of issue 30: on an MMUv1 core (a GC320, for its 2D
+ * engine), every access of a client
+ * through the linear window counts as an escape (the FE's data reads
+ * too: vertices, indices, shader code), whatever the size, wrapping
+ * past 4 GiB included; the same accesses through the page table, the
+ * FE's command fetch (a DRAW_2D's rectangles with it) and every access
+ * of an MMUv2 core do not.
+ */
+static void t_mmuv1_escapes(struct vgc_core *c)
+{
+	uint32_t pt = 0x100000, page = 0x200000, v = 0;
+	uint8_t b[8] = { 0 };
+	unsigned int i;
+	int r;
+
+	setup_linear(c);
+	memset(w32(pt), 0, 4096);
+	w32(pt)[0] = pa(page);
+	for (i = 0; i < ARRAY_SIZE(v1_clients); i++)
+		vgc_write(c, VGC_MC_MMU_FE_PAGE_TABLE + 4 * i, pa(pt));
+	for (i = 0; i < ARRAY_SIZE(v1_clients); i++) {
+		rd(c, v1_clients[i], 0x80000000u, &r);
+		EXPECT_EQ(r, 0);
+		EXPECT_EQ(c->stats.escapes, i);
+		rd(c, v1_clients[i], page, &r);
+		EXPECT_EQ(c->stats.escapes, i + 1);
+	}
+	EXPECT_EQ(vgc_dma_write(c, VGC_CLIENT_PE, 0x80000010u, &v, 4), 0);
+	EXPECT_EQ(c->stats.escapes, 5);
+	EXPECT_EQ(vgc_dma_write(c, VGC_CLIENT_PE, page + 16, &v, 1), 0);
+	EXPECT_EQ(c->stats.escapes, 6);
+	/* a write of two pages through the window: two accesses */
+	EXPECT_EQ(vgc_dma_write_pages(c, VGC_CLIENT_PE, page + 4092, b, 8),
+		  0);
+	EXPECT_EQ(c->stats.escapes, 8);
+	/* the last bytes of the MMU's range and the first of the window */
+	vgc_dma_read(c, VGC_CLIENT_TX, 0xfffffffcu, b, 8);
+	EXPECT_EQ(c->stats.escapes, 9);
+	vgc_dma_read(c, VGC_CLIENT_TX, 0xfffffff8u, b, 8);
+	EXPECT_EQ(c->stats.escapes, 9);
+
+	/* the FE reads its commands through the window: no escape */
+	c->stats.escapes = 0;
+	v1_clear(c, 0x80000000u);
+	EXPECT_EQ(c->stats.de_pixels, 64);
+	EXPECT_EQ(w32(page)[0], 0x12345678);
+	EXPECT_EQ(c->stats.escapes, 0);
+	/* its destination in the window: escapes, in place or copied */
+	v1_clear(c, page + 0x1000);
+	EXPECT_EQ(w32(page + 0x1000)[0], 0x12345678);
+	EXPECT_EQ(c->stats.escapes > 0, 1);
+	c->stats.escapes = 0;
+	mem_map_off = true;
+	v1_clear(c, page + 0x2000);
+	mem_map_off = false;
+	EXPECT_EQ(w32(page + 0x2000)[0], 0x12345678);
+	EXPECT_EQ(c->stats.escapes > 0, 1);
+
+	/* an MMUv2 core, MMU off: physical addresses, no window */
+	memset(c, 0, sizeof(*c));
+	vgc_init(c, vgc_ident_find("gc3000"), &ops, NULL);
+	rd(c, VGC_CLIENT_PE, pa(page), &r);
+	EXPECT_EQ(r, 0);
+	EXPECT_EQ(c->stats.escapes, 0);
+}
+
 int main(void)
 {
 	if (sim_test_begin())
@@ -571,6 +653,7 @@ int main(void)
 	run_test("mmu/mmuv1-tlb-emptied", t_mmuv1_tlb_emptied, "gc2000");
 	run_test("mmu/mmuv1-tlb-bus-error-not-cached",
 		 t_mmuv1_tlb_bus_error_not_cached, "gc2000");
+	run_test("mmu/mmuv1-escapes", t_mmuv1_escapes, "gc320");
 	run_test("mmu/mmuv1-tlb-generation", t_mmuv1_tlb_generation,
 		 "gc2000");
 

@@ -46,7 +46,7 @@ if [ -e /dev/full ]; then
 	expect "demo write error" 1 "/dev/full" "$DEMO" --reference -o /dev/full
 fi
 expect "demo reference picture" 0 "wrote $T/ref.png" "$DEMO" --reference -o "$T/ref.png"
-if file "$T/ref.png" | grep -q "PNG image data, 320 x 240, 8-bit/color RGBA"; then
+if grep -q "PNG image data, 320 x 240, 8-bit/color RGBA" <<<"$(file "$T/ref.png")"; then
 	ok "demo reference is a 320x240 RGBA PNG"
 else
 	ko "demo reference is a 320x240 RGBA PNG" "$(file "$T/ref.png")"

@@ -36,7 +36,7 @@ if "$TOOLS/etnaviv-2d-demo" --verify -o "$png" >"$T/demo" 2>&1; then
 else
 	ko "demo matches the reference (--verify)" "$(tail -3 "$T/demo" | tr '\n' '|')"
 fi
-if file "$png" 2>/dev/null | grep -q 'PNG image data, 320 x 240'; then
+if grep -q 'PNG image data, 320 x 240' <<<"$(file "$png" 2>/dev/null)"; then
 	ok "demo wrote a 320x240 PNG"
 else
 	ko "demo wrote a 320x240 PNG" "$(file "$png" 2>&1)"

@@ -16,7 +16,7 @@
  *       -o build/tests/uapi-layout tests/uapi/layout.c
  *   build/tests/uapi-layout
  *
- * tests/uapi/cross.sh checks the same asserts, compile-only
+ * tests/uapi/layout-cross.sh checks the same asserts, compile-only
  * (-DLAYOUT_COMPILE_ONLY), for i386 and 32-bit ARM.
  *
  * The header is included by its path relative to this file, so the test can

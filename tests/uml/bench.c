@@ -25,6 +25,11 @@
  *                     included
  *   bo_cycle_us       mean time to create a 64 KiB BO, mmap it, fault
  *                     every page in, unmap and close it
+ *   idx_scan_us       mean time of a submit of one indexed draw of
+ *                     IDX_COUNT 16-bit indices whose vertex stream holds
+ *                     fewer than 65536 vertices (MMUv1: our driver reads
+ *                     the indices), drain included
+ *   idx_noscan_us     the same, the stream holding any 16-bit index
  *   one_client_us     mean time of a no-op submit, CTX_SUBMITS of them
  *                     from one client, drain included
  *   two_clients_us    the same with two clients taking turns: on MMUv2
@@ -32,6 +37,12 @@
  *   ctx_switch_us     the difference: the cost of one switch
  *
  * "bench ctx" measures only the last three.
+ *
+ * "bench mesa CUBE CLEAR" measures Mesa's own submits, in the kernel only
+ * (below): CUBE (tools/etnaviv-gl-cube) run MESA_CUBE_RUNS times, its
+ * submits the "mesa_cube_us" measurement; then CLEAR (tests/gl/clear.c,
+ * with tile status and fast clear) once, "mesa_gl_us". Their output is
+ * not shown: only whether they passed.
  *
  * Output lines: "BENCH <key> <value> <unit>". Compare ratios between runs
  * on one machine, not absolute times.
@@ -51,8 +62,10 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 
-#include "etna.h"
+#include "check.h"
+#include "draw3d.h"
 
 #define GETPARAM_CALLS	20000
 #define WARMUP_SUBMITS	16
@@ -165,9 +178,9 @@ static void ktime_end(const char *key)
 
 /* Address states to relocate, 256 in all: (state, count). */
 static const uint32_t reloc_states[][2] = {
-	{ 0x2400, 224 },	/* TE sampler LOD addresses */
-	{ 0x1460, 8 }, { 0x1480, 8 },	/* PE pipe colour/depth addresses */
-	{ 0x1500, 8 }, { 0x1520, 8 },
+	{ ST_TE_SAMPLER_LOD_ADDR(0, 0), 224 },
+	{ ST_PE_PIPE_COLOR_ADDR(0), 8 }, { ST_PE_PIPE_DEPTH_ADDR(0), 8 },
+	{ ST_PE_PIPE_ADDR_UNK01500(0), 8 }, { ST_PE_PIPE_ADDR_UNK01520(0), 8 },
 };
 
 /* Mean µs of @n submits of @req, the drain of the last one included. */
@@ -254,7 +267,6 @@ static int bench_stream64k(int fd, uint32_t exec_state)
 
 static int bench_bo_cycle(int fd)
 {
-	struct drm_etnaviv_gem_info info;
 	volatile uint8_t *p;
 	uint32_t handle;
 	unsigned int i, off;
@@ -267,15 +279,9 @@ static int bench_bo_cycle(int fd)
 		ret = etna_gem_new(fd, BO_SIZE, ETNA_BO_WC, &handle);
 		if (ret)
 			return die("bo: GEM_NEW", ret);
-		memset(&info, 0, sizeof(info));
-		info.handle = handle;
-		ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_INFO, &info);
-		if (ret)
-			return die("bo: GEM_INFO", ret);
-		p = mmap(NULL, BO_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED,
-			 fd, info.offset);
-		if (p == MAP_FAILED)
-			return die("bo: mmap", -errno);
+		p = (volatile uint8_t *)map_bo(fd, handle, BO_SIZE);
+		if (!p)
+			return die("bo: GEM_INFO and mmap", -errno);
 		for (off = 0; off < BO_SIZE; off += 4096)
 			p[off] = 1;
 		munmap((void *)p, BO_SIZE);
@@ -334,6 +340,123 @@ static int bench_ctx_switch(int fd, uint32_t exec_state)
 	return 0;
 }
 
+#define MESA_CUBE_RUNS	5
+#define IDX_COUNT	3000
+#define IDX_SUBMITS	200
+
+/*
+ * Submits of an indexed draw of IDX_COUNT indices (16-bit, below 32768),
+ * the vertex stream from @vb_off into a 2 MiB buffer of 65536 vertices:
+ * from 1 MiB on, the stream holds 32768 of them and a 16-bit index can
+ * name a vertex past it, so our driver reads the indices; from 0, it
+ * holds any. Vertices at the origin: no pixel is drawn.
+ */
+static int bench_idx_case(struct buf *rt, struct buf *vb, struct buf *ib,
+			  uint32_t vb_off, const char *key)
+{
+	static struct stream s;
+	uint64_t t0, t1;
+	uint32_t fence = 0;
+	unsigned int i;
+	int ret = 0;
+
+	ktime_begin();
+	t0 = etna_now_ns();
+	for (i = 0; i < IDX_SUBMITS && !ret; i++) {
+		setup(&s, rt, 0, W, H, STRIDE, vb, false);
+		ls_reloc(&s, d3_streams ? FE_VERTEX_STREAMS_BASE_ADDR(0) :
+			 FE_VERTEX_STREAM_BASE_ADDR, vb, vb_off, false);
+		ls_reloc(&s, FE_INDEX_STREAM_BASE_ADDR, ib, 0, false);
+		ls(&s, FE_INDEX_STREAM_CONTROL, 1);	/* UNSIGNED_SHORT */
+		draw_indexed(&s, 0, IDX_COUNT / 3);
+		ret = submit(&s, &fence, -1);
+	}
+	if (!ret)
+		ret = etna_wait_fence(d3_fd, d3_pipe, fence, 0, DRAIN_TIMEOUT);
+	t1 = etna_now_ns();
+	ktime_end(key);
+	if (ret)
+		return die(key, ret);
+	printf("BENCH %s %.1f us\n", key, (t1 - t0) / 1e3 / IDX_SUBMITS);
+	return 0;
+}
+
+/* idx_scan_us and idx_noscan_us, on an MMUv1 3D core (else nothing). */
+static int bench_idx(int fd)
+{
+	struct buf rt, vb, ib;
+	unsigned int i;
+	uint16_t v;
+	int ret;
+
+	if (!find_core(fd))
+		return 0;
+	if (!buf_new(&rt, 4096) || !buf_new(&vb, 65536 * VTX_BYTES) ||
+	    !buf_new(&ib, IDX_COUNT * 2))
+		return die(why, -ENOMEM);
+	for (i = 0; i < IDX_COUNT; i++) {
+		v = i * 7 % 32768;
+		memcpy(ib.map + 2 * i, &v, 2);
+	}
+	ret = bench_idx_case(&rt, &vb, &ib, vb.size / 2, "idx_scan_us") ||
+	      bench_idx_case(&rt, &vb, &ib, 0, "idx_noscan_us");
+	buf_free(&ib);
+	buf_free(&vb);
+	buf_free(&rt);
+	return ret;
+}
+
+/* Run @argv (its output to /dev/null); 0 if it exited with 0. */
+static int run_quiet(char *const argv[])
+{
+	int status, null;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -errno;
+	if (!pid) {
+		null = open("/dev/null", O_WRONLY);
+		if (null >= 0) {
+			dup2(null, 1);
+			dup2(null, 2);
+		}
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return -errno;
+	return WIFEXITED(status) && !WEXITSTATUS(status) ? 0 : -EIO;
+}
+
+/*
+ * Mesa's submits (bench mesa CUBE CLEAR): the kernel's time in them, as
+ * Mesa 22.3 makes them for a real scene and for the GL tests. A program
+ * that fails is reported (its submits may have been refused).
+ */
+static int bench_mesa(char *cube, char *clear)
+{
+	char *cube_argv[] = { cube, NULL };
+	char *clear_argv[] = { clear, "--ts", NULL };
+	int fd = etna_open(), i, ret = 0;
+
+	ktime_init(fd);
+	ktime_begin();
+	for (i = 0; i < MESA_CUBE_RUNS && !ret; i++)
+		ret = run_quiet(cube_argv);
+	ktime_end("mesa_cube_us");
+	printf("BENCH mesa_cube_runs %d runs\n", ret ? -1 : MESA_CUBE_RUNS);
+	if (ret)
+		fprintf(stderr, "bench: %s failed\n", cube);
+	ktime_begin();
+	ret = run_quiet(clear_argv);
+	ktime_end("mesa_gl_us");
+	printf("BENCH mesa_gl_runs %d runs\n", ret ? -1 : 1);
+	if (ret)
+		fprintf(stderr, "bench: %s failed\n", clear);
+	close(fd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	bool ctx_only = argc > 1 && !strcmp(argv[1], "ctx");
@@ -344,8 +467,11 @@ int main(int argc, char **argv)
 	unsigned long i;
 	int fd, ret;
 
+	if (argc == 4 && !strcmp(argv[1], "mesa"))
+		return bench_mesa(argv[2], argv[3]);
 	if (!submits) {
-		fprintf(stderr, "usage: bench [SUBMITS > 0 | ctx]\n");
+		fprintf(stderr, "usage: bench [SUBMITS > 0 | ctx | mesa CUBE "
+			"CLEAR]\n");
 		return 2;
 	}
 	fd = etna_open();
@@ -426,7 +552,8 @@ int main(int argc, char **argv)
 	printf("BENCH drain_ms %.2f ms\n", (t2 - t1) / 1e6);
 
 	if (bench_relocs(fd, exec_state) || bench_stream64k(fd, exec_state) ||
-	    bench_bo_cycle(fd) || bench_ctx_switch(fd, exec_state))
+	    bench_bo_cycle(fd) || bench_idx(fd) ||
+	    bench_ctx_switch(fd, exec_state))
 		return 1;
 	close(fd);
 	return 0;

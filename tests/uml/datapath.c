@@ -75,10 +75,7 @@ static uint32_t seed = 0xda7a9a75;
 
 static uint32_t rnd(void)
 {
-	seed ^= seed << 13;
-	seed ^= seed >> 17;
-	seed ^= seed << 5;
-	return seed;
+	return xorshift32(&seed);
 }
 
 /* A vgem dumb buffer of BO_SIZE, mapped, imported into our device. */
@@ -101,9 +98,8 @@ static bool buf_vgem(struct buf *b)
 	ret = etna_ioctl(vgem_fd, DRM_IOCTL_MODE_MAP_DUMB, &md);
 	if (ret)
 		return fail("vgem MAP_DUMB: %s", strerror(-ret));
-	b->cpu = mmap(NULL, BO_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED,
-		      vgem_fd, md.offset);
-	if (b->cpu == MAP_FAILED)
+	b->cpu = map_fd(vgem_fd, md.offset, BO_SIZE);
+	if (!b->cpu)
 		return fail("vgem mmap: %s", strerror(errno));
 	b->unmap = b->cpu;
 	ph.handle = cd.handle;
@@ -174,20 +170,16 @@ static int cpu_end(struct buf *b)
 	return etnaviv_bo_cpu_fini(b->bo);
 }
 
-/* Wait for the job's sync file @fd: its status (1 or -errno), or < -1000. */
+/*
+ * Wait for the job's sync file @fd and close it: its status (1 or
+ * -errno), -1000 - ETIMEDOUT if it does not signal in time, or < -1000.
+ */
 static int fence_status(int fd)
 {
-	struct sync_file_info info = { 0 };
-	struct pollfd p = { .fd = fd, .events = POLLIN };
-	int ret;
+	int st = sync_wait(fd, TIMEOUT_NS / MS_NS);
 
-	if (poll(&p, 1, TIMEOUT_NS / 1000000) != 1) {
-		close(fd);
-		return -ETIMEDOUT - 1000;
-	}
-	ret = ioctl(fd, SYNC_IOC_FILE_INFO, &info);
 	close(fd);
-	return ret ? -errno - 1000 : info.status;
+	return st ? st : -ETIMEDOUT - 1000;
 }
 
 /* The first byte of @b that differs from @ref, as a message. */
@@ -467,14 +459,13 @@ static void test_read_only_destination(void)
 int main(void)
 {
 	static const enum kind kinds[] = { CACHED, WC, USERPTR, VGEM };
-	const char *drv = getenv("ETNAVIV_DRIVER");
 	struct etnaviv_pipe *pipe;
 	struct etnaviv_gpu *gpu;
 	unsigned long long faults;
 	unsigned int i;
 	int core;
 
-	upstream = drv && !strcmp(drv, "upstream");
+	upstream = is_upstream();
 	dev = etnaviv_device_open(NULL);
 	if (!dev) {
 		printf("FAIL: datapath: open: %s\n", strerror(errno));

@@ -29,15 +29,8 @@
 #include "check.h"
 #include "etna_states.h"
 
-#define SEC_NS		1000000000ull
 #define BO_SIZE		0x10000
 #define MAX_STEPS	4000
-
-struct engine {
-	uint32_t pipe, exec_state;
-	uint32_t addr_state;	/* a state to relocate a BO into */
-	char name[16];
-};
 
 /* What one step of an operation made (released by its undo). */
 struct fx {
@@ -60,7 +53,7 @@ struct op {
 	void (*undo)(struct fx *x);	/* after the step, not injected */
 };
 
-static struct engine engines[2 * ETNA_MAX_PIPES];
+static struct engine engines[ENGINES_MAX];
 static unsigned int nr_engines;
 static int nth_fd = -1;
 
@@ -117,25 +110,15 @@ static int count_fds(void)
 	return n - 1;	/* the directory's own fd */
 }
 
-static int raw_ioctl(int fd, unsigned long req, void *arg)
-{
-	return ioctl(fd, req, arg) ? -errno : 0;
-}
-
 /* Debugfs knob of the fault-injection facility @what. */
 static bool knob(const char *what, const char *name, const char *val)
 {
 	char path[128];
-	FILE *f;
-	bool ok;
+	int ret;
 
 	snprintf(path, sizeof(path), "/sys/kernel/debug/%s/%s", what, name);
-	f = fopen(path, "w");
-	if (!f)
-		return fail("%s: %s", path, strerror(errno));
-	ok = fputs(val, f) >= 0;
-	ok = !fclose(f) && ok;
-	return ok || fail("%s: write %s failed", path, val);
+	ret = write_file(path, val);
+	return !ret || fail("%s: writing %s: %s", path, val, err_name(ret));
 }
 
 /*
@@ -151,35 +134,6 @@ static bool setup_knobs(void)
 	       knob("fail_page_alloc", "ignore-gfp-highmem", "N") &&
 	       knob("fail_page_alloc", "min-order", "0") &&
 	       knob("fail_page_alloc", "verbose", "0");
-}
-
-static void find_engines(int fd)
-{
-	struct drm_etnaviv_param p;
-	uint32_t a2d = 0, a3d = 0, pipe;
-
-	etna_state_lookup("DE_DEST_ADDRESS", &a2d);
-	etna_state_lookup("FE_INDEX_STREAM_BASE_ADDR", &a3d);
-	for (pipe = 0; pipe < ETNA_MAX_PIPES; pipe++) {
-		p = (struct drm_etnaviv_param){
-			.pipe = pipe, .param = ETNAVIV_PARAM_GPU_FEATURES_0 };
-		if (raw_ioctl(fd, DRM_IOCTL_ETNAVIV_GET_PARAM, &p))
-			continue;
-		if (p.value & ETNA_FEATURE_PIPE_3D) {
-			engines[nr_engines] = (struct engine){
-				.pipe = pipe, .exec_state = ETNA_PIPE_3D,
-				.addr_state = a3d };
-			snprintf(engines[nr_engines++].name, 16, "p%u-3d",
-				 pipe);
-		}
-		if (p.value & ETNA_FEATURE_PIPE_2D) {
-			engines[nr_engines] = (struct engine){
-				.pipe = pipe, .exec_state = ETNA_PIPE_2D,
-				.addr_state = a2d };
-			snprintf(engines[nr_engines++].name, 16, "p%u-2d",
-				 pipe);
-		}
-	}
 }
 
 static void wait_done(struct fx *x, uint32_t fence)
@@ -202,8 +156,8 @@ static int submit(struct fx *x, uint32_t flags, int in_fd, uint32_t *fence,
 		{ .submit_offset = 12, .reloc_idx = 1, .reloc_offset = 64 },
 	};
 	uint32_t stream[6] = {
-		ETNA_CMD_LOAD_STATE(x->e->addr_state, 1), 0,
-		ETNA_CMD_LOAD_STATE(x->e->addr_state, 1), 0,
+		ETNA_CMD_LOAD_STATE(engine_addr_state(x->e), 1), 0,
+		ETNA_CMD_LOAD_STATE(engine_addr_state(x->e), 1), 0,
 		ETNA_CMD_NOP, 0,
 	};
 	struct drm_etnaviv_gem_submit req = {
@@ -213,7 +167,7 @@ static int submit(struct fx *x, uint32_t flags, int in_fd, uint32_t *fence,
 		.relocs = (uintptr_t)reloc, .nr_relocs = 2,
 		.flags = flags, .fence_fd = in_fd,
 	};
-	int ret = raw_ioctl(x->fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
+	int ret = etna_ioctl_once(x->fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
 
 	if (!ret)
 		*fence = req.fence;
@@ -255,13 +209,13 @@ static int call_get_param(struct fx *x)
 	struct drm_etnaviv_param p = {
 		.pipe = x->e->pipe, .param = ETNAVIV_PARAM_GPU_MODEL };
 
-	return raw_ioctl(x->fd, DRM_IOCTL_ETNAVIV_GET_PARAM, &p);
+	return etna_ioctl_once(x->fd, DRM_IOCTL_ETNAVIV_GET_PARAM, &p);
 }
 
 static int gem_new(struct fx *x, uint64_t size, uint32_t flags)
 {
 	struct drm_etnaviv_gem_new req = { .size = size, .flags = flags };
-	int ret = raw_ioctl(x->fd, DRM_IOCTL_ETNAVIV_GEM_NEW, &req);
+	int ret = etna_ioctl_once(x->fd, DRM_IOCTL_ETNAVIV_GEM_NEW, &req);
 
 	if (!ret)
 		x->handle = req.handle;
@@ -287,7 +241,7 @@ static int call_gem_info(struct fx *x)
 {
 	struct drm_etnaviv_gem_info req = { .handle = x->bo };
 
-	return raw_ioctl(x->fd, DRM_IOCTL_ETNAVIV_GEM_INFO, &req);
+	return etna_ioctl_once(x->fd, DRM_IOCTL_ETNAVIV_GEM_INFO, &req);
 }
 
 static int call_cpu_prep_fini(struct fx *x)
@@ -297,10 +251,11 @@ static int call_cpu_prep_fini(struct fx *x)
 		.timeout = etna_timeout(5 * SEC_NS),
 	};
 	struct drm_etnaviv_gem_cpu_fini fini = { .handle = x->bo };
-	int ret = raw_ioctl(x->fd, DRM_IOCTL_ETNAVIV_GEM_CPU_PREP, &prep);
+	int ret = etna_ioctl_once(x->fd, DRM_IOCTL_ETNAVIV_GEM_CPU_PREP, &prep);
 
-	return ret ? ret : raw_ioctl(x->fd, DRM_IOCTL_ETNAVIV_GEM_CPU_FINI,
-				     &fini);
+	return ret ? ret : etna_ioctl_once(x->fd,
+					   DRM_IOCTL_ETNAVIV_GEM_CPU_FINI,
+					   &fini);
 }
 
 static int call_submit(struct fx *x)
@@ -340,7 +295,7 @@ static int call_wait_fence(struct fx *x)
 		.timeout = etna_timeout(5 * SEC_NS),
 	};
 
-	return raw_ioctl(x->fd, DRM_IOCTL_ETNAVIV_WAIT_FENCE, &req);
+	return etna_ioctl_once(x->fd, DRM_IOCTL_ETNAVIV_WAIT_FENCE, &req);
 }
 
 static int call_gem_wait(struct fx *x)
@@ -350,7 +305,7 @@ static int call_gem_wait(struct fx *x)
 		.timeout = etna_timeout(5 * SEC_NS),
 	};
 
-	return raw_ioctl(x->fd, DRM_IOCTL_ETNAVIV_GEM_WAIT, &req);
+	return etna_ioctl_once(x->fd, DRM_IOCTL_ETNAVIV_GEM_WAIT, &req);
 }
 
 static void pre_mem(struct fx *x)
@@ -369,7 +324,7 @@ static int call_userptr(struct fx *x)
 		.user_ptr = (uintptr_t)x->mem, .user_size = BO_SIZE,
 		.flags = ETNA_USERPTR_READ | ETNA_USERPTR_WRITE,
 	};
-	int ret = raw_ioctl(x->fd, DRM_IOCTL_ETNAVIV_GEM_USERPTR, &req);
+	int ret = etna_ioctl_once(x->fd, DRM_IOCTL_ETNAVIV_GEM_USERPTR, &req);
 
 	if (!ret)
 		x->handle = req.handle;
@@ -394,21 +349,21 @@ static int call_pm_dom(struct fx *x)
 {
 	struct drm_etnaviv_pm_domain req = { .pipe = x->e->pipe };
 
-	return raw_ioctl(x->fd, DRM_IOCTL_ETNAVIV_PM_QUERY_DOM, &req);
+	return etna_ioctl_once(x->fd, DRM_IOCTL_ETNAVIV_PM_QUERY_DOM, &req);
 }
 
 static int call_pm_sig(struct fx *x)
 {
 	struct drm_etnaviv_pm_signal req = { .pipe = x->e->pipe };
 
-	return raw_ioctl(x->fd, DRM_IOCTL_ETNAVIV_PM_QUERY_SIG, &req);
+	return etna_ioctl_once(x->fd, DRM_IOCTL_ETNAVIV_PM_QUERY_SIG, &req);
 }
 
 static int call_prime_export(struct fx *x)
 {
 	struct drm_prime_handle req = {
 		.handle = x->bo, .flags = DRM_CLOEXEC | DRM_RDWR };
-	int ret = raw_ioctl(x->fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &req);
+	int ret = etna_ioctl_once(x->fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &req);
 
 	if (!ret)
 		x->dmabuf = req.fd;
@@ -423,7 +378,7 @@ static void pre_exported(struct fx *x)
 	if (etna_gem_new(x->fd2, BO_SIZE, ETNA_BO_WC, &h))
 		return;
 	req.handle = h;
-	if (!raw_ioctl(x->fd2, DRM_IOCTL_PRIME_HANDLE_TO_FD, &req))
+	if (!etna_ioctl_once(x->fd2, DRM_IOCTL_PRIME_HANDLE_TO_FD, &req))
 		x->dmabuf = req.fd;
 	etna_gem_close(x->fd2, h);
 }
@@ -431,7 +386,7 @@ static void pre_exported(struct fx *x)
 static int call_prime_import(struct fx *x)
 {
 	struct drm_prime_handle req = { .fd = x->dmabuf };
-	int ret = raw_ioctl(x->fd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &req);
+	int ret = etna_ioctl_once(x->fd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &req);
 
 	if (!ret)
 		x->handle = req.handle;
@@ -601,7 +556,7 @@ static void walk(const struct op *op, struct fx *base, const char *ename)
 		ok = fail("still injecting after %u steps", MAX_STEPS);
 	for (unsigned int i = 0; i < nerr; i++)
 		etna_append(list, sizeof(list), &len, " %s",
-			    strerrorname_np(-errs[i]) ?: "?");
+			    errno_name(-errs[i]));
 	printf("INFO: failnth/%s%s%s: %u steps injected (%u succeeded "
 	       "anyway), errnos:%s\n", op->name, ename[0] ? "-" : "", ename,
 	       injected, ok_injected, len ? list : " none");
@@ -617,7 +572,7 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	base.fd = etna_open();
 	base.fd2 = etna_open();
-	find_engines(base.fd);
+	nr_engines = engines_find(base.fd, engines);
 	report(nr_engines > 0 || fail("no engine"), "setup-engines");
 	report(setup_knobs(), "setup-knobs");
 	nth_open();

@@ -56,19 +56,11 @@
 #include "check.h"
 #include "etna_states.h"
 
-#define SEC_NS		1000000000ull
-#define MS_NS		1000000ull
 #define MAX_WORDS	1024
 #define MAX_RELOCS	96
 #define NR_BOS		3
-#define MAX_CORES	8
 
-struct engine {
-	uint32_t pipe, exec_state;
-	char name[16];
-};
-
-static struct engine engines[2 * ETNA_MAX_PIPES];
+static struct engine engines[ENGINES_MAX];
 static unsigned int nr_engines;
 static bool upstream, mmuv1;
 static unsigned int nr_findings;
@@ -94,11 +86,7 @@ static uint64_t rng_state;
 
 static uint64_t rnd64(void)
 {
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
+	return splitmix64(&rng_state);
 }
 
 static uint32_t rnd(uint32_t n)
@@ -143,61 +131,7 @@ static uint32_t interesting(void)
 
 /* ---- the driver -------------------------------------------------- */
 
-static int raw_ioctl(int fd, unsigned long req, void *arg)
-{
-	return ioctl(fd, req, arg) ? -errno : 0;
-}
-
-static void find_engines(int fd)
-{
-	struct drm_version v = { 0 };
-	char name[32] = "";
-	uint32_t pipe;
-
-	v.name = name;
-	v.name_len = sizeof(name) - 1;
-	raw_ioctl(fd, DRM_IOCTL_VERSION, &v);
-	upstream = !!getenv("ETNAVIV_DRIVER") &&
-		   !strcmp(getenv("ETNAVIV_DRIVER"), "upstream");
-	for (pipe = 0; pipe < ETNA_MAX_PIPES; pipe++) {
-		struct drm_etnaviv_param p = {
-			.pipe = pipe, .param = ETNAVIV_PARAM_GPU_FEATURES_0 };
-		struct drm_etnaviv_param m = {
-			.pipe = pipe, .param = ETNAVIV_PARAM_SOFTPIN_START_ADDR };
-
-		if (raw_ioctl(fd, DRM_IOCTL_ETNAVIV_GET_PARAM, &p) ||
-		    raw_ioctl(fd, DRM_IOCTL_ETNAVIV_GET_PARAM, &m))
-			continue;
-		/* no softpin: no per-process page tables, MMUv1 */
-		mmuv1 = m.value == ~0ull;
-		if (p.value & ETNA_FEATURE_PIPE_3D) {
-			engines[nr_engines] = (struct engine){
-				.pipe = pipe, .exec_state = ETNA_PIPE_3D };
-			snprintf(engines[nr_engines++].name, 16, "p%u-3d",
-				 pipe);
-		}
-		if (p.value & ETNA_FEATURE_PIPE_2D) {
-			engines[nr_engines] = (struct engine){
-				.pipe = pipe, .exec_state = ETNA_PIPE_2D };
-			snprintf(engines[nr_engines++].name, 16, "p%u-2d",
-				 pipe);
-		}
-	}
-}
-
-/* The sum of one counter of every core of the model. */
-static unsigned long long model_sum(size_t off)
-{
-	struct model_stats st[MAX_CORES];
-	unsigned long long sum = 0;
-	int i, n = read_model_stats(st, MAX_CORES);
-
-	for (i = 0; i < n; i++)
-		sum += *(unsigned long long *)((char *)&st[i] + off);
-	return sum;
-}
-
-#define MODEL_SUM(field) model_sum(offsetof(struct model_stats, field))
+/* Every call counts: etna_ioctl_once() throughout (no retry on EINTR). */
 
 static void __printf(1, 2) finding(const char *fmt, ...)
 {
@@ -222,7 +156,7 @@ static int plain_job(int fd, const struct engine *e, uint32_t flags,
 		.stream = (uintptr_t)stream, .stream_size = sizeof(stream),
 		.flags = flags,
 	};
-	int ret = raw_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
+	int ret = etna_ioctl_once(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
 
 	if (!ret) {
 		*fence = req.fence;
@@ -230,15 +164,6 @@ static int plain_job(int fd, const struct engine *e, uint32_t flags,
 			*out_fd = req.fence_fd;
 	}
 	return ret;
-}
-
-static int wait_fence(int fd, uint32_t pipe, uint32_t fence, uint64_t ns)
-{
-	struct drm_etnaviv_wait_fence req = {
-		.pipe = pipe, .fence = fence, .timeout = etna_timeout(ns),
-	};
-
-	return raw_ioctl(fd, DRM_IOCTL_ETNAVIV_WAIT_FENCE, &req);
 }
 
 /* Every engine completes a plain job within 10 s. */
@@ -251,8 +176,8 @@ static bool liveness(int fd)
 	for (i = 0; i < nr_engines; i++) {
 		ret = plain_job(fd, &engines[i], 0, &fence, NULL);
 		if (!ret)
-			ret = wait_fence(fd, engines[i].pipe, fence,
-					 10 * SEC_NS);
+			ret = etna_wait_fence(fd, engines[i].pipe, fence, 0,
+					      10 * SEC_NS);
 		if (ret)
 			return fail("%s: plain job: %s", engines[i].name,
 				    strerror(-ret));
@@ -292,7 +217,7 @@ static int canary_job(int fd, const struct engine *e, uint32_t bo,
 	 * states as they were, so its iterations replay alike */
 	etna_state_lookup("GL_FENCE_OUT_ADDRESS", &a);
 	stream[0] = ETNA_CMD_LOAD_STATE(a, 1);
-	ret = raw_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
+	ret = etna_ioctl_once(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
 	if (!ret) {
 		*fence = req.fence;
 		*out_fd = req.fence_fd;
@@ -496,7 +421,7 @@ static uint32_t pick_state(const struct engine *e)
 
 	for (tries = 0; tries < 64; tries++) {
 		st = etna_state_at_index(rnd(etna_nr_states()));
-		if (st->addr < 0x0600)	/* the register window: refused */
+		if (st->addr < ST_FIRST)	/* the registers: refused */
 			continue;
 		if (chance(10) ||
 		    (is2d ? has_prefix(st->name, prefixes_2d, 3) :
@@ -517,7 +442,7 @@ static void load_group(struct cs *s, const char *prefix)
 		const struct etna_state *st = etna_state_at_index(i);
 
 		if (!strncmp(st->name, prefix, strlen(prefix)) &&
-		    st->addr >= 0x0600 && chance(85))
+		    st->addr >= ST_FIRST && chance(85))
 			load_states(s, st->addr, 1);
 	}
 }
@@ -636,11 +561,6 @@ static void build(struct cs *s, const struct engine *e, bool allow3d)
 		put(s, 0);
 }
 
-static const char *errname(int ret)
-{
-	return ret ? strerrorname_np(-ret) ?: "?" : "0";
-}
-
 static void dump(const struct cs *s)
 {
 	unsigned int i;
@@ -685,25 +605,25 @@ static bool cs_iter(int fd, uint64_t seed, uint64_t it)
 	};
 	faults = MODEL_SUM(mmu_faults);
 	buserr = MODEL_SUM(bus_errors);
-	ret = raw_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
+	ret = etna_ioctl_once(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
 	sh->iters++;
 	if (ret) {
 		sh->refused++;
 		if (ret != -EINVAL && ret != -EBUSY && ret != -ENOMEM) {
 			finding("cs seed=0x%llx iter=%llu on %s: SUBMIT %s",
 				(unsigned long long)seed,
-				(unsigned long long)it, e->name, errname(ret));
+				(unsigned long long)it, e->name, err_name(ret));
 			dump(&s);
 			return false;
 		}
 		return true;
 	}
 	sh->accepted++;
-	ret = wait_fence(fd, e->pipe, req.fence, 20 * SEC_NS);
+	ret = etna_wait_fence(fd, e->pipe, req.fence, 0, 20 * SEC_NS);
 	if (ret) {
 		finding("cs seed=0x%llx iter=%llu on %s: accepted job did not "
 			"complete: %s", (unsigned long long)seed,
-			(unsigned long long)it, e->name, errname(ret));
+			(unsigned long long)it, e->name, err_name(ret));
 		dump(&s);
 		return false;
 	}
@@ -881,7 +801,7 @@ static int io_submit(struct client *c, unsigned int f, unsigned int ei)
 			reloc.reloc_offset = (uint32_t)rnd64();
 			break;
 		}
-	ret = raw_ioctl(c->fd[f], DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
+	ret = etna_ioctl_once(c->fd[f], DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
 	if (!ret) {
 		c->last_fence[ei] = req.fence;
 		if (req.flags & ETNA_SUBMIT_FENCE_FD_OUT) {
@@ -910,7 +830,8 @@ static int io_op(struct client *c, unsigned int op)
 		struct drm_etnaviv_param p = {
 			.pipe = any_pipe(),
 			.param = chance(90) ? rnd(0x20) : (uint32_t)rnd64() };
-		return raw_ioctl(c->fd[f], DRM_IOCTL_ETNAVIV_GET_PARAM, &p);
+		return etna_ioctl_once(c->fd[f],
+				       DRM_IOCTL_ETNAVIV_GET_PARAM, &p);
 	}
 	case IO_NEW: {
 		static const uint32_t flags[] = {
@@ -921,7 +842,7 @@ static int io_op(struct client *c, unsigned int op)
 			.size = chance(90) ? 4096 * (1 + rnd(64)) : rnd64(),
 			.flags = chance(95) ? flags[rnd(4)] : (uint32_t)rnd64(),
 		};
-		ret = raw_ioctl(c->fd[f], DRM_IOCTL_ETNAVIV_GEM_NEW, &r);
+		ret = etna_ioctl_once(c->fd[f], DRM_IOCTL_ETNAVIV_GEM_NEW, &r);
 		if (!ret)
 			add_handle(c, f, r.handle);
 		return ret;
@@ -929,7 +850,8 @@ static int io_op(struct client *c, unsigned int op)
 	case IO_INFO: {
 		struct drm_etnaviv_gem_info r = { .handle = any_handle(c, f),
 						  .pad = chance(5) };
-		return raw_ioctl(c->fd[f], DRM_IOCTL_ETNAVIV_GEM_INFO, &r);
+		return etna_ioctl_once(c->fd[f],
+				       DRM_IOCTL_ETNAVIV_GEM_INFO, &r);
 	}
 	case IO_PREP: {
 		struct drm_etnaviv_gem_cpu_prep r = {
@@ -937,12 +859,14 @@ static int io_op(struct client *c, unsigned int op)
 			.op = chance(90) ? 1 + rnd(7) : (uint32_t)rnd64(),
 			.timeout = short_timeout(),
 		};
-		return raw_ioctl(c->fd[f], DRM_IOCTL_ETNAVIV_GEM_CPU_PREP, &r);
+		return etna_ioctl_once(c->fd[f],
+				       DRM_IOCTL_ETNAVIV_GEM_CPU_PREP, &r);
 	}
 	case IO_FINI: {
 		struct drm_etnaviv_gem_cpu_fini r = {
 			.handle = any_handle(c, f), .flags = chance(5) };
-		return raw_ioctl(c->fd[f], DRM_IOCTL_ETNAVIV_GEM_CPU_FINI, &r);
+		return etna_ioctl_once(c->fd[f],
+				       DRM_IOCTL_ETNAVIV_GEM_CPU_FINI, &r);
 	}
 	case IO_SUBMIT:
 		return nr_engines ? io_submit(c, f, ei) : 0;
@@ -953,7 +877,8 @@ static int io_op(struct client *c, unsigned int op)
 			.flags = chance(30) ? ETNA_WAIT_NONBLOCK : rnd(2) * 2,
 			.timeout = short_timeout(),
 		};
-		return raw_ioctl(c->fd[f], DRM_IOCTL_ETNAVIV_WAIT_FENCE, &r);
+		return etna_ioctl_once(c->fd[f],
+				       DRM_IOCTL_ETNAVIV_WAIT_FENCE, &r);
 	}
 	case IO_USERPTR: {
 		struct drm_etnaviv_gem_userptr r = {
@@ -965,7 +890,8 @@ static int io_op(struct client *c, unsigned int op)
 			r.user_ptr = rnd64();
 		if (chance(10))
 			r.user_size = rnd64();
-		ret = raw_ioctl(c->fd[f], DRM_IOCTL_ETNAVIV_GEM_USERPTR, &r);
+		ret = etna_ioctl_once(c->fd[f],
+				      DRM_IOCTL_ETNAVIV_GEM_USERPTR, &r);
 		if (!ret)
 			add_handle(c, f, r.handle);
 		return ret;
@@ -976,17 +902,20 @@ static int io_op(struct client *c, unsigned int op)
 			.flags = chance(30) ? ETNA_WAIT_NONBLOCK : 0,
 			.timeout = short_timeout(),
 		};
-		return raw_ioctl(c->fd[f], DRM_IOCTL_ETNAVIV_GEM_WAIT, &r);
+		return etna_ioctl_once(c->fd[f],
+				       DRM_IOCTL_ETNAVIV_GEM_WAIT, &r);
 	}
 	case IO_PM_DOM: {
 		struct drm_etnaviv_pm_domain r = {
 			.pipe = any_pipe(), .iter = rnd(8) };
-		return raw_ioctl(c->fd[f], DRM_IOCTL_ETNAVIV_PM_QUERY_DOM, &r);
+		return etna_ioctl_once(c->fd[f],
+				       DRM_IOCTL_ETNAVIV_PM_QUERY_DOM, &r);
 	}
 	case IO_PM_SIG: {
 		struct drm_etnaviv_pm_signal r = {
 			.pipe = any_pipe(), .domain = rnd(4), .iter = rnd(64) };
-		return raw_ioctl(c->fd[f], DRM_IOCTL_ETNAVIV_PM_QUERY_SIG, &r);
+		return etna_ioctl_once(c->fd[f],
+				       DRM_IOCTL_ETNAVIV_PM_QUERY_SIG, &r);
 	}
 	case IO_EXPORT:
 	case IO_IMPORT: {
@@ -994,14 +923,16 @@ static int io_op(struct client *c, unsigned int op)
 			.handle = any_handle(c, f), .flags = DRM_CLOEXEC };
 		struct drm_prime_handle i = { 0 };
 
-		ret = raw_ioctl(c->fd[f], DRM_IOCTL_PRIME_HANDLE_TO_FD, &r);
+		ret = etna_ioctl_once(c->fd[f],
+				      DRM_IOCTL_PRIME_HANDLE_TO_FD, &r);
 		if (ret || op == IO_EXPORT) {
 			if (!ret)
 				close(r.fd);
 			return ret;
 		}
 		i.fd = r.fd;
-		ret = raw_ioctl(c->fd[!f], DRM_IOCTL_PRIME_FD_TO_HANDLE, &i);
+		ret = etna_ioctl_once(c->fd[!f],
+				      DRM_IOCTL_PRIME_FD_TO_HANDLE, &i);
 		close(r.fd);
 		if (!ret)
 			add_handle(c, !f, i.handle);
@@ -1010,7 +941,7 @@ static int io_op(struct client *c, unsigned int op)
 	case IO_CLOSE: {
 		struct drm_gem_close r = { .handle = any_handle(c, f) };
 
-		ret = raw_ioctl(c->fd[f], DRM_IOCTL_GEM_CLOSE, &r);
+		ret = etna_ioctl_once(c->fd[f], DRM_IOCTL_GEM_CLOSE, &r);
 		if (!ret)
 			drop_handle(c, f, r.handle);
 		return ret;
@@ -1056,7 +987,7 @@ static int io_op(struct client *c, unsigned int op)
 		struct drm_etnaviv_gem_info r = { .handle = any_handle(c, f) };
 		volatile uint32_t *p;
 
-		ret = raw_ioctl(c->fd[f], DRM_IOCTL_ETNAVIV_GEM_INFO, &r);
+		ret = etna_ioctl_once(c->fd[f], DRM_IOCTL_ETNAVIV_GEM_INFO, &r);
 		if (ret)
 			return ret;
 		p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED,
@@ -1070,9 +1001,10 @@ static int io_op(struct client *c, unsigned int op)
 	default: {	/* an ioctl number past the driver's */
 		uint32_t arg[32] = { 0 };
 
-		return raw_ioctl(c->fd[f], DRM_IOWR(DRM_COMMAND_BASE + 0x20 +
-						    rnd(0x20), uint32_t[4]),
-				 arg);
+		return etna_ioctl_once(c->fd[f],
+				       DRM_IOWR(DRM_COMMAND_BASE + 0x20 +
+						rnd(0x20), uint32_t[4]),
+				       arg);
 	}
 	}
 }
@@ -1258,7 +1190,9 @@ int main(int argc, char **argv)
 	if (sh == MAP_FAILED)
 		return 2;
 	fd = etna_open();
-	find_engines(fd);
+	upstream = is_upstream();
+	nr_engines = engines_find(fd, engines);
+	mmuv1 = nr_engines && engines[0].mmuv1;
 	report(nr_engines > 0 || fail("no engine"), "setup-engines");
 	printf("INFO: fuzz: %s driver, %s, %u engines\n",
 	       upstream ? "upstream" : "our", mmuv1 ? "MMUv1" : "MMUv2",

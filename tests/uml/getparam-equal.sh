@@ -1,12 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # getparam-equal.sh [DIR]: every GET_PARAM answer (value or error) of every
-# pipe of every board that runs smoke, with our driver and with upstream
-# Linux 6.1's, must be the same; a difference fails, naming the board, the
-# core and the parameter. DIR holds BOARD-DRIVER.params files as
-# "smoke --dump-params" writes them (scripts/check's smoke runs do); a
-# missing one is made by booting the board (ETNAVIV_CHECK_KERNEL, default
-# plain) with "smoke --dump-params-only". Cores are matched by name: on the
+# pipe of every board that runs smoke (tests/steps.manifest), with our
+# driver and with upstream Linux 6.1's, must be the same; a difference
+# fails, naming the board, the core and the parameter. DIR holds
+# BOARD-DRIVER.params files as "smoke --dump-params" writes them
+# (scripts/check's smoke runs do); a missing one is made by booting the
+# board (ETNAVIV_CHECK_KERNEL, default plain) with "smoke
+# --dump-params-only". Cores are matched by name: on the
 # legacy board the drivers number the pipes differently (boards/README.md).
 . "$(dirname "$0")/../../scripts/common.sh"
 dir=${1:-}
@@ -33,7 +34,7 @@ names=(
 	[0x1f]="0x1f (unknown)"
 )
 
-for board in $(boards_with smoke); do
+for board in $(boards_of smoke); do
 	for driver in ours upstream; do
 		f=$dir/$board-$driver.params
 		[ -s "$f" ] && continue

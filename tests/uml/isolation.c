@@ -39,24 +39,9 @@
 #define VA_A		0x10000000u
 #define VA_B		0x20000000u
 #define VA_C		0x30010000u	/* other TLB slots than VA_A's */
-#define FMT_A8R8G8B8	6
 #define CLIENTS		4
 #define ROUNDS		60
 
-/* DE states (etna_viv rules-ng: state_2d.xml; GL_FLUSH_CACHE: state.xml) */
-#define DE_SRC_ADDRESS		0x1200
-#define DE_SRC_STRIDE		0x1204
-#define DE_SRC_CONFIG		0x120c
-#define DE_SRC_ORIGIN		0x1210
-#define DE_DEST_ADDRESS		0x1228
-#define DE_DEST_STRIDE		0x122c
-#define DE_DEST_CONFIG		0x1234
-#define DE_ROP			0x125c
-#define DE_CLIP_TOP_LEFT	0x1260
-#define DE_CLIP_BOTTOM_RIGHT	0x1264
-#define DE_CLEAR_PIXEL32	0x12c0
-#define GL_FLUSH_CACHE		0x380c
-#define CMD_DRAW_2D(rects)	(0x20000000u | (uint32_t)(rects) << 8)
 
 static uint32_t pipe_2d;
 static int fault_status = -EFAULT;	/* a faulting job's fence status */
@@ -81,28 +66,29 @@ static void emit(struct stream *s, uint32_t reg, uint32_t val)
 
 static void emit_rect(struct stream *s)
 {
-	s->w[s->n++] = CMD_DRAW_2D(1);
+	s->w[s->n++] = ETNA_CMD_DRAW_2D(1, 0);
 	s->w[s->n++] = 0;
 	s->w[s->n++] = 0;			/* top-left 0,0 */
 	s->w[s->n++] = (H << 16) | W;		/* bottom-right */
-	emit(s, GL_FLUSH_CACHE, 1u << 3);	/* PE2D */
+	emit(s, ST_GL_FLUSH_CACHE, GL_FLUSH_PE2D);
 }
 
 static void emit_dest(struct stream *s, uint32_t va, uint32_t command)
 {
-	emit(s, DE_DEST_ADDRESS, va);
-	emit(s, DE_DEST_STRIDE, STRIDE);
-	emit(s, DE_DEST_CONFIG, FMT_A8R8G8B8 | command << 12);
-	emit(s, DE_CLIP_TOP_LEFT, 0);
-	emit(s, DE_CLIP_BOTTOM_RIGHT, (H << 16) | W);
+	emit(s, ST_DE_DEST_ADDR, va);
+	emit(s, ST_DE_DEST_STRIDE, STRIDE);
+	emit(s, ST_DE_DEST_CONFIG, DE_DEST_FORMAT(DE_FORMAT_A8R8G8B8) |
+				   DE_DEST_COMMAND(command));
+	emit(s, ST_DE_CLIP_TOP_LEFT, 0);
+	emit(s, ST_DE_CLIP_BOTTOM_RIGHT, (H << 16) | W);
 }
 
 /* A clear of the W x H surface at @va. */
 static void build_clear(struct stream *s, uint32_t va, uint32_t color)
 {
 	s->n = 0;
-	emit_dest(s, va, 0);
-	emit(s, DE_CLEAR_PIXEL32, color);
+	emit_dest(s, va, DE_CMD_CLEAR);
+	emit(s, ST_DE_CLEAR_PIXEL32, color);
 	emit_rect(s);
 }
 
@@ -110,12 +96,12 @@ static void build_clear(struct stream *s, uint32_t va, uint32_t color)
 static void build_copy(struct stream *s, uint32_t src, uint32_t dst)
 {
 	s->n = 0;
-	emit(s, DE_SRC_ADDRESS, src);
-	emit(s, DE_SRC_STRIDE, STRIDE);
-	emit(s, DE_SRC_CONFIG, FMT_A8R8G8B8 << 24);
-	emit(s, DE_SRC_ORIGIN, 0);
-	emit(s, DE_ROP, (2u << 20) | 0xcc);	/* ROP3, copy the source */
-	emit_dest(s, dst, 2);
+	emit(s, ST_DE_SRC_ADDR, src);
+	emit(s, ST_DE_SRC_STRIDE, STRIDE);
+	emit(s, ST_DE_SRC_CONFIG, DE_SRC_FORMAT(DE_FORMAT_A8R8G8B8));
+	emit(s, ST_DE_SRC_ORIGIN, 0);
+	emit(s, ST_DE_ROP, DE_ROP3_COPY);	/* copy the source */
+	emit_dest(s, dst, DE_CMD_BIT_BLT);
 	emit_rect(s);
 }
 
@@ -130,9 +116,8 @@ static bool client_new(struct client *c, uint64_t va, uint32_t fill)
 	if (etna_gem_new(c->fd, BO_SIZE, ETNA_BO_UNCACHED, &c->bo) ||
 	    etna_gem_info(c->fd, c->bo, &off))
 		return fail("buffer: %s", strerror(errno));
-	c->px = mmap(NULL, BO_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, c->fd,
-		     off);
-	if (c->px == MAP_FAILED)
+	c->px = map_fd(c->fd, off, BO_SIZE);
+	if (!c->px)
 		return fail("mmap: %s", strerror(errno));
 	for (i = 0; i < W * H; i++)
 		c->px[i] = fill;
@@ -162,22 +147,14 @@ static int run(struct client *c, const struct stream *s)
 		.stream = (uintptr_t)s->w, .stream_size = s->n * 4,
 		.flags = ETNA_SUBMIT_SOFTPIN | ETNA_SUBMIT_FENCE_FD_OUT,
 	};
-	struct sync_file_info info = { 0 };
-	struct pollfd p;
 	int ret;
 
 	ret = etna_ioctl(c->fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
 	if (ret)
 		return ret - 1000;
-	p.fd = req.fence_fd;
-	p.events = POLLIN;
-	if (poll(&p, 1, 10000) != 1) {
-		close(req.fence_fd);
-		return -ETIMEDOUT - 1000;
-	}
-	ret = ioctl(req.fence_fd, SYNC_IOC_FILE_INFO, &info);
+	ret = sync_wait(req.fence_fd, 10000);
 	close(req.fence_fd);
-	return ret ? -errno - 1000 : info.status;
+	return ret ? ret : -ETIMEDOUT - 1000;
 }
 
 /* Every pixel of @c is @v; else say where not. */
@@ -320,9 +297,8 @@ static void test_reuse(void)
 		   etna_gem_info(c.fd, c.bo, &off)))
 		ok = fail("buffer B: %s", strerror(errno));
 	if (ok) {
-		c.px = mmap(NULL, BO_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED,
-			    c.fd, off);
-		if (c.px == MAP_FAILED) {
+		c.px = map_fd(c.fd, off, BO_SIZE);
+		if (!c.px) {
 			c.px = a_px;
 			ok = fail("mmap B: %s", strerror(errno));
 		}
@@ -395,27 +371,22 @@ static void test_switching(void)
 
 int main(void)
 {
-	const char *drv = getenv("ETNAVIV_DRIVER");
-	uint64_t f0, start;
+	struct engine e[ENGINES_MAX];
+	const struct engine *e2d;
 	int fd = etna_open();
-	uint32_t p;
 
 	if (fd < 0) {
 		printf("FAIL: isolation: open: %s\n", strerror(-fd));
 		return 1;
 	}
-	for (p = 0; p < 4; p++)
-		if (!etna_param(fd, p, ETNAVIV_PARAM_GPU_FEATURES_0, &f0) &&
-		    (f0 & ETNA_FEATURE_PIPE_2D))
-			break;
-	if (p == 4 || etna_param(fd, p, ETNAVIV_PARAM_SOFTPIN_START_ADDR,
-				 &start) || start == ~0ull) {
+	e2d = engine_of(e, engines_find(fd, e), ETNA_PIPE_2D);
+	if (!e2d || e2d->mmuv1) {
 		printf("FAIL: isolation: needs a 2D core with an MMUv2\n");
 		return 1;
 	}
 	close(fd);
-	pipe_2d = p;
-	if (drv && !strcmp(drv, "upstream"))
+	pipe_2d = e2d->pipe;
+	if (is_upstream())
 		fault_status = 1;
 
 	test_two_clients();

@@ -294,7 +294,6 @@ static bool run(uint32_t pipe, uint32_t exec, struct stream *s,
 		.stream = (uintptr_t)s->w, .stream_size = s->n * 4,
 		.pmrs = (uintptr_t)p, .nr_pmrs = n,
 	};
-	uint64_t end;
 	unsigned int i;
 	int ret;
 
@@ -307,10 +306,8 @@ static bool run(uint32_t pipe, uint32_t exec, struct stream *s,
 	ret = etna_wait_fence(fd, pipe, req.fence, 0, 10 * 1000000000ull);
 	if (ret)
 		return fail("fence: %s", strerror(-ret));
-	end = etna_now_ns() + 2000000000ull;
-	while (upstream && __atomic_load_n(&pm[SEQ_WORD], __ATOMIC_ACQUIRE) !=
-	       seq && etna_now_ns() < end)
-		usleep(1000);
+	if (upstream)
+		wait_word(&pm[SEQ_WORD], seq, 2 * SEC_NS);
 	if (pm[SEQ_WORD] != seq)
 		return fail("word 0 is 0x%08x once the fence signalled, want "
 			    "the sequence 0x%08x", pm[SEQ_WORD], seq);
@@ -484,12 +481,11 @@ static void test_cycles(uint32_t pipe)
 
 int main(void)
 {
-	const char *drv = getenv("ETNAVIV_DRIVER");
 	uint64_t f0, off;
 	uint32_t pipe;
 	bool any = false;
 
-	upstream = drv && !strcmp(drv, "upstream");
+	upstream = is_upstream();
 	fd = etna_open();
 	if (etna_gem_new(fd, 4096, ETNA_BO_WC, &bo[0]) ||
 	    etna_gem_new(fd, W * H * 4, ETNA_BO_WC, &bo[1]) ||
@@ -497,8 +493,8 @@ int main(void)
 		printf("FAIL: " CHECK_PREFIX "setup: buffers\n");
 		return 1;
 	}
-	pm = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, off);
-	if (pm == MAP_FAILED) {
+	pm = map_fd(fd, off, 4096);
+	if (!pm) {
 		printf("FAIL: " CHECK_PREFIX "setup: mmap\n");
 		return 1;
 	}

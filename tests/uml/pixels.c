@@ -46,10 +46,7 @@ static uint32_t seed = 0x2d2d2d2d;
 
 static uint32_t rnd(void)
 {
-	seed ^= seed << 13;
-	seed ^= seed >> 17;
-	seed ^= seed << 5;
-	return seed;
+	return xorshift32(&seed);
 }
 
 struct test {

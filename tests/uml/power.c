@@ -68,42 +68,6 @@ static struct etnaviv_bo *bo;
 static uint32_t *px;
 static bool upstream;
 
-static int read_str(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "r");
-	int ok;
-
-	if (!f)
-		return -errno;
-	ok = fgets(buf, len, f) != NULL;
-	fclose(f);
-	if (!ok)
-		return -EIO;
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
-}
-
-static int write_str(const char *path, const char *val)
-{
-	FILE *f = fopen(path, "w");
-	int ret = 0;
-
-	if (!f)
-		return -errno;
-	if (fputs(val, f) < 0)
-		ret = -errno;
-	if (fclose(f) && !ret)
-		ret = -errno;
-	return ret;
-}
-
-static void sleep_ms(unsigned int ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
-
 /* Count the GPU devices whose runtime status is @want; *@all: how many. */
 static int count_status(const char *want, int *all)
 {
@@ -118,7 +82,7 @@ static int count_status(const char *want, int *all)
 		return 0;
 	for (i = 0; i < g.gl_pathc; i++) {
 		(*all)++;
-		if (!read_str(g.gl_pathv[i], st, sizeof(st)) &&
+		if (!read_line(g.gl_pathv[i], st, sizeof(st)) &&
 		    !strcmp(st, want))
 			n++;
 	}
@@ -192,18 +156,8 @@ static bool rect_is(const struct etnaviv_2d_rect *r, uint32_t color)
 	return true;
 }
 
-static unsigned long long sum_stat(const struct model_stats *st, int n,
-				   size_t off)
-{
-	unsigned long long s = 0;
-	int i;
-
-	for (i = 0; i < n; i++)
-		s += *(const unsigned long long *)((const char *)&st[i] + off);
-	return s;
-}
-
-#define SUM(st, n, field) sum_stat(st, n, offsetof(struct model_stats, field))
+#define SUM(st, n, field) \
+	model_stats_sum(st, n, offsetof(struct model_stats, field))
 
 static struct pipe *pipe_2d(void)
 {
@@ -261,7 +215,7 @@ static const char *set_pm_test(void)
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(levels); i++)
-		if (!write_str("/sys/power/pm_test", levels[i]))
+		if (!write_file("/sys/power/pm_test", levels[i]))
 			return levels[i];
 	return NULL;
 }
@@ -291,7 +245,7 @@ static void t_system_suspend(void)
 		       "system-suspend");
 		return;
 	}
-	write_str("/sys/module/suspend/parameters/pm_test_delay", "0");
+	write_file("/sys/module/suspend/parameters/pm_test_delay", "0");
 	nb = read_model_stats(before, MAX_MODEL);
 	/* jobs in flight (NOPs, or clears of the left half: same pixels) */
 	for (i = 0; i < nr_pipes; i++)
@@ -306,8 +260,8 @@ static void t_system_suspend(void)
 						  TIMEOUT_NS);
 		printf("# upstream 6.1: jobs waited for before the suspend\n");
 	}
-	ret = write_str("/sys/power/state", "mem");
-	write_str("/sys/power/pm_test", "none");
+	ret = write_file("/sys/power/state", "mem");
+	write_file("/sys/power/pm_test", "none");
 	if (ret)
 		ok = fail("suspend (pm_test %s): %s", level, strerror(-ret));
 	printf("# suspended and resumed with pm_test %s\n", level);
@@ -376,12 +330,12 @@ static int set_cooling(unsigned int state)
 			continue;
 		snprintf(path, sizeof(path), "/sys/class/thermal/%s/type",
 			 de->d_name);
-		if (read_str(path, type, sizeof(type)) ||
+		if (read_line(path, type, sizeof(type)) ||
 		    !gpu_cooling_type(type))
 			continue;
 		snprintf(path, sizeof(path), "/sys/class/thermal/%s/cur_state",
 			 de->d_name);
-		if (!write_str(path, val))
+		if (!write_file(path, val))
 			n++;
 	}
 	closedir(d);
@@ -469,8 +423,7 @@ int main(void)
 {
 	int i, core;
 
-	upstream = getenv("ETNAVIV_DRIVER") &&
-		   !strcmp(getenv("ETNAVIV_DRIVER"), "upstream");
+	upstream = is_upstream();
 	dev = etnaviv_device_open(NULL);
 	if (!dev) {
 		perror("etnaviv_device_open");

@@ -28,27 +28,10 @@
 #include "check.h"
 
 #define NR_SUBMITS	1000
-#define SEC_NS		1000000000ull
-#define MAX_TARGETS	(2 * ETNA_MAX_PIPES)
+#define MAX_TARGETS	ENGINES_MAX
 #define MAX_CORES	16
 #define NR_SPECS	11	/* GET_PARAM 0x10 (streams) .. 0x1a */
 #define SUBMIT_BO_SIZE	0x10000
-
-/* ------------------------------------------------------------------ */
-/* Reporting */
-
-
-static const char *err_name(int ret)
-{
-	static char buf[4][48];
-	static unsigned int n;
-	char *b = buf[n++ % 4];
-
-	if (!ret)
-		return "success";
-	snprintf(b, sizeof(buf[0]), "%s (%d)", strerror(-ret), ret);
-	return b;
-}
 
 /* ------------------------------------------------------------------ */
 /* What each board has */
@@ -106,7 +89,7 @@ static char *trim(char *s)
 static bool manifest_board(const char *name, const char *drv,
 			   struct board *b)
 {
-	char buf[sizeof(manifest)], *line, *next, *f[6], *alt, *order, *c;
+	char buf[sizeof(manifest)], *line, *next, *f[5], *alt, *order, *c;
 	unsigned int n, i, pipe;
 	bool found = false;
 
@@ -118,9 +101,10 @@ static bool manifest_board(const char *name, const char *drv,
 		line = trim(line);
 		if (!*line || *line == '#')
 			continue;
-		for (n = 0; n < 6 && line; n++)
+		/* board | soc | tags | pipes | cores */
+		for (n = 0; n < 5 && line; n++)
 			f[n] = trim(strsep(&line, "|"));
-		found = n == 6 && !strcmp(f[0], name);
+		found = n == 5 && !strcmp(f[0], name);
 	}
 	if (!found)
 		return fail("board %s is not in boards/boards.manifest", name);
@@ -183,13 +167,6 @@ static const char *const param_names[] = {
 
 #define FIRST_PARAM	ETNAVIV_PARAM_GPU_MODEL
 #define LAST_PARAM	ETNAVIV_PARAM_GPU_ECO_ID
-
-static const char *driver_name(void)
-{
-	const char *d = getenv("ETNAVIV_DRIVER");
-
-	return d ? d : "";
-}
 
 /* ------------------------------------------------------------------ */
 /* GET_PARAM */
@@ -366,19 +343,6 @@ static const struct {
 	{ ETNA_BO_WC | ETNA_BO_FORCE_MMU, "wc+force_mmu" },
 };
 
-static uint32_t pattern(size_t i, uint32_t seed)
-{
-	return (uint32_t)(i * 0x9e3779b9u) ^ seed;
-}
-
-static void *map_bo(int fd, uint64_t offset, size_t len)
-{
-	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
-		       (off_t)offset);
-
-	return p == MAP_FAILED ? NULL : p;
-}
-
 /*
  * One BO through its life: create, two mappings, write through one and
  * read through the other (inside CPU_PREP/CPU_FINI), close; the handle is
@@ -413,8 +377,8 @@ static bool check_bo(int fd, uint32_t flags, size_t size, uint32_t seed)
 		     (unsigned long long)off2);
 		goto out_close;
 	}
-	w = map_bo(fd, offset, len);
-	r = map_bo(fd, offset, len);
+	w = map_fd(fd, offset, len);
+	r = map_fd(fd, offset, len);
 	if (!w || !r) {
 		fail("mmap of %zu bytes at offset 0x%llx: %s", len,
 		     (unsigned long long)offset, strerror(errno));
@@ -583,7 +547,7 @@ static void check_bos(int fd)
 /* Submits */
 
 struct target {
-	uint32_t pipe, exec_state;
+	struct engine e;
 	const struct core_id *id;
 	uint32_t last_fence;
 	bool any_fence;
@@ -591,30 +555,18 @@ struct target {
 	unsigned int submitted;
 };
 
-static const char *engine_name(uint32_t exec_state)
-{
-	return exec_state == ETNA_PIPE_2D ? "2D" : "3D";
-}
-
-/* An address-bearing state of the engine (needs a reloc on MMUv1). */
-static uint32_t address_state(uint32_t exec_state)
-{
-	/* DE SRC_ADDRESS; FE INDEX_STREAM_BASE_ADDR */
-	return exec_state == ETNA_PIPE_2D ? 0x1200 : 0x0644;
-}
-
 /*
  * A small stream the MMUv1 validator accepts, one of four kinds: NOPs;
  * one harmless state; several harmless states; an address state with its
  * relocation into the BO. Returns its length in words; *reloc is set and
  * 1 returned in *nr_relocs for the fourth kind.
  */
-static unsigned int build_stream(uint32_t *s, uint32_t exec_state,
+static unsigned int build_stream(uint32_t *s, const struct engine *e,
 				 unsigned int i,
 				 struct drm_etnaviv_gem_submit_reloc *reloc,
 				 uint32_t *nr_relocs)
 {
-	bool is2d = exec_state == ETNA_PIPE_2D;
+	bool is2d = e->exec_state == ETNA_PIPE_2D;
 	unsigned int n = 0;
 
 	*nr_relocs = 0;
@@ -624,13 +576,15 @@ static unsigned int build_stream(uint32_t *s, uint32_t exec_state,
 		s[n++] = 0;
 		break;
 	case 1:
-		/* 2D: DE SRC_STRIDE; 3D: FE PRIMITIVE_RESTART_INDEX */
-		s[n++] = ETNA_CMD_LOAD_STATE(is2d ? 0x1204 : 0x0678, 1);
+		/* 2D: DE SRC_STRIDE; 3D: FE 0x0678 */
+		s[n++] = ETNA_CMD_LOAD_STATE(is2d ? ST_DE_SRC_STRIDE :
+					     ST_FE_UNK00678, 1);
 		s[n++] = i & 0xfff;
 		break;
 	case 2:
 		/* 2D: DE CLIP_TOP_LEFT/BOTTOM_RIGHT; 3D: SE_SCISSOR_LEFT.. */
-		s[n++] = ETNA_CMD_LOAD_STATE(is2d ? 0x1260 : 0x0c00, 2);
+		s[n++] = ETNA_CMD_LOAD_STATE(is2d ? ST_DE_CLIP_TOP_LEFT :
+					     ST_SE_SCISSOR_LEFT, 2);
 		s[n++] = 0;
 		s[n++] = 0x00100010;
 		s[n++] = 0;	/* pad to 64 bits */
@@ -638,7 +592,7 @@ static unsigned int build_stream(uint32_t *s, uint32_t exec_state,
 		s[n++] = 0;
 		break;
 	case 3:
-		s[n++] = ETNA_CMD_LOAD_STATE(address_state(exec_state), 1);
+		s[n++] = ETNA_CMD_LOAD_STATE(engine_addr_state(e), 1);
 		memset(reloc, 0, sizeof(*reloc));
 		reloc->submit_offset = n * 4;
 		reloc->reloc_idx = 0;
@@ -683,10 +637,10 @@ static void check_bad_submits(int fd, const struct target *t,
 		{ .flags = ETNA_SUBMIT_BO_READ, .handle = bo },
 	};
 	struct drm_etnaviv_gem_submit_reloc reloc, two[2];
-	uint32_t s[8], addr = address_state(t->exec_state), *big;
+	uint32_t s[8], addr = engine_addr_state(&t->e), *big;
 	const size_t big_words = (128 << 10) / 4 + 2;
-	const char *e = engine_name(t->exec_state);
-	uint32_t p = t->pipe, x = t->exec_state;
+	const char *e = engine_name(&t->e);
+	uint32_t p = t->e.pipe, x = t->e.exec_state;
 	bool ok;
 	int ret;
 
@@ -695,8 +649,7 @@ static void check_bad_submits(int fd, const struct target *t,
 		ret = (cond_ret);					\
 		ok = ret == -(want) || fail("got %s, want %s",		\
 					    err_name(ret), #want);	\
-		report(ok, "submit pipe%u %s rejects %s: %s", p, e,	\
-		       what, #want);					\
+		report(ok, "submit %s rejects %s: %s", e, what, #want);	\
 	} while (0)
 
 	s[0] = ETNA_CMD_NOP;
@@ -771,17 +724,18 @@ static void check_bad_submits(int fd, const struct target *t,
 	s[0] = ETNA_CMD_NOP;
 	EXPECT(EINVAL, submit(fd, p, x, s, 2, bos, 1, NULL, 0,
 			      ETNA_SUBMIT_SOFTPIN, NULL), "softpin on MMUv1");
-	s[0] = 0x10000000;	/* END */
+	s[0] = ETNA_CMD_END;
 	EXPECT(EINVAL, submit(fd, p, x, s, 2, bos, 1, NULL, 0, 0, NULL),
 	       "END in the stream");
-	s[0] = 0x380000c8;	/* WAIT */
+	s[0] = ETNA_CMD_WAIT(200);
 	EXPECT(EINVAL, submit(fd, p, x, s, 2, bos, 1, NULL, 0, 0, NULL),
 	       "WAIT in the stream");
-	s[0] = 0x40000002;	/* LINK */
+	s[0] = ETNA_CMD_LINK(2);
 	s[1] = 0;
 	EXPECT(EINVAL, submit(fd, p, x, s, 2, bos, 1, NULL, 0, 0, NULL),
 	       "LINK in the stream");
-	s[0] = ETNA_CMD_LOAD_STATE(x == ETNA_PIPE_2D ? 0x1204 : 0x0678, 4);
+	s[0] = ETNA_CMD_LOAD_STATE(x == ETNA_PIPE_2D ? ST_DE_SRC_STRIDE :
+				   ST_FE_UNK00678, 4);
 	EXPECT(EINVAL, submit(fd, p, x, s, 2, bos, 1, NULL, 0, 0, NULL),
 	       "a LOAD_STATE past the end");
 	s[0] = ETNA_CMD_NOP;
@@ -834,7 +788,7 @@ static void check_model(const struct model_stats *before, int nb,
 	 * Ours resets a core it powers up: those resets do not count. Linux
 	 * 6.1 sets a core up again without one.
 	 */
-	unsigned long long ups = strcmp(driver_name(), "upstream") ? 1 : 0;
+	unsigned long long ups = !is_upstream();
 
 	na = read_model_stats(after, MAX_CORES);
 	ok = na > 0 || fail("no cores in " MODEL_DEBUGFS ": %s",
@@ -846,11 +800,11 @@ static void check_model(const struct model_stats *before, int nb,
 	for (t = 0; t < nt; t++) {
 		const struct model_stats *c = core_of(after, na, targets[t].id);
 
-		if (t && targets[t - 1].pipe == targets[t].pipe)
+		if (t && targets[t - 1].e.pipe == targets[t].e.pipe)
 			continue;	/* one line per core */
 		ok = c || fail("no single model core named %s",
 			       targets[t].id->name);
-		report(ok, "model core of pipe%u is %s", targets[t].pipe,
+		report(ok, "model core of pipe%u is %s", targets[t].e.pipe,
 		       targets[t].id->name);
 	}
 
@@ -890,7 +844,7 @@ static void check_model(const struct model_stats *before, int nb,
 		 * upstream 6.1 does is counted and shown (the "Power"
 		 * section of Documentation/gpu/etnaviv.rst).
 		 */
-		if (strcmp(driver_name(), "upstream")) {
+		if (!is_upstream()) {
 			ok = !a->access_while_off ||
 			     fail("%llu register accesses while off",
 				  a->access_while_off);
@@ -912,32 +866,24 @@ static void check_submits(int fd, const bool present[ETNA_MAX_PIPES],
 	struct drm_etnaviv_gem_submit_reloc reloc;
 	struct model_stats before[MAX_CORES];
 	struct drm_etnaviv_gem_wait gw;
+	struct engine engines[ENGINES_MAX];
 	struct target targets[MAX_TARGETS];
 	uint32_t stream[16], handle, fence, nr_relocs, pipe;
-	unsigned int nt = 0, t, i, words;
+	unsigned int ne, nt, t, i, words;
 	int nb, ret, absent = -1;
-	uint64_t f0;
 	bool ok;
 
-	for (pipe = 0; pipe < ETNA_MAX_PIPES; pipe++) {
-		if (!present[pipe]) {
-			if (absent < 0)
-				absent = pipe;
-			continue;
-		}
-		if (etna_param(fd, pipe, ETNAVIV_PARAM_GPU_FEATURES_0, &f0))
-			continue;
-		if (f0 & ETNA_FEATURE_PIPE_3D)
+	for (pipe = 0; pipe < ETNA_MAX_PIPES && absent < 0; pipe++)
+		if (!present[pipe])
+			absent = pipe;
+	/* the engines of the pipes the board has */
+	ne = engines_find(fd, engines);
+	for (i = 0, nt = 0; i < ne; i++)
+		if (present[engines[i].pipe])
 			targets[nt++] = (struct target){
-				.pipe = pipe, .exec_state = ETNA_PIPE_3D,
-				.id = board->pipe[pipe],
+				.e = engines[i],
+				.id = board->pipe[engines[i].pipe],
 			};
-		if (f0 & ETNA_FEATURE_PIPE_2D)
-			targets[nt++] = (struct target){
-				.pipe = pipe, .exec_state = ETNA_PIPE_2D,
-				.id = board->pipe[pipe],
-			};
-	}
 	ok = nt || fail("no 2D or 3D engine found");
 	report(ok, "submit targets found (%u engines)", nt);
 	if (!nt)
@@ -970,36 +916,34 @@ static void check_submits(int fd, const bool present[ETNA_MAX_PIPES],
 
 			if (!tg->ok)
 				continue;
-			words = build_stream(stream, tg->exec_state, i, &reloc,
+			words = build_stream(stream, &tg->e, i, &reloc,
 					     &nr_relocs);
 			bo.handle = handle;
 			bo.flags = i % 8 ? ETNA_SUBMIT_BO_READ
 					 : ETNA_SUBMIT_BO_WRITE;
-			ret = submit(fd, tg->pipe, tg->exec_state, stream,
+			ret = submit(fd, tg->e.pipe, tg->e.exec_state, stream,
 				     words, &bo, 1, &reloc, nr_relocs, 0,
 				     &fence);
 			if (ret) {
 				tg->ok = fail("submit %u returned %s", i,
 					      err_name(ret));
-				report(false, "submit pipe%u %s x%u", tg->pipe,
-				       engine_name(tg->exec_state),
-				       NR_SUBMITS);
+				report(false, "submit %s x%u",
+				       engine_name(&tg->e), NR_SUBMITS);
 				continue;
 			}
 			tg->submitted++;
 			/* fences are per pipe: check against all its engines */
 			for (o = 0; o < nt; o++) {
 				other = &targets[o];
-				if (other->pipe != tg->pipe ||
+				if (other->e.pipe != tg->e.pipe ||
 				    !other->any_fence)
 					continue;
 				if ((int32_t)(fence - other->last_fence) > 0)
 					continue;
 				tg->ok = fail("submit %u: fence %u after %u", i,
 					      fence, other->last_fence);
-				report(false, "submit pipe%u %s x%u", tg->pipe,
-				       engine_name(tg->exec_state),
-				       NR_SUBMITS);
+				report(false, "submit %s x%u",
+				       engine_name(&tg->e), NR_SUBMITS);
 				break;
 			}
 			tg->last_fence = fence;
@@ -1008,27 +952,25 @@ static void check_submits(int fd, const bool present[ETNA_MAX_PIPES],
 	}
 	for (t = 0; t < nt; t++)
 		if (targets[t].ok)
-			report(true, "submit pipe%u %s x%u, fences increasing",
-			       targets[t].pipe,
-			       engine_name(targets[t].exec_state), NR_SUBMITS);
+			report(true, "submit %s x%u, fences increasing",
+			       engine_name(&targets[t].e), NR_SUBMITS);
 
 	for (t = 0; t < nt; t++) {
 		struct target *tg = &targets[t];
 
 		if (!tg->any_fence)
 			continue;
-		ret = etna_wait_fence(fd, tg->pipe, tg->last_fence, 0,
+		ret = etna_wait_fence(fd, tg->e.pipe, tg->last_fence, 0,
 				      10 * SEC_NS);
 		ok = !ret || fail("fence %u: %s", tg->last_fence,
 				  err_name(ret));
-		report(ok, "wait_fence pipe%u %s last fence", tg->pipe,
-		       engine_name(tg->exec_state));
-		ret = etna_wait_fence(fd, tg->pipe, tg->last_fence,
+		report(ok, "wait_fence %s last fence", engine_name(&tg->e));
+		ret = etna_wait_fence(fd, tg->e.pipe, tg->last_fence,
 				      ETNA_WAIT_NONBLOCK, 0);
 		ok = !ret || fail("fence %u: %s", tg->last_fence,
 				  err_name(ret));
-		report(ok, "wait_fence pipe%u %s nonblock after signal",
-		       tg->pipe, engine_name(tg->exec_state));
+		report(ok, "wait_fence %s nonblock after signal",
+		       engine_name(&tg->e));
 	}
 	for (pipe = 0; pipe < ETNA_MAX_PIPES; pipe++) {
 		if (!present[pipe])

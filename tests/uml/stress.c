@@ -43,7 +43,6 @@
  * lines with the figures; exit status 0 iff nothing failed.
  */
 #include <errno.h>
-#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -57,7 +56,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include <linux/sync_file.h>
 
 #include "etnaviv.h"
 #include "etnaviv_2d.h"
@@ -76,8 +74,6 @@
 #define H		64
 #define STRIDE		(W * 4)
 #define BO_SIZE		(STRIDE * H)
-#define SEC_NS		1000000000ull
-#define MS_NS		1000000ull
 /* liveness bounds, far above anything a loaded host needs */
 #define JOB_WAIT_MS	30000
 #define PREP_NS		(30 * SEC_NS)
@@ -131,51 +127,10 @@ static struct core {
 static unsigned int nr_cores;
 static int core_2d = -1, core_3d = -1;
 
-/* xorshift32: each process's sequence from its seed */
-static uint32_t rnd(uint32_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 17;
-	*s ^= *s << 5;
-	return *s;
-}
-
-static void sleep_ms(unsigned int ms)
-{
-	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
-
-	while (nanosleep(&ts, &ts) && errno == EINTR)
-		;
-}
-
-/* Wait (at most @ms) for sync file @sfd: 1, -errno, 0 if still pending. */
-static int sync_wait(int sfd, int ms)
-{
-	struct sync_file_info info = { 0 };
-	struct pollfd p = { .fd = sfd, .events = POLLIN };
-	int n;
-
-	do {
-		n = poll(&p, 1, ms);
-	} while (n < 0 && errno == EINTR);
-	if (n != 1)
-		return 0;
-	if (ioctl(sfd, SYNC_IOC_FILE_INFO, &info))
-		return -1000 - errno;
-	return info.status;
-}
-
 /* The model's counter @key of @c's core (-1 if unreadable). */
 static long long core_stat(const struct core *c, const char *key)
 {
-	struct model_stats st[8];
-	int i, n = read_model_stats(st, 8);
-
-	for (i = 0; i < n; i++)
-		if (!strcmp(st[i].dir, c->model_dir))
-			return !strcmp(key, "resets") ? (long long)st[i].resets :
-			       (long long)st[i].power_ons;
-	return -1;
+	return model_stat(c->model_dir, key, NULL, 0);
 }
 
 /*
@@ -202,14 +157,6 @@ static uint64_t first_irq_after(const struct core *c, uint64_t t)
 	return found;
 }
 
-static int knob_write(const struct core *c, const char *knob, int val)
-{
-	char path[256];
-
-	snprintf(path, sizeof(path), MODEL_DEBUGFS "/%s/%s", c->model_dir,
-		 knob);
-	return write_file(path, val ? "1\n" : "0\n");
-}
 
 
 /* ------------------------------------------------------------------ */
@@ -358,7 +305,7 @@ static int job_submit(struct client *c, enum op op, struct buf *b,
 		ret = etnaviv_2d_blit(s, &dst, &r, &src, 0, 0,
 				      ETNAVIV_2D_ROP_COPY, 0, NULL);
 	else if (op == PLAIN_3D)
-		etnaviv_emit_state(s, ST_RS_DITHER0, value);
+		etnaviv_emit_state(s, ST_RS_DITHER(0), value);
 	if (ret)
 		return ret;
 	if (op == RS_FILL) {
@@ -437,12 +384,12 @@ static int innocent(unsigned int id)
 		c.src.px[i] = src_pixel(i, seed);
 	/* one batch at least, however late the stop (a liveness bound) */
 	for (iter = 0; !iter || !sh->stop; iter++) {
-		n = 1 + rnd(&st) % 3;
-		kind[0] = rnd(&st) % NR_KINDS;
+		n = 1 + xorshift32(&st) % 3;
+		kind[0] = xorshift32(&st) % NR_KINDS;
 		for (j = 0, mask = 0; j < n; j++) {
 			kind[j] = (kind[0] + j) % NR_KINDS;
-			op[j] = rnd(&st) % NR_OPS;
-			value[j] = rnd(&st) | 0xff000000u;
+			op[j] = xorshift32(&st) % NR_OPS;
+			value[j] = xorshift32(&st) | 0xff000000u;
 			mask |= 1u << op_core(op[j]);
 		}
 		/* the batch runs whole between two hangs of its cores */
@@ -497,8 +444,8 @@ static int innocent(unsigned int id)
 		}
 		gates(mask, false);
 		/* now and then a buffer made again */
-		if (rnd(&st) % 8 == 0) {
-			j = rnd(&st) % NR_KINDS;
+		if (xorshift32(&st) % 8 == 0) {
+			j = xorshift32(&st) % NR_KINDS;
 			buf_free(&c.buf[j]);
 			if (!buf_new(&c, &c.buf[j], j)) {
 				lose(sl, "buffer made again: %s",
@@ -542,12 +489,12 @@ static void hang_once(struct client *c, struct slot *sl, unsigned int k)
 	resets0 = core_stat(co, "resets");
 	t0 = etna_now_ns();
 	if (!ret)
-		ret = knob_write(co, "freeze", 1);
+		ret = model_knob_set(co->model_dir, "freeze", 1);
 	if (!ret)
 		ret = job_submit(c, op, b, 0xff0000ffu, &sfd);
 	pthread_rwlock_unlock(&sh->gate[k]);
 	if (ret) {
-		knob_write(co, "freeze", 0);
+		model_knob_set(co->model_dir, "freeze", 0);
 		sl->hang_failed++;
 		if (!sl->why[0])
 			snprintf(sl->why, sizeof(sl->why), "core %u: hang "
@@ -602,7 +549,7 @@ static void hang_once(struct client *c, struct slot *sl, unsigned int k)
 	}
 	/* the model's reset thaws the core; make sure of it */
 	if (model_knob_get(co->model_dir, "freeze") != 0)
-		knob_write(co, "freeze", 0);
+		model_knob_set(co->model_dir, "freeze", 0);
 }
 
 static int hanger(unsigned int id)
@@ -621,7 +568,7 @@ static int hanger(unsigned int id)
 	k = (id - NR_INNOCENT) % 2 ? core_3d : core_2d;
 	/* one hang at least, however late the stop */
 	while (!sh->stop || !sl->hangs) {
-		for (ms = 1000 + rnd(&st) % 1500; ms && !sh->stop;
+		for (ms = 1000 + xorshift32(&st) % 1500; ms && !sh->stop;
 		     ms -= ms > 50 ? 50 : ms)
 			sleep_ms(50);
 		if ((sh->stop && sl->hangs) || sl->hangs >= MAX_HANGS ||
@@ -645,10 +592,10 @@ static int victim(unsigned int id)
 	for (;;) {
 		/* bursts, no gate: a victim may die anywhere */
 		for (n = 0; n < VICTIM_BURST; n++) {
-			enum op op = rnd(&st) % NR_OPS;
+			enum op op = xorshift32(&st) % NR_OPS;
+			struct buf *b = &c.buf[xorshift32(&st) % NR_KINDS];
 
-			if (job_submit(&c, op, &c.buf[rnd(&st) % NR_KINDS],
-				       rnd(&st), &sfd[n]))
+			if (job_submit(&c, op, b, xorshift32(&st), &sfd[n]))
 				sfd[n] = -1;
 			else
 				sl->jobs++;
@@ -701,35 +648,26 @@ static enum role role_of(unsigned int id)
 
 static bool find_cores(void)
 {
-	struct model_stats st[8];
 	struct etnaviv_device *dev = etnaviv_device_open(NULL);
 	unsigned int core;
-	int i, n = read_model_stats(st, 8);
 
 	if (!dev)
 		return fail("no etnaviv device: %s", strerror(errno));
 	for (core = 0; core < MAX_CORES; core++) {
 		struct etnaviv_gpu *gpu = etnaviv_gpu_open(dev, core);
 		struct core *c = &cores[nr_cores];
-		char want[32];
+		uint32_t model;
 
 		if (!gpu)
 			continue;
 		c->pipe = core;
 		c->has_2d = etnaviv_gpu_has_pipe(gpu, ETNAVIV_PIPE_2D);
 		c->has_3d = etnaviv_gpu_has_pipe(gpu, ETNAVIV_PIPE_3D);
-		snprintf(want, sizeof(want), "gc%x",
-			 etnaviv_gpu_info(gpu)->model);
-		for (i = 0; i < n; i++)
-			if (!strncmp(st[i].core, want, strlen(want)) &&
-			    (!st[i].core[strlen(want)] ||
-			     st[i].core[strlen(want)] == '-'))
-				snprintf(c->model_dir, sizeof(c->model_dir),
-					 "%s", st[i].dir);
+		model = etnaviv_gpu_info(gpu)->model;
 		etnaviv_gpu_close(gpu);
-		if (!c->model_dir[0])
-			return fail("no model core for pipe %u (%s)", core,
-				    want);
+		if (model_core_find(model, c->model_dir, sizeof(c->model_dir)))
+			return fail("no model core for pipe %u (gc%x)", core,
+				    model);
 		if (c->has_2d && core_2d < 0)
 			core_2d = nr_cores;
 		if (c->has_3d && core_3d < 0)
@@ -855,7 +793,7 @@ int main(int argc, char **argv)
 	/* a frozen FE stands for a hung job, not a core that cannot power up */
 	gpu_power_hold(true);
 	for (k = 0; k < nr_cores; k++)
-		knob_write(&cores[k], "link_gap_ns", 0);
+		model_knob_set(cores[k].model_dir, "link_gap_ns", 0);
 
 	for (i = 0; i < NR_WORKERS; i++)
 		pid[i] = spawn(i, role_of(i));
@@ -864,7 +802,7 @@ int main(int argc, char **argv)
 	sh->t0 = t0;
 	sh->go = 1;
 	for (i = 0; i < NR_WORKERS; i++)
-		next_kill[i] = t0 + (500 + rnd(&krnd) % 1500) * MS_NS;
+		next_kill[i] = t0 + (500 + xorshift32(&krnd) % 1500) * MS_NS;
 	next_rmmod = t0 + SEC_NS;
 	while (etna_now_ns() - t0 < run_secs * SEC_NS || !rmmods) {
 		uint64_t now = etna_now_ns();
@@ -879,7 +817,8 @@ int main(int argc, char **argv)
 				bad_kills++;
 			kills++;
 			pid[i] = spawn(i, VICTIM);
-			next_kill[i] = now + (300 + rnd(&krnd) % 1500) * MS_NS;
+			next_kill[i] = now +
+				       (300 + xorshift32(&krnd) % 1500) * MS_NS;
 		}
 		if (now >= next_rmmod) {
 			int ret = syscall(SYS_delete_module, "etnaviv",
@@ -929,7 +868,7 @@ int main(int argc, char **argv)
 	report(ok, "run: every worker ended as it should");
 
 	for (k = 0; k < nr_cores; k++)
-		knob_write(&cores[k], "freeze", 0);
+		model_knob_set(cores[k].model_dir, "freeze", 0);
 	gpu_power_hold(false);
 
 	for (i = 0; i < NR_INNOCENT; i++) {

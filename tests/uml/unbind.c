@@ -46,23 +46,9 @@
 #define H		64
 #define STRIDE		(W * 4)
 #define BO_SIZE		(STRIDE * H)
-#define FMT_A8R8G8B8	6
 #define PENDING		24	/* more than the ring takes (16) */
 #define SYSFS_DRV	"/sys/bus/platform/drivers/etnaviv"
 #define MASTER		"etnaviv"
-
-/* DE states (etna_viv rules-ng: state_2d.xml; GL_FLUSH_CACHE: state.xml) */
-#define DE_DEST_ADDRESS		0x1228
-#define DE_DEST_STRIDE		0x122c
-#define DE_DEST_ROTATION_CONFIG	0x1230
-#define DE_DEST_CONFIG		0x1234
-#define DE_CLIP_TOP_LEFT	0x1260
-#define DE_CLIP_BOTTOM_RIGHT	0x1264
-#define DE_CONFIG		0x126c
-#define DE_ROT_ANGLE		0x12bc
-#define DE_CLEAR_PIXEL32	0x12c0
-#define GL_FLUSH_CACHE		0x380c
-#define CMD_DRAW_2D(rects)	(0x20000000u | (uint32_t)(rects) << 8)
 
 struct stream {
 	uint32_t w[32];
@@ -79,58 +65,43 @@ static void emit(struct stream *s, uint32_t reg, uint32_t val)
 static void build_clear(struct stream *s, uint32_t color)
 {
 	s->n = 0;
-	emit(s, DE_DEST_ADDRESS, 0);
+	emit(s, ST_DE_DEST_ADDR, 0);
 	s->reloc_at = (s->n - 1) * 4;
-	emit(s, DE_DEST_STRIDE, STRIDE);
-	emit(s, DE_DEST_CONFIG, FMT_A8R8G8B8);
-	emit(s, DE_DEST_ROTATION_CONFIG, 0);
-	emit(s, DE_ROT_ANGLE, 0);
-	emit(s, DE_CONFIG, 0);
-	emit(s, DE_CLIP_TOP_LEFT, 0);
-	emit(s, DE_CLIP_BOTTOM_RIGHT, (H << 16) | W);
-	emit(s, DE_CLEAR_PIXEL32, color);
-	s->w[s->n++] = CMD_DRAW_2D(1);
+	emit(s, ST_DE_DEST_STRIDE, STRIDE);
+	emit(s, ST_DE_DEST_CONFIG, DE_CLEAR_A8R8G8B8);
+	emit(s, ST_DE_DEST_ROT_CONFIG, 0);
+	emit(s, ST_DE_ROT_ANGLE, 0);
+	emit(s, ST_DE_CONFIG, 0);
+	emit(s, ST_DE_CLIP_TOP_LEFT, 0);
+	emit(s, ST_DE_CLIP_BOTTOM_RIGHT, (H << 16) | W);
+	emit(s, ST_DE_CLEAR_PIXEL32, color);
+	s->w[s->n++] = ETNA_CMD_DRAW_2D(1, 0);
 	s->w[s->n++] = 0;
 	s->w[s->n++] = 0;			/* top-left 0,0 */
 	s->w[s->n++] = (H << 16) | W;		/* bottom-right */
-	emit(s, GL_FLUSH_CACHE, 1u << 3);	/* PE2D */
+	emit(s, ST_GL_FLUSH_CACHE, GL_FLUSH_PE2D);
 }
 
-/* The render node of the etnaviv device, or -1. */
+/* The render node of the etnaviv device (its number may change), or -1. */
 static int open_etnaviv(char *node, size_t len)
 {
-	char name[16], path[64];
-	struct drm_version v;
-	int i, fd;
+	int fd = drm_open_driver("/dev/dri/renderD%d", 128, 191, "etnaviv",
+				 node, len);
 
-	for (i = 128; i < 192; i++) {
-		snprintf(path, sizeof(path), "/dev/dri/renderD%d", i);
-		fd = open(path, O_RDWR | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		memset(&v, 0, sizeof(v));
-		memset(name, 0, sizeof(name));
-		v.name = name;
-		v.name_len = sizeof(name) - 1;
-		if (!ioctl(fd, DRM_IOCTL_VERSION, &v) &&
-		    !strcmp(name, "etnaviv")) {
-			snprintf(node, len, "%s", path);
-			return fd;
-		}
-		close(fd);
-	}
-	return -1;
+	return fd < 0 ? -1 : fd;
 }
 
+/* The pipe of the device's first 2D engine: 0 or -ENODEV. */
 static int find_2d(int fd, uint32_t *pipe)
 {
-	uint64_t f0;
+	struct engine e[ENGINES_MAX];
+	const struct engine *e2d = engine_of(e, engines_find(fd, e),
+					     ETNA_PIPE_2D);
 
-	for (*pipe = 0; *pipe < ETNA_MAX_PIPES; (*pipe)++)
-		if (!etna_param(fd, *pipe, ETNAVIV_PARAM_GPU_FEATURES_0, &f0) &&
-		    (f0 & ETNA_FEATURE_PIPE_2D))
-			return 0;
-	return -ENODEV;
+	if (!e2d)
+		return -ENODEV;
+	*pipe = e2d->pipe;
+	return 0;
 }
 
 /* Submit @s on @pipe with @bo; *@sfd gets its sync file. */
@@ -156,19 +127,6 @@ static int submit(int fd, uint32_t pipe, uint32_t bo, const struct stream *s,
 	return ret;
 }
 
-/* Wait for a sync file (a liveness bound, not a timing check). */
-static int fence_status(int sfd, int ms)
-{
-	struct sync_file_info info = { 0 };
-	struct pollfd p = { .fd = sfd, .events = POLLIN };
-
-	if (poll(&p, 1, ms) != 1)
-		return 0;
-	if (ioctl(sfd, SYNC_IOC_FILE_INFO, &info))
-		return -1000 - errno;
-	return info.status;
-}
-
 static bool all_pixels(const uint32_t *px, uint32_t v)
 {
 	unsigned int i;
@@ -180,30 +138,15 @@ static bool all_pixels(const uint32_t *px, uint32_t v)
 	return true;
 }
 
-/* Set the "freeze" knob of every core of the model. */
+/* Set the "freeze" knob of every core of the model; how many took it. */
 static int freeze_all(int on)
 {
-	char path[512];
-	struct dirent *de;
-	int n = 0, fd;
-	DIR *d = opendir(MODEL_DEBUGFS);
+	struct model_stats st[8];
+	int i, n = read_model_stats(st, 8), done = 0;
 
-	if (!d)
-		return -errno;
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), MODEL_DEBUGFS "/%s/freeze",
-			 de->d_name);
-		fd = open(path, O_WRONLY);
-		if (fd < 0)
-			continue;
-		if (write(fd, on ? "1" : "0", 1) == 1)
-			n++;
-		close(fd);
-	}
-	closedir(d);
-	return n;
+	for (i = 0; i < n; i++)
+		done += !model_knob_set(st[i].dir, "freeze", on);
+	return n < 0 ? n : done;
 }
 
 static int sysfs_write(const char *file, const char *val)
@@ -233,9 +176,8 @@ static bool fresh_client(const char *when)
 	if (ok && (etna_gem_new(fd, BO_SIZE, ETNA_BO_UNCACHED, &bo) ||
 		   etna_gem_info(fd, bo, &off)))
 		ok = fail("%s: buffer: %s", when, strerror(errno));
-	px = ok ? mmap(NULL, BO_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED,
-		       fd, off) : MAP_FAILED;
-	if (ok && px == MAP_FAILED)
+	px = ok ? map_fd(fd, off, BO_SIZE) : NULL;
+	if (ok && !px)
 		ok = fail("%s: mmap: %s", when, strerror(errno));
 	if (ok) {
 		memset(px, 0, BO_SIZE);
@@ -245,14 +187,14 @@ static bool fresh_client(const char *when)
 			ok = fail("%s: submit: %s", when, strerror(-st));
 	}
 	if (ok) {
-		st = fence_status(sfd, 10000);
+		st = sync_wait(sfd, 10000);
 		close(sfd);
 		if (st != 1)
 			ok = fail("%s: fence status %d", when, st);
 	}
 	if (ok && !all_pixels(px, 0xff336699))
 		ok = fail("%s (%s): %s", when, node, why);
-	if (px != MAP_FAILED)
+	if (px)
 		munmap(px, BO_SIZE);
 	close(fd);
 	return ok;
@@ -366,7 +308,7 @@ int main(void)
 	int sfd[PENDING], fd, st, n, i, errors = 0, unsignalled = 0;
 	int dma_before;
 	uint32_t pipe = 0, bo = 0, fence = 1;
-	volatile uint32_t *px = MAP_FAILED;
+	volatile uint32_t *px = NULL;
 	char node[64];
 	struct stream s;
 	uint64_t off;
@@ -384,9 +326,8 @@ int main(void)
 		   etna_gem_info(fd, bo, &off)))
 		ok = fail("buffer: %s", strerror(errno));
 	if (ok) {
-		px = mmap(NULL, BO_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED,
-			  fd, off);
-		if (px == MAP_FAILED)
+		px = map_fd(fd, off, BO_SIZE);
+		if (!px)
 			ok = fail("mmap: %s", strerror(errno));
 	}
 	if (ok) {
@@ -394,7 +335,7 @@ int main(void)
 		st = submit(fd, pipe, bo, &s, &sfd[0]);
 		if (st)
 			ok = fail("submit: %s", strerror(-st));
-		else if ((st = fence_status(sfd[0], 10000)) != 1)
+		else if ((st = sync_wait(sfd[0], 10000)) != 1)
 			ok = fail("fence status %d", st);
 		if (!st)
 			close(sfd[0]);
@@ -416,7 +357,7 @@ int main(void)
 	report(i == PENDING || fail("job %d: %s", i, strerror(-st)),
 	       "setup: %d jobs pending", PENDING);
 	for (n = i, i = 0; i < n; i++)
-		if (fence_status(sfd[i], 0) != 0)
+		if (sync_wait(sfd[i], 0) != 0)
 			break;
 	report(i == n || fail("job %d already signalled", i),
 	       "setup: their fences not signalled");
@@ -427,7 +368,7 @@ int main(void)
 	freeze_all(0);
 
 	for (i = 0; i < n; i++) {
-		st = fence_status(sfd[i], 10000);
+		st = sync_wait(sfd[i], 10000);
 		if (st == 0)
 			unsignalled++;
 		else if (st < 0)

@@ -77,14 +77,16 @@ extern "C" {
  * CLOCK_MONOTONIC clock, as returned by clock_gettime(CLOCK_MONOTONIC).  A
  * restarted ioctl thus still ends at the same moment.  A deadline that has
  * already passed turns the call into a test that does not sleep: it succeeds
- * if the object is idle and fails with -ETIMEDOUT otherwise.  tv_nsec must
- * lie in [0, 999999999].
+ * if the object is idle and fails with -ETIMEDOUT otherwise.  The deadline
+ * is tv_sec seconds plus tv_nsec nanoseconds: tv_nsec should lie in
+ * [0, 999999999], but any value is taken as that sum (libdrm's etnaviv
+ * sends more than a second, or less than 0, for long timeouts).
  */
 
 /**
  * struct drm_etnaviv_timespec - A point in time on CLOCK_MONOTONIC.
  * @tv_sec: Whole seconds.
- * @tv_nsec: Nanoseconds within that second.
+ * @tv_nsec: Nanoseconds within that second (see "etnaviv timeouts").
  *
  * Same meaning as struct timespec, with both members 64 bits wide so the
  * layout does not depend on the word size of the process.

@@ -5,10 +5,6 @@
  */
 #include "conformance.h"
 
-/* The counters of check.h, shared by every file (CHECK_SHARED) */
-unsigned int nr_failed, nr_passed;
-char why[768];
-
 /* ------------------------------------------------------------------ */
 /* Reporting */
 
@@ -24,39 +20,10 @@ void __printf(1, 2) info(const char *fmt, ...)
 	fflush(stdout);
 }
 
+/* An expected errno in a check's name: "EINVAL", or "accepted" for 0. */
 static const char *errno_str(int e)
 {
-	static char buf[4][24];
-	static unsigned int n;
-	char *b;
-
-	switch (e) {
-	case 0: return "accepted";
-	case EINVAL: return "EINVAL";
-	case ENXIO: return "ENXIO";
-	case ENOENT: return "ENOENT";
-	case EALREADY: return "EALREADY";
-	case EFAULT: return "EFAULT";
-	case EBUSY: return "EBUSY";
-	case ETIMEDOUT: return "ETIMEDOUT";
-	case EPERM: return "EPERM";
-	case ENOMEM: return "ENOMEM";
-	case ENOSPC: return "ENOSPC";
-	case EMFILE: return "EMFILE";
-	case EBADF: return "EBADF";
-	case ENOTTY: return "ENOTTY";
-	case EINTR: return "EINTR";
-	case ENODEV: return "ENODEV";
-	}
-	b = buf[n++ % 4];
-	snprintf(b, sizeof(buf[0]), "errno %d", e);
-	return b;
-}
-
-/* 0 or -errno, as etna_ioctl() returns it */
-const char *err_name(int ret)
-{
-	return ret ? errno_str(-ret) : "success";
+	return e ? errno_name(e) : "accepted";
 }
 
 /*

@@ -35,64 +35,39 @@
 #include <linux/sync_file.h>
 
 #define CHECK_PREFIX "conf/"
-#define CHECK_SHARED	/* one set of counters for all the files */
 #include "check.h"
 
-#define SEC_NS		1000000000ull
-#define MS_NS		1000000ull
 #define MAX_CORES	16
-#define MAX_ENGINES	(2 * ETNA_MAX_PIPES)
+#define MAX_ENGINES	ENGINES_MAX
 #define BO_SIZE		0x10000u
 #define MAX_STREAM	(128u << 10)
 #define MAX_RELOCS	(128u << 10)
 #define MAX_BOS		(128u << 10)
 #define MAX_PMRS	128u
 
-/* FE opcodes (bits 31:27 of a command header) */
-#define CMD_END			0x10000000u
-#define CMD_DRAW_2D(rects, data) \
-	(0x20000000u | ((uint32_t)(data) << 16) | ((uint32_t)(rects) << 8))
-#define CMD_DRAW_PRIMITIVES	0x28000000u
-#define CMD_DRAW_INDEXED	0x30000000u
-#define CMD_WAIT		(0x38000000u | 200)
-#define CMD_LINK		(0x40000000u | 1)
-#define CMD_STALL		0x48000000u
-#define CMD_CALL		(0x50000000u | 1)
-#define CMD_RETURN		0x58000000u
-#define CMD_DRAW_INSTANCED	0x60000000u
-#define CMD_CHIP_SELECT		(0x68000000u | 1)
+/*
+ * FE commands with the operands the checks use; the encodings and the
+ * states come from gc_regs.h (generated from hw/gc.db).
+ */
+#define CMD_END			ETNA_CMD_END
+#define CMD_DRAW_2D(rects, data) ETNA_CMD_DRAW_2D(rects, data)
+#define CMD_DRAW_PRIMITIVES	ETNA_CMD_DRAW_PRIMITIVES
+#define CMD_DRAW_INDEXED	ETNA_CMD_DRAW_INDEXED_PRIMITIVES
+#define CMD_WAIT		ETNA_CMD_WAIT(200)
+#define CMD_LINK		ETNA_CMD_LINK(1)
+#define CMD_STALL		ETNA_CMD_STALL
+#define CMD_CALL		ETNA_CMD_CALL(1)
+#define CMD_RETURN		ETNA_CMD_RETURN
+#define CMD_DRAW_INSTANCED	ETNA_CMD_DRAW_INSTANCED
+#define CMD_CHIP_SELECT		ETNA_CMD_CHIP_SELECT(1)
 #define CMD_LOAD_STATE_FIXP(addr, count) \
-	(ETNA_CMD_LOAD_STATE(addr, count) | (1u << 26))
+	(ETNA_CMD_LOAD_STATE(addr, count) | ETNA_CMD_LOAD_STATE_FIXP)
 
-/* States: harmless ones, and ones that hold a GPU address. */
-#define ST_FE_PRIM_RESTART	0x0678	/* 3D, plain value */
-#define ST_DE_SRC_STRIDE	0x1204	/* 2D, plain value */
-#define ST_GL_SEMAPHORE		0x3808
-#define ST_FE_INDEX_ADDR	0x0644	/* address */
-#define ST_DE_SRC_ADDR		0x1200	/* address */
-#define ST_DE_DEST_ADDR		0x1228	/* address */
-#define ST_PE_COLOR_ADDR	0x1410	/* address */
-#define SEMAPHORE_FE_PE		0x0701	/* from FE (1) to PE (7) */
-/* 2D destination states (etna_viv rnndb state_2d.xml), and kernel states */
-#define ST_DE_DEST_STRIDE	0x122c
-#define ST_DE_DEST_ROT_CONFIG	0x1230
-#define ST_DE_DEST_CONFIG	0x1234
-#define ST_DE_CLIP_TOP_LEFT	0x1260
-#define ST_DE_CLIP_BOTTOM_RIGHT	0x1264
-#define ST_DE_CONFIG		0x126c
-#define ST_DE_ROT_ANGLE		0x12bc
-#define DE_CLEAR_A8R8G8B8	0x0006	/* DEST_CONFIG: CLEAR, format 6 */
-#define ST_GL_PIPE_SELECT	0x3800
-#define ST_GL_EVENT		0x3804
+/* A harmless 3D state (FE 0x0678, a plain value). */
+#define ST_FE_PRIM_RESTART	ST_FE_UNK00678
 
 /* ------------------------------------------------------------------ */
-/* Shared state and helpers: common.c */
-
-struct engine {
-	uint32_t pipe, exec_state;
-	bool mmuv1;
-	char name[16];		/* "pipe0-3d" */
-};
+/* Shared state and helpers: common.c (and the tests' library, check.h) */
 
 extern bool upstream;	/* ETNAVIV_DRIVER=upstream */
 extern int fd;
@@ -105,7 +80,6 @@ extern uint32_t last_fence[ETNA_MAX_PIPES];
 extern bool have_fence[ETNA_MAX_PIPES];
 
 void __printf(1, 2) info(const char *fmt, ...);
-const char *err_name(int ret);
 const char *check_name(const char *name, const char *where,
 		       int want_ours, int want_up, const char *note);
 int pick(int want_ours, int want_up);
@@ -192,6 +166,9 @@ void test_submit_kernel_states(const struct engine *e);
 void test_submit_footprint(const struct engine *e);
 void test_submit_footprint_rs(const struct engine *e);
 void test_submit_pmrs(const struct engine *e);
+
+/* relocw.c */
+void test_submit_reloc_words(const struct engine *e);
 
 /* userptr.c */
 void test_userptr_args(void);

@@ -1,19 +1,16 @@
 // SPDX-License-Identifier: MIT
 /*
  * conformance: GEM_SUBMIT fence file descriptors; pending jobs held by
- * vgem fences
+ * vgem fences; the timeouts libdrm's etnaviv sends
  */
+#include <pthread.h>
+
 #include "conformance.h"
+
+static void test_libdrm_timeouts(const struct engine *e, int fd2);
 
 /* ------------------------------------------------------------------ */
 /* GEM_SUBMIT: fence file descriptors */
-
-static bool poll_in(int sfd, int ms)
-{
-	struct pollfd p = { .fd = sfd, .events = POLLIN };
-
-	return poll(&p, 1, ms) == 1 && (p.revents & POLLIN);
-}
 
 void test_submit_fence_fds(const struct engine *e, int drm_fd2)
 {
@@ -43,7 +40,7 @@ void test_submit_fence_fds(const struct engine *e, int drm_fd2)
 			ok = fail("SYNC_IOC_FILE_INFO: %s", strerror(errno));
 		else if (sinfo.num_fences != 1)
 			ok = fail("sync_file has %u fences", sinfo.num_fences);
-		else if (!poll_in(sfd, 10000))
+		else if (!fd_ready(sfd, POLLIN, 10000))
 			ok = fail("poll(POLLIN) on the fence fd timed out");
 		if (!finish(e->pipe, req.fence, "its fence"))
 			ok = false;
@@ -74,7 +71,7 @@ void test_submit_fence_fds(const struct engine *e, int drm_fd2)
 			ok = fail("fence_fd %d (in: %d)", sfd2, sfd);
 		if (!ret && !finish(e->pipe, req.fence, "its fence"))
 			ok = false;
-		if (ok && !poll_in(sfd2, 10000))
+		if (ok && !fd_ready(sfd2, POLLIN, 10000))
 			ok = fail("new fence fd not ready");
 		if (sfd2 >= 0)
 			close(sfd2);
@@ -223,15 +220,19 @@ void test_busy(const struct engine *e, int fd2)
 	       "wait-fence-pending-timeout-0/%s", e->name);
 	expect(wait_fence_ts(e->pipe, fa, 0, ts_ago(SEC_NS)), -ETIMEDOUT,
 	       "wait-fence-pending-timeout-1s-ago/%s", e->name);
-	/* a tv_nsec out of [0, 1 s) is no time: upstream takes it as past */
-	expect2(wait_fence_ts(e->pipe, fa, 0, ts_at(0, SEC_NS)), -EINVAL,
-		-ETIMEDOUT, NULL, "wait-fence-tv-nsec-1s/%s", e->name);
-	expect2(wait_fence_ts(e->pipe, fa, 0, ts_at(0, -1)), -EINVAL,
-		-ETIMEDOUT, NULL, "wait-fence-tv-nsec-negative/%s", e->name);
-	expect2(gem_wait(e->pipe, wbo, 0, ts_at(0, SEC_NS)), -EINVAL,
-		-ETIMEDOUT, NULL, "gem-wait-tv-nsec-1s/%s", e->name);
-	expect2(cpu_prep(wbo, ETNA_PREP_READ, ts_at(0, -1)), -EINVAL,
-		-ETIMEDOUT, NULL, "cpu-prep-tv-nsec-negative/%s", e->name);
+	/*
+	 * tv_nsec out of [0, 1 s) is taken as it adds to tv_sec, by both
+	 * drivers (libdrm sends such times, test_libdrm_timeouts()): 1 s
+	 * and -1 ns after the clock's start have passed
+	 */
+	expect(wait_fence_ts(e->pipe, fa, 0, ts_at(0, SEC_NS)), -ETIMEDOUT,
+	       "wait-fence-tv-nsec-1s/%s", e->name);
+	expect(wait_fence_ts(e->pipe, fa, 0, ts_at(0, -1)), -ETIMEDOUT,
+	       "wait-fence-tv-nsec-negative/%s", e->name);
+	expect(gem_wait(e->pipe, wbo, 0, ts_at(0, SEC_NS)), -ETIMEDOUT,
+	       "gem-wait-tv-nsec-1s/%s", e->name);
+	expect(cpu_prep(wbo, ETNA_PREP_READ, ts_at(0, -1)), -ETIMEDOUT,
+	       "cpu-prep-tv-nsec-negative/%s", e->name);
 	t0 = etna_now_ns();
 	ret = etna_wait_fence(fd, e->pipe, fa, 0, 50 * MS_NS);
 	dt = etna_now_ns() - t0;
@@ -278,7 +279,8 @@ void test_busy(const struct engine *e, int fd2)
 	expect(cpu_prep(rbo, ETNA_PREP_WRITE, ts_ago(SEC_NS)), -ETIMEDOUT,
 	       "cpu-prep-read-by-gpu-write-timeout-1s-ago/%s", e->name);
 
-	ok = !poll_in(sfd, 0) || fail("fence fd ready while the job waits");
+	ok = !fd_ready(sfd, POLLIN, 0) ||
+	     fail("fence fd ready while the job waits");
 	report(ok, "fence-fd-out-pending-not-ready/%s", e->name);
 
 	/* job B waits for A through its sync_file only */
@@ -342,7 +344,8 @@ out_release:
 			expect(etna_wait_fence(fd, e->pipe, fb, 0,
 					       5 * SEC_NS), 0,
 			       "wait-fence-released-fence-fd-in/%s", e->name);
-		ok = poll_in(sfd, 5000) || fail("not ready after release");
+		ok = fd_ready(sfd, POLLIN, 5000) ||
+		     fail("not ready after release");
 		report(ok, "fence-fd-out-released-ready/%s", e->name);
 		expect(gem_wait(e->pipe, wbo, 0, etna_timeout(5 * SEC_NS)), 0,
 		       "gem-wait-released/%s", e->name);
@@ -377,6 +380,9 @@ out_release:
 	if (rbo)
 		etna_gem_close(fd, rbo);
 	report(alive(e), "busy-then-valid-submit/%s", e->name);
+	/* once, on the first engine: the timeouts are the same for all */
+	if (e == &engines[0])
+		test_libdrm_timeouts(e, fd2);
 out:
 	if (pd.ih)
 		etna_gem_close(fd, pd.ih);
@@ -386,4 +392,170 @@ out:
 		close(pd.dmabuf);
 	if (pd.vfd >= 0)
 		close(pd.vfd);
+}
+
+/* ------------------------------------------------------------------ */
+/* The timeouts libdrm's etnaviv sends */
+
+/*
+ * The deadline libdrm's etnaviv computes for a timeout of @ns (its
+ * get_abs_timeout(), etnaviv_priv.h, in 2.4.114 as Debian 12 ships it and
+ * in the releases around it): the whole seconds are multiplied by 10^9 in
+ * 32 bits, so from 5 s on tv_nsec carries multiples of 2^32 ns, and for
+ * an infinite wait (UINT64_MAX ns, whose seconds are cut to 32 bits too)
+ * it is negative. libdrm sends it with CPU_PREP (always 5 s) and
+ * WAIT_FENCE (etna_pipe_wait_ns()).
+ */
+static struct drm_etnaviv_timespec libdrm_timeout(uint64_t ns)
+{
+	struct drm_etnaviv_timespec tv;
+	struct timespec t;
+	uint32_t s = ns / 1000000000;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	tv.tv_sec = t.tv_sec + s;
+	tv.tv_nsec = t.tv_nsec + ns - (uint32_t)(s * 1000000000u);
+	return tv;
+}
+
+struct released {
+	struct pending *pd;
+	int ret;
+};
+
+/* After 100 ms (long enough for a waiter to block): signal the fence. */
+static void *release_later(void *arg)
+{
+	struct released *r = arg;
+
+	usleep(100000);
+	r->ret = pending_release(r->pd);
+	return NULL;
+}
+
+/*
+ * A wait with libdrm's deadline for @ns on a job held by a vgem fence,
+ * which another thread signals 100 ms later: WAIT_FENCE (@cpu false) or
+ * CPU_PREP READ of a buffer the job writes. Return: the call's result.
+ */
+static int libdrm_wait_pending(const struct engine *e, int fd2, uint64_t ns,
+			       bool cpu)
+{
+	static const uint32_t nop[] = { ETNA_CMD_NOP, 0 };
+	struct drm_etnaviv_gem_submit_bo bos[2];
+	struct drm_etnaviv_gem_submit req;
+	struct released r = { 0 };
+	struct pending pd;
+	pthread_t th;
+	uint32_t wbo = 0;
+	int ret;
+
+	ret = pending_setup(&pd, fd2);
+	if (!ret)
+		ret = etna_gem_new(fd, 4096, ETNA_BO_WC, &wbo);
+	if (ret) {
+		ret = -1000;
+		goto out;
+	}
+	bos[0] = (struct drm_etnaviv_gem_submit_bo){
+		.flags = ETNA_SUBMIT_BO_READ, .handle = pd.ih };
+	bos[1] = (struct drm_etnaviv_gem_submit_bo){
+		.flags = ETNA_SUBMIT_BO_WRITE, .handle = wbo };
+	req = sub_init(e, nop, 2, bos, 2, NULL, 0);
+	ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
+	if (ret) {
+		pending_release(&pd);
+		ret = -2000;
+		goto out;
+	}
+	r.pd = &pd;
+	if (pthread_create(&th, NULL, release_later, &r)) {
+		pending_release(&pd);
+		ret = -3000;
+	} else {
+		ret = cpu ? cpu_prep(wbo, ETNA_PREP_READ, libdrm_timeout(ns)) :
+			    wait_fence_ts(e->pipe, req.fence, 0,
+					  libdrm_timeout(ns));
+		pthread_join(th, NULL);
+		if (!ret && r.ret)
+			ret = -4000;
+	}
+	if (!ret && cpu)
+		cpu_fini(wbo, 0);
+	if (!finish(e->pipe, req.fence, "the held job") && !ret)
+		ret = -5000;
+out:
+	if (wbo)
+		etna_gem_close(fd, wbo);
+	if (pd.ih)
+		etna_gem_close(fd, pd.ih);
+	if (pd.ih2)
+		etna_gem_close(fd2, pd.ih2);
+	if (pd.dmabuf >= 0)
+		close(pd.dmabuf);
+	if (pd.vfd >= 0)
+		close(pd.vfd);
+	return ret;
+}
+
+/*
+ * CPU_PREP and WAIT_FENCE with exactly what libdrm's etnaviv sends, for
+ * timeouts below 5 s and from 5 s on (tv_nsec of 2^32 ns and more) to an
+ * infinite wait (tv_nsec negative): on an idle buffer and a signalled
+ * fence they succeed at once (libdrm's buffer cache asks CPU_PREP with
+ * NOSYNC whether a cached buffer is idle), and a wait for a job finishes
+ * when the job does, without an error. Linux 6.1 takes these times as
+ * they come; our driver once refused them with EINVAL, and the cache then
+ * took every cached buffer for busy.
+ */
+static void test_libdrm_timeouts(const struct engine *e, int fd2)
+{
+	static const struct {
+		uint64_t ns;
+		const char *name;
+		bool pending;
+	} to[] = {
+		{ SEC_NS, "1s", false }, { 4 * SEC_NS, "4s", false },
+		{ 5 * SEC_NS, "5s", true }, { 9 * SEC_NS, "9s", true },
+		{ 100 * SEC_NS, "100s", false },
+		{ UINT64_MAX, "infinite", true },
+	};
+	static const uint32_t nop[] = { ETNA_CMD_NOP, 0 };
+	struct drm_etnaviv_gem_submit req;
+	uint32_t bo = 0, i;
+	int ret;
+
+	ret = etna_gem_new(fd, 4096, ETNA_BO_WC, &bo);
+	req = sub_init(e, nop, 2, NULL, 0, NULL, 0);
+	if (!ret)
+		ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
+	if (!ret && !finish(e->pipe, req.fence, "a job"))
+		ret = -ETIMEDOUT;
+	report(!ret || fail("setup: %s", err_name(ret)),
+	       "libdrm-timeout-setup/%s (an idle buffer, a signalled fence)",
+	       e->name);
+	if (ret)
+		goto out;
+	for (i = 0; i < ARRAY_SIZE(to); i++) {
+		expect(cpu_prep(bo, ETNA_PREP_READ | ETNA_PREP_WRITE |
+				ETNA_PREP_NOSYNC, libdrm_timeout(to[i].ns)), 0,
+		       "libdrm-timeout-%s-cpu-prep-nosync-idle/%s (the bo "
+		       "cache's question)", to[i].name, e->name);
+		cpu_fini(bo, 0);
+		expect(wait_fence_ts(e->pipe, req.fence, 0,
+				     libdrm_timeout(to[i].ns)), 0,
+		       "libdrm-timeout-%s-wait-fence-signalled/%s",
+		       to[i].name, e->name);
+		if (!to[i].pending)
+			continue;
+		expect(libdrm_wait_pending(e, fd2, to[i].ns, false), 0,
+		       "libdrm-timeout-%s-wait-fence-pending/%s (returns when "
+		       "the job is done)", to[i].name, e->name);
+		expect(libdrm_wait_pending(e, fd2, to[i].ns, true), 0,
+		       "libdrm-timeout-%s-cpu-prep-pending/%s (returns when "
+		       "the job is done)", to[i].name, e->name);
+	}
+out:
+	if (bo)
+		etna_gem_close(fd, bo);
 }

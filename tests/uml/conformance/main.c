@@ -4,40 +4,19 @@
 
 /* ------------------------------------------------------------------ */
 
+/* The engines, and which pipes have a core (GET_PARAM answers). */
 static void find_engines(void)
 {
-	uint64_t v, f0, softpin;
+	uint64_t v;
 	uint32_t pipe;
-	struct engine *e;
 
 	for (pipe = 0; pipe < ETNA_MAX_PIPES; pipe++) {
 		present[pipe] = !etna_param(fd, pipe, ETNAVIV_PARAM_GPU_MODEL,
 					    &v);
-		if (!present[pipe]) {
-			if (absent_pipe < 0)
-				absent_pipe = pipe;
-			continue;
-		}
-		if (etna_param(fd, pipe, ETNAVIV_PARAM_GPU_FEATURES_0, &f0))
-			f0 = 0;
-		if (etna_param(fd, pipe, ETNAVIV_PARAM_SOFTPIN_START_ADDR,
-			       &softpin))
-			softpin = 0;
-		if (f0 & ETNA_FEATURE_PIPE_3D) {
-			e = &engines[nr_engines++];
-			e->pipe = pipe;
-			e->exec_state = ETNA_PIPE_3D;
-			e->mmuv1 = softpin == ~0ull;
-			snprintf(e->name, sizeof(e->name), "pipe%u-3d", pipe);
-		}
-		if (f0 & ETNA_FEATURE_PIPE_2D) {
-			e = &engines[nr_engines++];
-			e->pipe = pipe;
-			e->exec_state = ETNA_PIPE_2D;
-			e->mmuv1 = softpin == ~0ull;
-			snprintf(e->name, sizeof(e->name), "pipe%u-2d", pipe);
-		}
+		if (!present[pipe] && absent_pipe < 0)
+			absent_pipe = pipe;
 	}
+	nr_engines = engines_find(fd, engines);
 }
 
 int main(void)
@@ -86,6 +65,7 @@ int main(void)
 		test_submit_sizes(e);
 		test_submit_fence_fds(e, fd2);
 		test_submit_relocs(e);
+		test_submit_reloc_words(e);
 		test_submit_stream(e);
 		test_submit_kernel_states(e);
 		test_submit_footprint(e);

@@ -8,6 +8,33 @@
 /* ------------------------------------------------------------------ */
 /* GEM_SUBMIT: relocations */
 
+/*
+ * Submit @s with the shared buffer and @relocs, expecting @want_ours with
+ * our driver and @want_up with upstream's.
+ */
+static bool __printf(8, 9)
+relocs_expect2(const struct engine *e, const uint32_t *s, unsigned int words,
+	       struct drm_etnaviv_gem_submit_reloc *relocs,
+	       unsigned int nr_relocs, int want_ours, int want_up,
+	       const char *fmt, ...)
+{
+	struct drm_etnaviv_gem_submit_bo bo = {
+		.flags = ETNA_SUBMIT_BO_READ, .handle = sbo,
+	};
+	struct drm_etnaviv_gem_submit req;
+	char name[128];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(name, sizeof(name), fmt, ap);
+	va_end(ap);
+	req = sub_init(e, s, words, &bo, 1, relocs, nr_relocs);
+	return sub_expect2(e, &req, want_ours, want_up,
+			   want_ours != want_up ?
+			   "ours applies relocations first, to address "
+			   "states only" : NULL, "%s", name);
+}
+
 void test_submit_relocs(const struct engine *e)
 {
 	uint32_t addr = e->exec_state == ETNA_PIPE_2D ? ST_DE_SRC_ADDR
@@ -17,11 +44,11 @@ void test_submit_relocs(const struct engine *e)
 	const uint32_t one[] = { ETNA_CMD_LOAD_STATE(addr, 1), 0 };
 	const uint32_t two[] = {
 		ETNA_CMD_LOAD_STATE(ST_DE_DEST_ADDR, 1), 0,
-		ETNA_CMD_LOAD_STATE(ST_PE_COLOR_ADDR, 1), 0,
+		ETNA_CMD_LOAD_STATE(ST_PE_DEPTH_ADDR, 1), 0,
 	};
 	/* DE 0x1220..0x122c: only 0x1228 (payload word 3, byte 12) is one */
 	const uint32_t multi[] = {
-		ETNA_CMD_LOAD_STATE(0x1220, 4), 0, 0, 0, 0, 0,
+		ETNA_CMD_LOAD_STATE(ST_DE_STRETCH_FACTOR_LOW, 4), 0, 0, 0, 0, 0,
 	};
 	const uint32_t plain_then_addr[] = {
 		ETNA_CMD_LOAD_STATE(plain, 1), 0,
@@ -46,14 +73,20 @@ void test_submit_relocs(const struct engine *e)
 	r[0] = reloc_at(12);
 	stream_expect2(e, multi, 6, r, 1, 0, "reloc-in-multi-state-load");
 	r[0] = reloc_at(4);
-	stream_expect2(e, plain1, 2, r, 1, 0, "reloc-on-plain-state-value");
+	relocs_expect2(e, plain1, 2, r, 1, -EINVAL, 0,
+		       "reloc-on-plain-state-value");
+	r[0] = reloc_at(12);
+	stream_expect2(e, plain_then_addr, 4, r, 1, 0,
+		       "reloc-address-after-plain-load");
 	r[0] = reloc_at(4);
 	r[1] = reloc_at(12);
-	stream_expect2(e, plain_then_addr, 4, r, 2, 0,
+	relocs_expect2(e, plain_then_addr, 4, r, 2, -EINVAL, 0,
 		       "reloc-plain-then-address");
 	r[0] = reloc_at(4);
 	r[1] = reloc_at(4);
-	stream_expect2(e, nops, 4, r, 2, 0, "relocs-equal-offsets (sorted)");
+	stream_expect2(e, one, 2, r, 2, 0, "relocs-equal-offsets (sorted)");
+	relocs_expect2(e, nops, 4, r, 2, -EINVAL, 0,
+		       "relocs-on-nop-argument");
 	if (!etna_gem_new(fd, 4096, ETNA_BO_WC, &h2)) {
 		bos[1].handle = h2;
 		r[0] = reloc_at(4);
@@ -157,17 +190,18 @@ static void test_stream_mmuv2(const struct engine *e)
 		uint32_t state;
 		const char *name;
 	} window[] = {
-		{ 0x0184, "mmuv2-configuration-0x0184" },
-		{ 0x01ac, "mmuv2-pta-config-0x01ac" },
-		{ 0x0180, "mmuv2-safe-address-0x0180" },
+		{ ST_MMUV2_CONFIGURATION, "mmuv2-configuration-0x0184" },
+		{ ST_MMUV2_PTA_CONFIG, "mmuv2-pta-config-0x01ac" },
+		{ ST_MMUV2_SAFE_ADDRESS, "mmuv2-safe-address-0x0180" },
+		/* the edges of the validator's window (etna_validate.c) */
 		{ 0x0100, "window-start-0x0100" },
-		{ 0x05fc, "window-end-0x05fc" },
+		{ ST_FIRST - 4, "window-end-0x05fc" },
 	};
 	unsigned int i;
 
 	stream_expect2(e, s, 2, NULL, 0, 0,
 		       "address-state-without-reloc (MMUv2)");
-	s[0] = ETNA_CMD_LOAD_STATE(0x0600, 1);
+	s[0] = ETNA_CMD_LOAD_STATE(ST_FIRST, 1);
 	stream_expect2(e, s, 2, NULL, 0, 0, "load-0x0600 (after the window)");
 	for (i = 0; i < ARRAY_SIZE(window); i++) {
 		if (upstream) {
@@ -197,10 +231,15 @@ void test_submit_stream(const struct engine *e)
 		ETNA_CMD_LOAD_STATE(plain, 1), 1,
 		ETNA_CMD_LOAD_STATE(ST_GL_SEMAPHORE, 1), SEMAPHORE_FE_PE,
 		CMD_STALL, SEMAPHORE_FE_PE,
-		CMD_DRAW_PRIMITIVES, 4, 0, 1,
-		CMD_DRAW_INDEXED, 4, 0, 1, 0, 0,
+		CMD_DRAW_PRIMITIVES, 4, 0, 0,
+		CMD_DRAW_INDEXED, 4, 0, 0, 0, 0,
 		CMD_DRAW_INSTANCED, 0, 0, 0,
 		ETNA_CMD_NOP, 0,
+	};
+	/* a triangle drawn with whatever states the last job left */
+	const uint32_t draws[] = {
+		CMD_DRAW_PRIMITIVES, 4, 0, 1,
+		CMD_DRAW_INDEXED, 4, 0, 1, 0, 0,
 	};
 	/* a 2D rectangle with whatever destination the last job left */
 	const uint32_t draw_2d[] = {
@@ -216,10 +255,10 @@ void test_submit_stream(const struct engine *e)
 		{ CMD_CALL, "call" },
 		{ CMD_RETURN, "return" },
 		{ CMD_CHIP_SELECT, "chip-select" },
-		{ 0x00000000, "opcode-0" },
-		{ 0x70000000, "opcode-14" },
-		{ 0x78000000, "opcode-15" },
-		{ 0xf8000000, "opcode-31" },
+		{ ETNA_CMD_OPCODE(0), "opcode-0" },
+		{ ETNA_CMD_OPCODE(14), "opcode-14" },
+		{ ETNA_CMD_OPCODE(15), "opcode-15" },
+		{ ETNA_CMD_OPCODE(31), "opcode-31" },
 	};
 	static const struct {
 		uint32_t state;
@@ -227,18 +266,18 @@ void test_submit_stream(const struct engine *e)
 	} addr_states[] = {
 		{ ST_DE_DEST_ADDR, "de-dest-0x1228" },
 		{ ST_DE_SRC_ADDR, "de-src-0x1200" },
-		{ ST_PE_COLOR_ADDR, "pe-color-0x1410" },
+		{ ST_PE_DEPTH_ADDR, "pe-depth-0x1410" },
 		{ ST_FE_INDEX_ADDR, "fe-index-0x0644" },
-		{ 0x2400, "te-lod-0x2400" },
-		{ 0x14800, "pe-rt-0x14800" },
+		{ ST_TE_SAMPLER_LOD_ADDR(0, 0), "te-lod-0x2400" },
+		{ ST_PE_RT_ADDR_PIPE, "pe-rt-0x14800" },
 	};
 	/* address states (hw/gc.db) that Linux 6.1's validator does not list */
 	static const struct {
 		uint32_t state;
 		const char *name;
 	} more_addr_states[] = {
-		{ 0x3868, "gl-fence-out-0x3868" },
-		{ 0x14000, "blt-src-0x14000" },
+		{ ST_GL_FENCE_OUT_ADDR, "gl-fence-out-0x3868" },
+		{ ST_BLT_SRC_ADDR, "blt-src-0x14000" },
 	};
 	struct drm_etnaviv_gem_submit_bo bo = {
 		.flags = ETNA_SUBMIT_BO_READ, .handle = sbo,
@@ -247,7 +286,12 @@ void test_submit_stream(const struct engine *e)
 	uint32_t s[8];
 	unsigned int i;
 
-	stream_expect(e, valid, 0, "valid-commands (ls, stall, draws, nop)");
+	stream_expect(e, valid, 0,
+		      "valid-commands (ls, stall, empty draws, nop)");
+	req = sub_init(e, draws, ARRAY_SIZE(draws), &bo, 1, NULL, 0);
+	sub_expect2(e, &req, e->mmuv1 ? -EINVAL : 0, 0,
+		    e->mmuv1 ? "MMUv1: ours bounds what it draws" : NULL,
+		    "draws-without-states-in-stream");
 	req = sub_init(e, draw_2d, ARRAY_SIZE(draw_2d), &bo, 1, NULL, 0);
 	sub_expect2(e, &req, e->mmuv1 ? -EINVAL : 0, 0,
 		    e->mmuv1 ? "MMUv1: ours bounds what it draws" : NULL,
@@ -287,7 +331,7 @@ void test_submit_stream(const struct engine *e)
 			    "address-state-without-reloc-%s",
 			    more_addr_states[i].name);
 	}
-	s[0] = ETNA_CMD_LOAD_STATE(0x1220, 4);
+	s[0] = ETNA_CMD_LOAD_STATE(ST_DE_STRETCH_FACTOR_LOW, 4);
 	s[1] = s[2] = s[3] = s[4] = s[5] = 0;
 	stream_expect2(e, s, 6, NULL, 0, -EINVAL,
 		       "address-state-inside-multi-state-load");
@@ -474,19 +518,8 @@ void test_submit_footprint_rs(const struct engine *e)
 
 /*
  * The post-stream sample (and the sequence) may land after the job's
- * fence signalled: user space polls for the sequence.
+ * fence signalled: user space polls for the sequence (wait_word()).
  */
-static bool wait_word(const uint32_t *p, uint32_t want, uint64_t ns)
-{
-	uint64_t end = etna_now_ns() + ns;
-
-	while (__atomic_load_n(p, __ATOMIC_ACQUIRE) != want) {
-		if (etna_now_ns() > end)
-			return false;
-		usleep(1000);
-	}
-	return true;
-}
 
 void test_submit_pmrs(const struct engine *e)
 {

@@ -13,7 +13,7 @@ static bool pin_expect2(const struct engine *e, uint32_t handle, uint64_t va,
 			const char *note, const char *name)
 {
 	static const uint32_t s[] = {
-		ETNA_CMD_LOAD_STATE(0x0678, 1), 0, ETNA_CMD_NOP, 0,
+		ETNA_CMD_LOAD_STATE(ST_FE_PRIM_RESTART, 1), 0, ETNA_CMD_NOP, 0,
 	};
 	struct drm_etnaviv_gem_submit_bo bo = {
 		.flags = ETNA_SUBMIT_BO_READ, .handle = handle, .presumed = va,

@@ -74,7 +74,7 @@ static int client(unsigned int k, int go, uint32_t parent_max)
 			      err_name(ret));
 	}
 	for (i = 0; i < nbos; i++) {
-		ret = gem_wait(fd, engines[0].pipe, bos[i], 0, 5 * SEC_NS);
+		ret = etna_gem_wait(fd, engines[0].pipe, bos[i], 0, 5 * SEC_NS);
 		if (ret)
 			CFAIL("GEM_WAIT of BO %u: %s", bos[i], err_name(ret));
 		m = map_bo(fd, bos[i], JOB_BO_SIZE);
@@ -198,9 +198,8 @@ static int submit_many(int fd, const struct engine *e, const uint32_t *handles,
 	static struct drm_etnaviv_gem_submit_bo sbo[UP_OBJECTS];
 	struct drm_etnaviv_gem_submit_reloc reloc = { .submit_offset = 4 };
 	uint32_t stream[4] = {
-		/* DE DEST_ADDRESS; FE INDEX_STREAM_BASE_ADDR */
-		ETNA_CMD_LOAD_STATE(e->exec_state == ETNA_PIPE_2D ?
-				    0x1228 : 0x0644, 1), 0, ETNA_CMD_NOP, 0,
+		ETNA_CMD_LOAD_STATE(engine_addr_state(e), 1), 0,
+		ETNA_CMD_NOP, 0,
 	};
 	struct drm_etnaviv_gem_submit req = {
 		.pipe = e->pipe, .exec_state = e->exec_state,

@@ -5,10 +5,6 @@
  */
 #include "functional.h"
 
-/* The counters of check.h, shared by every file (CHECK_SHARED) */
-unsigned int nr_failed, nr_passed;
-char why[768];
-
 /* ------------------------------------------------------------------ */
 /* Reporting */
 
@@ -24,34 +20,6 @@ void __printf(2, 3) info(const char *name, const char *fmt, ...)
 	fflush(stdout);
 }
 
-const char *err_name(int ret)
-{
-	static char buf[8][48];
-	static unsigned int n;
-	char *b = buf[n++ % 8];
-
-	if (!ret)
-		return "0";
-	if (ret > 0) {
-		snprintf(b, sizeof(buf[0]), "%d", ret);
-		return b;
-	}
-	snprintf(b, sizeof(buf[0]), "%s (%d)", strerror(-ret), ret);
-	return b;
-}
-
-const char *driver_name(void)
-{
-	const char *d = getenv("ETNAVIV_DRIVER");
-
-	return d ? d : "";
-}
-
-bool is_upstream(void)
-{
-	return !strcmp(driver_name(), "upstream");
-}
-
 double secs(uint64_t ns)
 {
 	return ns / 1e9;
@@ -63,66 +31,15 @@ double secs(uint64_t ns)
 struct engine engines[MAX_ENGINES];
 unsigned int nr_engines;
 
-const char *engine_name(const struct engine *e)
-{
-	static char buf[4][16];
-	static unsigned int n;
-	char *b = buf[n++ % 4];
-
-	snprintf(b, sizeof(buf[0]), "pipe%u-%s", e->pipe,
-		 e->exec_state == ETNA_PIPE_2D ? "2d" : "3d");
-	return b;
-}
-
-/* strlcpy */
-static void copy_str(char *dst, size_t len, const char *src)
-{
-	size_t n = strlen(src);
-
-	if (n >= len)
-		n = len - 1;
-	memcpy(dst, src, n);
-	dst[n] = '\0';
-}
-
-/* Reads @key of the model core @dir's stats; -1 if absent. */
-static long long model_stat(const char *dir, const char *key, char *str,
-			    size_t len)
-{
-	char path[256], line[128], k[32], v[64];
-	long long val = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path), MODEL_DEBUGFS "/%s/stats", dir);
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%31[^:]: %63s", k, v) != 2 || strcmp(k, key))
-			continue;
-		if (str)
-			copy_str(str, len, v);
-		val = strtoll(v, NULL, 10);
-		break;
-	}
-	fclose(f);
-	return val;
-}
-
 long long stat_of(const struct engine *e, const char *key)
 {
 	return model_stat(e->core, key, NULL, 0);
 }
 
-/*
- * The model's resets of @e's core but those after a power-up: ours resets
- * a core it powers up (runtime PM does that at any idle moment), Linux
- * 6.1's runtime resume sets the core up without a reset.
- */
+/* The model's resets of @e's core but those after a power-up. */
 long long resets_of(const struct engine *e)
 {
-	return stat_of(e, "resets") -
-	       (is_upstream() ? 0 : stat_of(e, "power_ons"));
+	return model_resets(e->core);
 }
 
 const char *fe_state(const struct engine *e)
@@ -136,27 +53,16 @@ const char *fe_state(const struct engine *e)
 	return b;
 }
 
-static int knob_path(const struct engine *e, const char *knob, char *path,
-		     size_t len)
-{
-	if (!e->core[0])
-		return -ENODEV;
-	snprintf(path, len, MODEL_DEBUGFS "/%s/%s", e->core, knob);
-	return 0;
-}
-
 int knob_set(const struct engine *e, const char *knob, int val)
 {
-	char path[256], buf[16];
 	int ret;
 
-	if (knob_path(e, knob, path, sizeof(path)))
+	if (!e->core[0])
 		return -ENODEV;
 	/* a frozen FE stands for a hung job, not a core that cannot power up */
 	if (!strcmp(knob, "freeze") && val)
 		gpu_power_hold(true);
-	snprintf(buf, sizeof(buf), "%d\n", val);
-	ret = write_file(path, buf);
+	ret = model_knob_set(e->core, knob, val);
 	if (!strcmp(knob, "freeze") && !val)
 		gpu_power_hold(false);
 	return ret;
@@ -315,59 +221,11 @@ int wait_ring_change(uint64_t before, uint64_t ns)
 	return -ETIMEDOUT;
 }
 
-/*
- * The model core directory whose "core:" is gc<model in hex>, or that
- * followed by "-<revision>" (the model's name when it has several).
- */
-static void find_core(struct engine *e, uint32_t model)
-{
-	char want[32], name[32];
-	struct dirent *de;
-	DIR *d;
-
-	snprintf(want, sizeof(want), "gc%x", model);
-	d = opendir(MODEL_DEBUGFS);
-	if (!d)
-		return;
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;
-		name[0] = '\0';
-		model_stat(de->d_name, "core", name, sizeof(name));
-		if (!strncmp(name, want, strlen(want)) &&
-		    (!name[strlen(want)] || name[strlen(want)] == '-')) {
-			copy_str(e->core, sizeof(e->core), de->d_name);
-			break;
-		}
-	}
-	closedir(d);
-}
-
 void find_engines(int fd)
 {
-	uint64_t model, f0;
-	uint32_t pipe;
 	bool ok;
 
-	for (pipe = 0; pipe < ETNA_MAX_PIPES; pipe++) {
-		if (etna_param(fd, pipe, ETNAVIV_PARAM_GPU_MODEL, &model) ||
-		    etna_param(fd, pipe, ETNAVIV_PARAM_GPU_FEATURES_0, &f0))
-			continue;
-		if (f0 & ETNA_FEATURE_PIPE_3D)
-			engines[nr_engines++] = (struct engine){
-				.pipe = pipe, .exec_state = ETNA_PIPE_3D };
-		if (f0 & ETNA_FEATURE_PIPE_2D)
-			engines[nr_engines++] = (struct engine){
-				.pipe = pipe, .exec_state = ETNA_PIPE_2D };
-		if (nr_engines && engines[nr_engines - 1].pipe == pipe) {
-			find_core(&engines[nr_engines - 1], model);
-			if (nr_engines > 1 &&
-			    engines[nr_engines - 2].pipe == pipe)
-				memcpy(engines[nr_engines - 2].core,
-				       engines[nr_engines - 1].core,
-				       sizeof(engines[0].core));
-		}
-	}
+	nr_engines = engines_find(fd, engines);
 	ok = nr_engines || fail("no 2D or 3D engine on any pipe");
 	report(ok, "setup: engines found (%u)", nr_engines);
 	for (unsigned int i = 0; i < nr_engines; i++) {
@@ -394,49 +252,6 @@ unsigned int pipe_engines(const struct engine **out)
 
 /* ------------------------------------------------------------------ */
 /* Buffer objects */
-
-uint32_t pattern(size_t i, uint32_t seed)
-{
-	return (uint32_t)(i * 0x9e3779b9u) ^ (seed * 0x85ebca6bu) ^ seed;
-}
-
-int gem_wait(int fd, uint32_t pipe, uint32_t handle, uint32_t flags,
-	     uint64_t ns)
-{
-	struct drm_etnaviv_gem_wait req = {
-		.pipe = pipe, .handle = handle, .flags = flags,
-		.timeout = etna_timeout(ns),
-	};
-
-	return etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_WAIT, &req);
-}
-
-void *map_fd(int fd, uint64_t offset, size_t len)
-{
-	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
-		       (off_t)offset);
-
-	return p == MAP_FAILED ? NULL : p;
-}
-
-/* Maps a BO of @fd; NULL (and the reason in why) on failure. */
-uint32_t *map_bo(int fd, uint32_t handle, size_t len)
-{
-	uint64_t offset;
-	uint32_t *p;
-	int ret;
-
-	ret = etna_gem_info(fd, handle, &offset);
-	if (ret) {
-		fail("GEM_INFO of handle %u: %s", handle, err_name(ret));
-		return NULL;
-	}
-	p = map_fd(fd, offset, len);
-	if (!p)
-		fail("mmap of %zu bytes at 0x%llx: %s", len,
-		     (unsigned long long)offset, strerror(errno));
-	return p;
-}
 
 void fill(uint32_t *p, size_t len, uint32_t seed)
 {
@@ -469,13 +284,6 @@ bool check_pattern(const uint32_t *p, size_t len, uint32_t seed,
 /* ------------------------------------------------------------------ */
 /* Jobs */
 
-/* An address state of the engine, which takes a relocation. */
-static uint32_t address_state(const struct engine *e)
-{
-	/* DE DEST_ADDRESS; FE INDEX_STREAM_BASE_ADDR */
-	return e->exec_state == ETNA_PIPE_2D ? 0x1228 : 0x0644;
-}
-
 /*
  * Submits a small job on @e: with @bo, one LOAD_STATE of an address state
  * relocated into @bo at @bo_offset (so that the job uses the BO with
@@ -504,7 +312,7 @@ int submit_ex(int fd, const struct engine *e, uint32_t bo,
 	int ret;
 
 	if (bo) {
-		stream[0] = ETNA_CMD_LOAD_STATE(address_state(e), 1);
+		stream[0] = ETNA_CMD_LOAD_STATE(engine_addr_state(e), 1);
 		stream[1] = 0;
 		req.nr_bos = 1;
 		req.bos = (uintptr_t)&sbo;
@@ -534,35 +342,6 @@ int submit_job(int fd, const struct engine *e, uint32_t bo,
 {
 	return submit_ex(fd, e, bo, bo_flags, bo_offset, 0, -1, fence,
 			 fence_fd);
-}
-
-/* Sync file status: 1 signalled, 0 active, <0 error (-1000 - errno: no info) */
-int sync_status(int sfd)
-{
-	struct sync_file_info info;
-
-	memset(&info, 0, sizeof(info));
-	if (ioctl(sfd, SYNC_IOC_FILE_INFO, &info))
-		return -1000 - errno;
-	return info.status;
-}
-
-const char *status_name(int s)
-{
-	static char buf[4][64];
-	static unsigned int n;
-	char *b = buf[n++ % 4];
-
-	if (s == 1)
-		return "1 (signalled)";
-	if (s == 0)
-		return "0 (active)";
-	if (s <= -1000)
-		snprintf(b, sizeof(buf[0]), "SYNC_IOC_FILE_INFO failed: %s",
-			 strerror(-(s + 1000)));
-	else
-		snprintf(b, sizeof(buf[0]), "%d (error %s)", s, strerror(-s));
-	return b;
 }
 
 /* Waits until every engine is idle (its last job of this file done). */

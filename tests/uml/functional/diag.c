@@ -16,30 +16,21 @@
 #define PARAMS		"/sys/module/etnaviv/parameters/"
 #define DEVCD		"/sys/class/devcoredump"
 #define DUMP_MAGIC	0x414e5445u
-#define LINK_OP		0x40000000u
 
 enum { D_REG, D_MMU, D_RING, D_CMD, D_BOMAP, D_BO, D_END, D_TYPES };
 
 struct dump_obj {
-	uint32_t type, off, size, data0;
+	uint32_t type, off, size, data0, data1;
 	uint64_t iova;
 };
 
 /* A module parameter of etnaviv: its number (Y/N: 1/0), -1 if absent. */
 static long param_get(const char *name)
 {
-	char path[128], buf[32];
-	long v = -1;
-	FILE *f;
+	char path[128];
 
 	snprintf(path, sizeof(path), PARAMS "%s", name);
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	if (fgets(buf, sizeof(buf), f))
-		v = buf[0] == 'Y' ? 1 : buf[0] == 'N' ? 0 : strtol(buf, NULL, 0);
-	fclose(f);
-	return v;
+	return read_number(path);
 }
 
 static int param_set(const char *name, const char *val)
@@ -141,6 +132,7 @@ static bool dump_parse(const uint8_t *p, size_t len, struct dump_obj *o,
 		x->size = rd32(p + h + 12);
 		x->iova = rd32(p + h + 16) | (uint64_t)rd32(p + h + 20) << 32;
 		x->data0 = rd32(p + h + 24);
+		x->data1 = rd32(p + h + 28);
 		if (x->off > len || x->size > len - x->off)
 			return fail("object %zu: 0x%x+0x%x past the end 0x%zx",
 				    h / 32, x->off, x->size, len);
@@ -158,9 +150,10 @@ static uint64_t dump_translate(const uint8_t *p, const struct dump_obj *mmu,
 	uint32_t e, i, slot = 0, mi = iova >> 22;
 
 	if (mmu->size == 2u << 20) {	/* MMUv1: flat, from 2 GiB */
-		if (iova < 0x80000000u)
+		if (iova < MMUV1_PAGED)
 			return ~0ull;
-		return rd32(t + ((iova - 0x80000000u) >> 12) * 4) & ~0xfffu;
+		return rd32(t + ((iova - MMUV1_PAGED) >> MMUV1_PAGE_SHIFT) *
+				4) & ~0xfffu;
 	}
 	e = rd32(t + mi * 4);		/* MMUv2: master, then its slaves */
 	if (!(e & 1))
@@ -219,7 +212,7 @@ static int hang_job(int fd, const struct engine *e, uint32_t bo, int *sfd)
 }
 
 static void check_dump(const struct engine *e, const uint8_t *p, size_t len,
-		       const uint32_t *cpu)
+		       const uint32_t *cpu, int jfd)
 {
 	static const char *const names[] = {
 		"registers", "MMU", "ring", "command buffer", "buffer map",
@@ -282,8 +275,7 @@ static void check_dump(const struct engine *e, const uint8_t *p, size_t len,
 
 	/* the command buffer: the job's LOAD_STATE, relocated to the BO */
 	found = false;
-	op = ETNA_CMD_LOAD_STATE(e->exec_state == ETNA_PIPE_2D ? 0x1228 :
-				 0x0644, 1);
+	op = ETNA_CMD_LOAD_STATE(engine_addr_state(e), 1);
 	for (i = 0; i + 8 <= obj[D_CMD]->size; i += 8)
 		if (rd32(p + obj[D_CMD]->off + i) == op) {
 			reloc = rd32(p + obj[D_CMD]->off + i + 4);
@@ -297,10 +289,27 @@ static void check_dump(const struct engine *e, const uint8_t *p, size_t len,
 	report(ok, "coredump %s: the command buffer is the hung job's, the "
 	       "buffer's address relocated into it", en);
 
+	/* whose job hung: ours names the process and its file */
+	if (is_upstream()) {
+		info("coredump", "%s: upstream's command buffer data words "
+		     "0x%x 0x%x", en, obj[D_CMD]->data0, obj[D_CMD]->data1);
+	} else {
+		long long id = fdinfo(jfd, "drm-client-id", NULL, 0);
+
+		ok = (obj[D_CMD]->data0 == (uint32_t)getpid() &&
+		      id > 0 && obj[D_CMD]->data1 == (uint32_t)id) ||
+		     fail("data words %u %u, want the pid %d and the "
+			  "drm-client-id %lld", obj[D_CMD]->data0,
+			  obj[D_CMD]->data1, getpid(), id);
+		report(ok, "coredump %s: the command buffer names the process "
+		       "and the file whose job hung", en);
+	}
+
 	/* the ring links to the command buffer */
 	found = false;
 	for (i = 0; i + 8 <= obj[D_RING]->size; i += 8)
-		if ((rd32(p + obj[D_RING]->off + i) & 0xf8000000u) == LINK_OP &&
+		if (ETNA_CMD_OP_OF(rd32(p + obj[D_RING]->off + i)) ==
+		    ETNA_CMD_OP_LINK &&
 		    rd32(p + obj[D_RING]->off + i + 4) == obj[D_CMD]->iova)
 			found = true;
 	ok = found || fail("no LINK to 0x%08llx in the %u-byte ring",
@@ -410,7 +419,7 @@ void test_coredump(const struct engine *e)
 	report(ok, "coredump %s: a hang writes a devcoredump", en);
 	info("coredump", "%s: %zu bytes", en, len);
 	if (dump)
-		check_dump(e, dump, len, cpu);
+		check_dump(e, dump, len, cpu, fd);
 	free(dump);
 	devcd_clear();
 
@@ -548,7 +557,7 @@ out:
 }
 
 /* Reads "@key:\t<value>" of /proc/self/fdinfo/@fd; -1 if absent. */
-static long long fdinfo(int fd, const char *key, char *str, size_t len)
+long long fdinfo(int fd, const char *key, char *str, size_t len)
 {
 	char path[64], line[200], k[64], v[100];
 	long long val = -1;

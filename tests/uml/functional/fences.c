@@ -119,7 +119,7 @@ void test_fence_order(void)
 	}
 	report(ok && nr_sync, "fences: %u sync files all signalled", nr_sync);
 
-	ret = gem_wait(fd, engines[0].pipe, bo, ETNA_WAIT_NONBLOCK, 0);
+	ret = etna_gem_wait(fd, engines[0].pipe, bo, ETNA_WAIT_NONBLOCK, 0);
 	ok = !ret || fail("GEM_WAIT NONBLOCK: %s", err_name(ret));
 	report(ok, "fences: shared BO idle after all fences");
 	etna_gem_close(fd, bo);

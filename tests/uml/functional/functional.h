@@ -31,21 +31,13 @@
 #include <linux/sync_file.h>
 
 #define CHECK_PREFIX "func/"
-#define CHECK_SHARED	/* one set of counters for all the files */
 #include "check.h"
 
-#define SEC_NS		1000000000ull
-#define MS_NS		1000000ull
-#define MAX_ENGINES	(2 * ETNA_MAX_PIPES)
+#define MAX_ENGINES	ENGINES_MAX
 #define JOB_BO_SIZE	0x10000
 
 /* ------------------------------------------------------------------ */
-/* Shared state and helpers: common.c */
-
-struct engine {
-	uint32_t pipe, exec_state;
-	char core[128];		/* model debugfs directory, "" if unknown */
-};
+/* Shared state and helpers: common.c (and the tests' library, check.h) */
 
 extern struct engine engines[MAX_ENGINES];
 extern unsigned int nr_engines;
@@ -54,11 +46,7 @@ extern int vgem_fd;	/* kept open for the prime-sync checks (vgem.c) */
 extern bool submit_once;
 
 void __printf(2, 3) info(const char *name, const char *fmt, ...);
-const char *err_name(int ret);
-const char *driver_name(void);
-bool is_upstream(void);
 double secs(uint64_t ns);
-const char *engine_name(const struct engine *e);
 long long stat_of(const struct engine *e, const char *key);
 long long resets_of(const struct engine *e);
 const char *fe_state(const struct engine *e);
@@ -71,11 +59,6 @@ uint64_t ring_digest(void);
 int wait_ring_change(uint64_t before, uint64_t ns);
 void find_engines(int fd);
 unsigned int pipe_engines(const struct engine **out);
-uint32_t pattern(size_t i, uint32_t seed);
-int gem_wait(int fd, uint32_t pipe, uint32_t handle, uint32_t flags,
-	     uint64_t ns);
-void *map_fd(int fd, uint64_t offset, size_t len);
-uint32_t *map_bo(int fd, uint32_t handle, size_t len);
 void fill(uint32_t *p, size_t len, uint32_t seed);
 bool check_pattern(const uint32_t *p, size_t len, uint32_t seed,
 		   const char *what);
@@ -85,8 +68,6 @@ int submit_ex(int fd, const struct engine *e, uint32_t bo,
 int submit_job(int fd, const struct engine *e, uint32_t bo,
 	       uint32_t bo_flags, uint32_t bo_offset, uint32_t *fence,
 	       int *fence_fd);
-int sync_status(int sfd);
-const char *status_name(int s);
 void drain(int fd);
 
 /* ------------------------------------------------------------------ */
@@ -96,7 +77,6 @@ void drain(int fd);
 void test_bo_contents(void);
 
 /* prime.c */
-int prime_export(int fd, uint32_t handle, int *dmabuf);
 bool gpu_uses(int fd, uint32_t handle, uint32_t bo_flags);
 void test_prime_etnaviv(void);
 
@@ -116,7 +96,10 @@ void test_implicit_sync(void);
 /* signals.c */
 void test_signals(const struct engine *e);
 
-/* hang.c */
+/* hang.c: long operations, a pixel a cycle at a slow core clock */
+#define LONG_W		512	/* a 512x512 A8R8G8B8 surface: 1 MiB */
+#define LONG_KHZ	87	/* core clock: 262144 pixels take 3.01 s */
+
 void test_hang(const struct engine *e);
 void test_exit_inflight(const struct engine *e);
 void test_bus_error(const struct engine *e);
@@ -124,8 +107,17 @@ void test_hang_vm_leak(const struct engine *e);
 void test_job_max(const struct engine *e);
 void test_long_2d(const struct engine *e);
 void test_long_rs(const struct engine *e);
+int rs_fill_submit(int fd, const struct engine *e, uint32_t bo,
+		   uint32_t rows, uint32_t value, uint32_t *fence, int *sync);
+
+/* cmdbuf.c */
+void test_cmdbuf(void);
+
+/* perfmon.c */
+void test_perfmon_queue(const struct engine *e);
 
 /* diag.c */
+long long fdinfo(int fd, const char *key, char *str, size_t len);
 void test_coredump(const struct engine *e);
 void test_job_limits(const struct engine *e);
 void test_fdinfo(void);

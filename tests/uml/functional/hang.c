@@ -365,34 +365,6 @@ out:
 #define BIG		2048	/* a 2048x2048 A8R8G8B8 surface: 16 MiB */
 #define BIG_OPS		400
 
-static long param_get(const char *path)
-{
-	char buf[32];
-	long v = -1;
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		return -1;
-	if (fgets(buf, sizeof(buf), f))
-		v = strtol(buf, NULL, 10);
-	fclose(f);
-	return v;
-}
-
-static int param_set(const char *path, long v)
-{
-	FILE *f = fopen(path, "w");
-	int ret = 0;
-
-	if (!f)
-		return -errno;
-	if (fprintf(f, "%ld\n", v) < 0)
-		ret = -EIO;
-	if (fclose(f))
-		ret = -errno;
-	return ret;
-}
-
 /*
  * A job that keeps the FE moving is not hung, yet it must not keep the
  * core for ever: one of 400 ROP blits over 16 MiB each (long for the
@@ -408,7 +380,7 @@ void test_job_max(const struct engine *e)
 	struct etnaviv_cmd_stream *s = NULL;
 	struct etnaviv_2d_surface dst = { 0 };
 	struct etnaviv_2d_rect rect = { 0, 0, BIG, BIG };
-	long old = param_get(JOB_MAX_PARAM), resets0;
+	long old = read_number(JOB_MAX_PARAM), resets0;
 	int fd = etna_open(), ret = 0, st;
 	struct etnaviv_flush_args args = { .in_fence_fd = -1,
 					   .want_fence_fd = true,
@@ -441,7 +413,7 @@ void test_job_max(const struct engine *e)
 	for (i = 0; !ret && i < BIG_OPS; i++)
 		ret = etnaviv_2d_fill(s, &dst, &rect, 0x00ffffff,
 				      ETNAVIV_2D_ROP3(0x5au), NULL);
-	ret = ret ? ret : param_set(JOB_MAX_PARAM, 1000);
+	ret = ret ? ret : write_number(JOB_MAX_PARAM, 1000);
 	resets0 = resets_of(e);
 	t0 = etna_now_ns();
 	ret = ret ? ret : etnaviv_cmd_stream_flush_ext(s, &args);
@@ -458,7 +430,7 @@ void test_job_max(const struct engine *e)
 		  status_name(st));
 	report(ok, "job-max %s: a job that moves on ends with an error after "
 	       "job_max_ms", en);
-	param_set(JOB_MAX_PARAM, old);
+	write_number(JOB_MAX_PARAM, old);
 
 	t0 = etna_now_ns();
 	ret = submit_job(fd, e, 0, 0, 0, &fence, NULL);
@@ -469,7 +441,7 @@ void test_job_max(const struct engine *e)
 	     fail("%s after %.3f s", err_name(ret), secs(t));
 	report(ok, "job-max %s: a new job runs afterwards", en);
 out:
-	param_set(JOB_MAX_PARAM, old);
+	write_number(JOB_MAX_PARAM, old);
 	if (args.out_fence_fd >= 0)
 		close(args.out_fence_fd);
 	etnaviv_cmd_stream_del(s);
@@ -484,8 +456,6 @@ out:
 /* ------------------------------------------------------------------ */
 /* A 2D operation longer than the hang timeout */
 
-#define LONG_W		512	/* a 512x512 A8R8G8B8 surface: 1 MiB */
-#define LONG_KHZ	87	/* core clock: 262144 pixels take 3.01 s */
 #define LONG_MIN_NS	(3 * SEC_NS)	/* the model's time, at least */
 
 struct long_2d {
@@ -611,7 +581,7 @@ void test_long_2d(const struct engine *e)
 {
 	const char *en = engine_name(e);
 	struct long_2d l = { .e = e, .fd = etna_open() };
-	long old_max = param_get(JOB_MAX_PARAM);
+	long old_max = read_number(JOB_MAX_PARAM);
 	long khz = knob_get(e, "clock_khz");
 	long long res0, res1, px0, n;
 	int ret, st, sync = -1;
@@ -635,7 +605,7 @@ void test_long_2d(const struct engine *e)
 	ret = l.pipe && l.dst.bo ? knob_set(e, "clock_khz", LONG_KHZ) : -ENOMEM;
 	/* ours: the cap well above the job, so only the hang check counts */
 	if (!ret && old_max >= 0)
-		ret = param_set(JOB_MAX_PARAM, 20000);
+		ret = write_number(JOB_MAX_PARAM, 20000);
 	ok = !ret || fail("setup: %s", err_name(ret));
 	report(ok, "long-2d %s: a 1 MiB surface, the core clock at %u kHz",
 	       en, LONG_KHZ);
@@ -657,7 +627,7 @@ void test_long_2d(const struct engine *e)
 	 * 60 s, so that only the hang check ends the job within the wait.
 	 */
 	if (old_max >= 0)
-		param_set(JOB_MAX_PARAM, 60000);
+		write_number(JOB_MAX_PARAM, 60000);
 	res0 = stat_of(e, "resets");
 	px0 = stat_of(e, "de_pixels");
 	{
@@ -700,14 +670,14 @@ void test_long_2d(const struct engine *e)
 	if (old_max < 0)
 		goto out;
 	/* ours: progressing all along, the job still stops at job_max_ms */
-	ret = param_set(JOB_MAX_PARAM, 1000);
+	ret = write_number(JOB_MAX_PARAM, 1000);
 	res0 = stat_of(e, "resets");
 	if (!ret)
 		ret = long_fill(&l, 0xffff0000u, &sync, &t);
 	st = sync >= 0 ? sync_status(sync) : 0;
 	res1 = stat_of(e, "resets");
 	n = long_count(&l, 0xffff0000u);
-	param_set(JOB_MAX_PARAM, 20000);
+	write_number(JOB_MAX_PARAM, 20000);
 	ok = (!ret && st < 0 && st > -1000 && res1 > res0 && n > 0 &&
 	      n < LONG_W * LONG_W) ||
 	     fail("%s, sync file %s, resets +%lld, %lld pixels filled",
@@ -722,7 +692,7 @@ out:
 	if (khz > 0)
 		knob_set(e, "clock_khz", khz);
 	if (old_max >= 0)
-		param_set(JOB_MAX_PARAM, old_max);
+		write_number(JOB_MAX_PARAM, old_max);
 	if (l.dst.bo)
 		etnaviv_bo_unref(l.dst.bo);
 	etnaviv_pipe_del(l.pipe);
@@ -735,11 +705,12 @@ out:
 /* A resolve longer than the hang timeout */
 
 /*
- * One RS fill of LONG_W x LONG_W pixels with @value into @bo, in one job
- * on @e; its fence and sync file (or -1) in *@fence and *@sync.
+ * One RS fill of LONG_W x @rows pixels with @value into @bo (LONG_W * 4
+ * bytes a row), in one job on @e; its fence and sync file (or -1) in
+ * *@fence and *@sync.
  */
-static int long_rs_submit(int fd, const struct engine *e, uint32_t bo,
-			  uint32_t value, uint32_t *fence, int *sync)
+int rs_fill_submit(int fd, const struct engine *e, uint32_t bo,
+		   uint32_t rows, uint32_t value, uint32_t *fence, int *sync)
 {
 	struct drm_etnaviv_gem_submit_bo sbo = {
 		.flags = ETNA_SUBMIT_BO_WRITE, .handle = bo,
@@ -759,7 +730,7 @@ static int long_rs_submit(int fd, const struct engine *e, uint32_t bo,
 	int ret;
 
 	req.stream_size = 4 * etna_rs_fill_stream(s, LONG_W * 4, LONG_W,
-						  LONG_W, value);
+						  rows, value);
 	ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
 	*fence = ret ? 0 : req.fence;
 	*sync = ret ? -1 : req.fence_fd;
@@ -798,7 +769,7 @@ static long long long_rs_count(int fd, uint32_t bo, uint32_t value)
 void test_long_rs(const struct engine *e)
 {
 	const char *en = engine_name(e);
-	long old_max = param_get(JOB_MAX_PARAM);
+	long old_max = read_number(JOB_MAX_PARAM);
 	long khz = knob_get(e, "clock_khz");
 	long long res0, res1, uns0, ops0, px0, n;
 	int fd = etna_open(), ret, st, sync = -1;
@@ -827,7 +798,7 @@ void test_long_rs(const struct engine *e)
 		ret = knob_set(e, "clock_khz", LONG_KHZ);
 	/* ours: the cap well above the job, so only the hang check counts */
 	if (!ret && old_max >= 0)
-		ret = param_set(JOB_MAX_PARAM, 20000);
+		ret = write_number(JOB_MAX_PARAM, 20000);
 	ok = !ret || fail("setup: %s", err_name(ret));
 	report(ok, "long-rs %s: a 1 MiB surface, the core clock at %u kHz",
 	       en, LONG_KHZ);
@@ -838,7 +809,7 @@ void test_long_rs(const struct engine *e)
 	uns0 = stat_of(e, "rs_unsupported");
 	ops0 = stat_of(e, "rs_ops");
 	t0 = etna_now_ns();
-	ret = long_rs_submit(fd, e, bo, 0xff336699u, &fence, &sync);
+	ret = rs_fill_submit(fd, e, bo, LONG_W, 0xff336699u, &fence, &sync);
 	if (!ret)
 		ret = etna_wait_fence(fd, e->pipe, fence, 0, 20 * SEC_NS);
 	t = etna_now_ns() - t0;
@@ -861,10 +832,10 @@ void test_long_rs(const struct engine *e)
 	 * 60 s, so that only the hang check ends the job within the wait.
 	 */
 	if (old_max >= 0)
-		param_set(JOB_MAX_PARAM, 60000);
+		write_number(JOB_MAX_PARAM, 60000);
 	res0 = resets_of(e);
 	px0 = stat_of(e, "rs_pixels");
-	ret = long_rs_submit(fd, e, bo, 0xff00ff00u, &fence, &sync);
+	ret = rs_fill_submit(fd, e, bo, LONG_W, 0xff00ff00u, &fence, &sync);
 	/* the event: the resolve has begun (the RS wrote some pixels) */
 	t0 = etna_now_ns();
 	while (!ret && stat_of(e, "rs_pixels") == px0 &&
@@ -887,7 +858,7 @@ out:
 		close(sync);
 	knob_set(e, "clock_khz", khz);
 	if (old_max >= 0)
-		param_set(JOB_MAX_PARAM, old_max);
+		write_number(JOB_MAX_PARAM, old_max);
 	if (bo)
 		etna_gem_close(fd, bo);
 	close(fd);

@@ -68,6 +68,13 @@ int main(int argc, char **argv)
 			test_long_rs(&engines[i]);
 			break;
 		}
+	for (i = 0; i < nr_engines && want(argc, argv, "perfmon-queue"); i++)
+		if (engines[i].exec_state == ETNA_PIPE_3D) {
+			test_perfmon_queue(&engines[i]);
+			break;
+		}
+	if (want(argc, argv, "cmdbuf"))
+		test_cmdbuf();
 	if (want(argc, argv, "coredump"))
 		test_coredump(cores[0]);
 	if (want(argc, argv, "limits"))

@@ -5,17 +5,6 @@
 /* ------------------------------------------------------------------ */
 /* 2. PRIME */
 
-int prime_export(int fd, uint32_t handle, int *dmabuf)
-{
-	struct drm_prime_handle req = {
-		.handle = handle, .flags = DRM_CLOEXEC | DRM_RDWR, .fd = -1,
-	};
-	int ret = etna_ioctl(fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &req);
-
-	*dmabuf = ret ? -1 : req.fd;
-	return ret;
-}
-
 static int dmabuf_sync(int dmabuf, uint64_t flags)
 {
 	struct dma_buf_sync s = { .flags = flags };

@@ -78,7 +78,7 @@ void test_implicit_sync(void)
 	info("sync", "the writer's job on the ring %.3f s after its submit",
 	     secs(etna_now_ns() - t0));
 
-	ret = gem_wait(fd, ew->pipe, bo, ETNA_WAIT_NONBLOCK, 0);
+	ret = etna_gem_wait(fd, ew->pipe, bo, ETNA_WAIT_NONBLOCK, 0);
 	ok = ret == -EBUSY || fail("got %s, want EBUSY", err_name(ret));
 	report(ok, "sync: writer busy: GEM_WAIT NONBLOCK is EBUSY");
 
@@ -117,7 +117,7 @@ void test_implicit_sync(void)
 	ret = sync_status(sfd);
 	ok = ret == 1 || fail("status %s", status_name(ret));
 	report(ok, "sync: after unfreeze the sync file is signalled");
-	ret = gem_wait(fd, ew->pipe, bo, ETNA_WAIT_NONBLOCK, 0);
+	ret = etna_gem_wait(fd, ew->pipe, bo, ETNA_WAIT_NONBLOCK, 0);
 	ok = !ret || fail("GEM_WAIT NONBLOCK: %s", err_name(ret));
 	report(ok, "sync: after unfreeze GEM_WAIT NONBLOCK returns 0");
 	if (held < 400 * MS_NS) {
@@ -171,7 +171,7 @@ void test_implicit_sync(void)
 	prep_times_out(fd, bo, ETNA_PREP_WRITE,
 		       "sync: reader busy: CPU_PREP(WRITE) 100 ms times out");
 
-	ret = gem_wait(fd, er->pipe, bo, ETNA_WAIT_NONBLOCK, 0);
+	ret = etna_gem_wait(fd, er->pipe, bo, ETNA_WAIT_NONBLOCK, 0);
 	ok = ret == -EBUSY || fail("got %s, want EBUSY", err_name(ret));
 	report(ok, "sync: reader busy: GEM_WAIT NONBLOCK is EBUSY");
 

@@ -145,13 +145,6 @@ int vgem_dumb_export(int vfd, size_t size, uint32_t *vh, int *dmabuf)
 	return ret ? ret : prime_export(vfd, cd.handle, dmabuf);
 }
 
-static bool poll_ready(int fd, short events, int ms)
-{
-	struct pollfd pfd = { .fd = fd, .events = events };
-
-	return poll(&pfd, 1, ms) == 1 && (pfd.revents & events);
-}
-
 /*
  * Implicit synchronisation through a dma-buf's reservation object: the
  * fences of etnaviv jobs are seen by other users of the dma-buf (poll,
@@ -196,7 +189,7 @@ void test_prime_sync(void)
 	ret = wait_ring_change(ring0, 5 * SEC_NS);
 	ok = !ret || fail("the driver's ring in debugfs: %s", err_name(ret));
 	report(ok, "prime-sync: the writer's job reaches the ring");
-	ok = !poll_ready(dmabuf, POLLIN, 0) ||
+	ok = !fd_ready(dmabuf, POLLIN, 0) ||
 	     fail("poll(POLLIN) on the dma-buf is ready");
 	report(ok, "prime-sync: dma-buf poll sees the etnaviv writer");
 	ret = etna_ioctl(dmabuf, DMA_BUF_IOCTL_EXPORT_SYNC_FILE, &ex);
@@ -231,7 +224,7 @@ void test_prime_sync(void)
 		       "while etnaviv writes");
 	}
 	knob_set(e, "freeze", 0);
-	ok = poll_ready(dmabuf, POLLIN, 2000) ||
+	ok = fd_ready(dmabuf, POLLIN, 2000) ||
 	     fail("poll(POLLIN) not ready 2 s after unfreeze");
 	report(ok, "prime-sync: dma-buf poll ready once the job is done");
 	ret = sfd >= 0 ? sync_status(sfd) : 1;

@@ -630,8 +630,6 @@ int etna_ioctl_gem_cpu_prep(struct drm_device *drm, void *data,
 
 	if (args->op & ~(ETNA_PREP_READ | ETNA_PREP_WRITE | ETNA_PREP_NOSYNC))
 		return -EINVAL;
-	if (etna_timeout_valid(&args->timeout))
-		return -EINVAL;
 	obj = drm_gem_object_lookup(file, args->handle);
 	if (!obj)
 		return -ENOENT;
@@ -686,8 +684,6 @@ int etna_ioctl_gem_wait(struct drm_device *drm, void *data,
 	int ret;
 
 	if (args->flags & ~ETNA_WAIT_NONBLOCK)
-		return -EINVAL;
-	if (etna_timeout_valid(&args->timeout))
 		return -EINVAL;
 	if (!etna_pipe(drm, args->pipe, &ret))
 		return ret;

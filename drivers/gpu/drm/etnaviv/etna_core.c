@@ -200,6 +200,7 @@ static void etna_mmu_fault(struct etna_core *core, unsigned long events)
 	};
 	bool sec = core->edev->sec_mode;
 	struct etna_hw_fence *hf = etna_event_faulted(core, events);
+	u64 client = hf && hf->usage ? hf->usage->id : 0;
 	u32 status = 0, addr, code;
 	int slot;
 
@@ -214,15 +215,17 @@ static void etna_mmu_fault(struct etna_core *core, unsigned long events)
 		addr = etna_read(core, sec ? ETNA_SEC_EXCEPTION_ADDR :
 				 ETNA_MMUV2_EXCEPTION_ADDR(slot));
 		dev_err_ratelimited(core->dev,
-				    "MMU fault: client %d, address 0x%08x: %s, job of %s[%d]\n",
+				    "MMU fault: client %d, address 0x%08x: %s, job of %s[%d], drm-client-id %llu\n",
 				    slot, addr,
 				    code < ARRAY_SIZE(reason) ? reason[code] :
 				    "unknown", hf ? hf->comm : "(unknown)",
-				    hf ? hf->pid : 0);
+				    hf ? hf->pid : 0, client);
 	}
 	if (!status)
-		dev_err_ratelimited(core->dev, "MMU exception, job of %s[%d]\n",
-				    hf ? hf->comm : "(unknown)", hf ? hf->pid : 0);
+		dev_err_ratelimited(core->dev,
+				    "MMU exception, job of %s[%d], drm-client-id %llu\n",
+				    hf ? hf->comm : "(unknown)", hf ? hf->pid : 0,
+				    client);
 	if (hf && hf->finished)
 		dma_fence_set_error(hf->finished, -EFAULT);
 }
@@ -230,7 +233,7 @@ static void etna_mmu_fault(struct etna_core *core, unsigned long events)
 static irqreturn_t etna_irq(int irq, void *data)
 {
 	struct etna_core *core = data;
-	unsigned long flags, events, sync;
+	unsigned long flags, events;
 	u32 status;
 
 	status = etna_read(core, ETNA_INTR_ACK);
@@ -251,13 +254,6 @@ static irqreturn_t etna_irq(int irq, void *data)
 	spin_lock_irqsave(&core->event_lock, flags);
 	if (status & ETNA_INTR_MMU_EXCEPTION)
 		etna_mmu_fault(core, events);
-	/* at a sync point the FE has stopped: sample, then signal (post) */
-	sync = events & core->sync_mask;
-	if (sync) {
-		core->sync_hit |= sync;
-		events &= ~sync;
-		schedule_work(&core->sync_work);
-	}
 	etna_events_signal(core, events);
 	spin_unlock_irqrestore(&core->event_lock, flags);
 	return IRQ_HANDLED;

@@ -17,7 +17,10 @@
  *  - etna_dump.c: the devcoredump of a hung job
  *  - etna_submit.c: GEM_SUBMIT, from the user's stream to a queued job
  *  - etna_core.c: one core: probe, clocks, reset, interrupt, recovery
- *  - etna_ring.c: the front-end ring, the events, running a job
+ *  - etna_perfmon.c: performance counters, sampled at the ring's sync
+ *    points; the engines' work counters for the hang check
+ *  - etna_ring.c: the front-end ring, the events, the sync points,
+ *    running a job
  *  - etna_bo.c: buffer objects, their mappings by address space
  *  - etna_fence.c: hardware fences, a client's engine time, WAIT_FENCE,
  *    UAPI timeouts
@@ -35,8 +38,8 @@
  *
  * The driver's locks, and what each protects:
  *
- *  - etna_pool.lock (mutex): the pool's allocator (etna_pool.map and
- *    etna_pool.next).
+ *  - etna_pool.lock (mutex): the pool's allocator (etna_pool.map,
+ *    etna_pool.next, etna_pool.owner and each owner's next).
  *  - etna_vm.lock (mutex): the address space's allocator, its page-table
  *    entries and slave tables, its list of mappings (maps) and whether
  *    each has a range, and flush_seq. A job takes its reference to a
@@ -62,9 +65,9 @@
  *    unbind, walking it under the lock, never meets a freed one.
  *  - etna_core.event_lock (spinlock, taken with interrupts off; the
  *    interrupt handler takes it): event_fence, event_free and busy_until;
- *    which events are perfmon sync points (sync_mask) and which the FE
- *    reached (sync_hit). The sync points' records (sync[]) are under
- *    hw_lock.
+ *    which events are sync points (sync_mask), which of those still have
+ *    their stop before the job ahead (sync_pre) and which the FE reached
+ *    (sync_hit). The sync points' records (sync[]) are under hw_lock.
  *  - etna_core.submit_lock (mutex): the order in which jobs are armed and
  *    pushed to a core's scheduler, and the ids of user_fences
  *    (next_fence_id); the xarray has its own lock for its entries, which
@@ -136,6 +139,11 @@
  *
  *      - the xarray lock of user_fences, the scheduler's entity and run
  *        queue locks
+ *
+ *  - etna_vm.lock
+ *
+ *    - etna_pool.lock (MMUv2: a job's command buffer is freed, and its
+ *      emptied pages unmapped and given up, under its space's lock)
  *
  *  - etna_core.hw_lock
  *
@@ -247,16 +255,33 @@ struct etna_ident {
 /* the pulse eater wants bit 17 set instead of bit 16 */
 #define ETNA_QUIRK_PULSE_EATER_UNK17	BIT(9)
 
+/* MMUv2 maps the pool in pages of 4 KiB, each of 64 bursts of 64 bytes */
+#define ETNA_POOL_PAGE		SZ_4K
+#define ETNA_POOL_PAGE_BURSTS	(ETNA_POOL_PAGE / 64)
+
+/**
+ * struct etna_pool_owner - who may hold pages of the pool of its own
+ *	(MMUv2: a client's address space, struct etna_vm.cmd_owner)
+ * @next: the burst after its last range, where its next search starts
+ *	(under etna_pool.lock)
+ */
+struct etna_pool_owner {
+	unsigned int next;
+};
+
 /**
  * struct etna_pool - GPU-visible memory for the rings and command buffers
  * @vaddr: CPU address of the pool
  * @dma: its bus address; the pool is physically contiguous below 4 GiB
  * @size: its size in bytes
- * @lock: protects @map and @next
+ * @lock: protects @map, @next, @owner and the owners' cursors
  * @map: a bit per 64-byte burst of the pool, set while a range holds it
  * @bursts: bits of @map
- * @next: the burst after the last range taken, where the next search
- *	starts
+ * @next: the burst after the last range of the kernel's, where its next
+ *	search starts
+ * @owner: per page of ETNA_POOL_PAGE bytes, the owner whose ranges it
+ *	holds or is reserved for (NULL: the kernel's, or nobody's when
+ *	empty)
  * @wq: submitters wait here for space; woken on every free
  *
  * On MMUv1 the front-end reaches command buffers only through the linear
@@ -266,10 +291,11 @@ struct etna_pool {
 	void *vaddr;
 	dma_addr_t dma;
 	size_t size;
-	struct mutex lock;	/* protects map, next */
+	struct mutex lock;	/* protects map, next, owner */
 	unsigned long *map;
 	unsigned int bursts;
 	unsigned int next;
+	struct etna_pool_owner **owner;
 	wait_queue_head_t wq;
 };
 
@@ -298,7 +324,10 @@ struct etna_pool_range {
  * @mtlb_dma: MMUv2: bus address of the master table
  * @pta_id: MMUv2 with the security block: this space's slot in the page
  *	table array
- * @pool_node: MMUv2: where the command-buffer pool is mapped
+ * @pool_node: MMUv2: the range of the command-buffer pool, kept from the
+ *	client's own buffers; mapped in it are the rings and the pages of
+ *	the space's own command buffers only (the kernel's space maps all)
+ * @cmd_owner: MMUv2: the space as an owner of pool pages
  * @unplugged: the device was unbound: the tables are freed, nothing is
  *	mapped any more (under @lock)
  * @maps: the mappings that have a range in it, least recently used
@@ -320,6 +349,7 @@ struct etna_vm {
 	dma_addr_t mtlb_dma;
 	int pta_id;
 	struct drm_mm_node pool_node;
+	struct etna_pool_owner cmd_owner;
 	struct list_head maps;
 	bool unplugged;
 };
@@ -516,13 +546,15 @@ struct etna_usage {
  * @axi_pending: an AXI bus error the scheduler's timeout handler has not
  *	yet recovered from (set by the interrupt handler)
  * @mmu_errors: MMU exceptions reported
- * @sync: per event that is a sync point (etna_perfmon.c): the job whose
- *	counters it samples, whether after the job (post; its event is also
- *	the job's fence event) or before, and where and with how many qwords
- *	the FE restarts past the END (@hw_lock)
+ * @sync: per event that is a sync point (etna_ring.c): its job, and where
+ *	and with how many qwords the FE goes on past the END of the stop
+ *	before the job ([0]) and of the one after it ([1]) (@hw_lock)
  * @sync_mask: events that are sync points (@event_lock)
+ * @sync_pre: sync points whose next stop is the one before the job
+ *	(@event_lock)
  * @sync_hit: sync points the FE reached, for @sync_work (@event_lock)
- * @sync_work: samples at a sync point and restarts the FE
+ * @sync_work: handles the stops at sync points (etna_perfmon.c samples
+ *	there), then releases them
  * @hw_ready: the core was started (etna_core_init()): a runtime resume
  *	resets it and sets its registers up again
  * @bind_ref: the runtime PM reference taken when the core was bound is
@@ -579,10 +611,9 @@ struct etna_core {
 
 	struct etna_sync_point {
 		struct etna_job *job;
-		bool post;
-		u32 restart, qwords;
+		u32 restart[2], qwords[2];
 	} sync[30];
-	unsigned long sync_mask, sync_hit;
+	unsigned long sync_mask, sync_pre, sync_hit;
 	struct work_struct sync_work;
 };
 
@@ -718,6 +749,8 @@ struct etna_pmr {
  * @fence_id: id of @out_fence in core->user_fences
  * @pmrs: its perfmon requests (etna_perfmon.c), or NULL
  * @nr_pmrs: how many of @pmrs are set up (their buffers mapped)
+ * @sync_points: the ring stops the FE before and after the job (for its
+ *	perfmon requests)
  * @tab: room for @bos and @maps, allocated with the job
  *
  * Owned by the scheduler after it is pushed; freed in free_job.
@@ -749,6 +782,7 @@ struct etna_job {
 	u32 fence_id;
 	struct etna_pmr *pmrs;
 	u32 nr_pmrs;
+	bool sync_points;
 	void *tab[];
 };
 
@@ -792,7 +826,9 @@ static inline struct etna_hw_fence *to_etna_hw_fence(struct dma_fence *f)
 const struct etna_ident *etna_hw_lookup(u32 model, u32 revision, u32 *quirks);
 bool etna_job_progressed(struct etna_job *job, u32 dma, u32 work);
 unsigned int etna_pool_find(unsigned long *map, unsigned int bursts,
-			    unsigned int next, unsigned int nr);
+			    unsigned int next, unsigned int nr,
+			    const struct etna_pool_owner *const *owner,
+			    const struct etna_pool_owner *who);
 #endif
 
 static inline bool etna_hw_has_quirk(const struct etna_core *core, u32 quirk)
@@ -855,7 +891,24 @@ int etna_ring_start(struct etna_core *core);
 struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job);
 void etna_events_signal(struct etna_core *core, unsigned long events);
 void etna_events_cancel(struct etna_core *core, int error);
-void etna_fe_restart(struct etna_core *core, u32 addr, u32 qwords);
+struct etna_hw_fence *etna_event_faulted(struct etna_core *core,
+					 unsigned long events);
+
+/**
+ * struct etna_sync_stop - a sync point the FE stopped at (etna_ring.c)
+ * @job: the job whose stop it is
+ * @post: the stop after the job (else the one before it)
+ * @ev: the job's event
+ */
+struct etna_sync_stop {
+	struct etna_job *job;
+	bool post;
+	int ev;
+};
+
+bool etna_sync_next(struct etna_core *core, struct etna_sync_stop *stop);
+void etna_sync_release(struct etna_core *core,
+		       const struct etna_sync_stop *stop);
 
 /* etna_perfmon.c */
 int etna_pm_query_dom(struct etna_core *core,
@@ -867,9 +920,6 @@ int etna_pm_prepare(struct etna_job *job,
 void etna_pm_release(struct etna_job *job);
 void etna_pm_sync_work(struct work_struct *work);
 u32 etna_pm_work(struct etna_core *core);
-struct etna_hw_fence *etna_event_oldest(struct etna_core *core);
-struct etna_hw_fence *etna_event_faulted(struct etna_core *core,
-					 unsigned long events);
 
 /* etna_bo.c */
 void etna_bos_unplug(struct etna_dev *edev);
@@ -898,7 +948,6 @@ void etna_hw_fence_init(struct etna_hw_fence *hf);
 void etna_hw_fence_retire(struct etna_hw_fence *hf);
 struct etna_usage *etna_usage_create(void);
 void etna_usage_put(struct etna_usage *usage);
-int etna_timeout_valid(const struct drm_etnaviv_timespec *ts);
 long etna_timeout_jiffies(const struct drm_etnaviv_timespec *ts);
 int etna_ioctl_wait_fence(struct drm_device *drm, void *data,
 			  struct drm_file *file);
@@ -915,6 +964,9 @@ int etna_mapping_remap(struct etna_mapping *map, struct sg_table *sgt);
 u32 etna_vm_use(struct etna_vm *vm, struct etna_mapping **maps, u32 from,
 		u32 n);
 void etna_mapping_put(struct etna_mapping *map);
+int etna_vm_cmd_alloc(struct etna_vm *vm, struct etna_pool_range *range,
+		      size_t size);
+void etna_vm_cmd_free(struct etna_vm *vm, struct etna_pool_range *range);
 
 static inline struct etna_vm *etna_vm_get(struct etna_vm *vm)
 {
@@ -926,9 +978,13 @@ static inline struct etna_vm *etna_vm_get(struct etna_vm *vm)
 int etna_pool_init(struct etna_pool *pool, struct device *dev, size_t size);
 void etna_pool_fini(struct etna_pool *pool, struct device *dev);
 int etna_pool_alloc(struct etna_pool *pool, struct etna_pool_range *range,
-		    size_t size, bool wait);
+		    size_t size, bool wait, struct etna_pool_owner *who);
 u64 etna_pool_size(u64 size);
-void etna_pool_free(struct etna_pool *pool, struct etna_pool_range *range);
+void etna_pool_free(struct etna_pool *pool, struct etna_pool_range *range,
+		    struct etna_pool_range *emptied);
+void etna_pool_unreserve(struct etna_pool *pool,
+			 const struct etna_pool_range *emptied);
+bool etna_pool_kernel_page(struct etna_pool *pool, u32 offset);
 void etna_pool_print(struct etna_pool *pool, struct seq_file *m);
 u32 etna_pool_gpu(struct etna_dev *edev, u64 offset);
 

@@ -20,6 +20,9 @@
  *    master table, then each slave table it points at, in master order;
  *  - ring (2): the core's ring, at its GPU address;
  *  - command buffer (3): the hung job's stream, with its return LINK;
+ *    data[0] is the process that submitted it and data[1] its file's
+ *    drm-client-id (as in its fdinfo), which Linux 6.1 leaves 0: whose
+ *    job hung;
  *  - buffer map (4), if the job uses buffers: the physical address of
  *    every page of every buffer (64 bits each), buffer after buffer;
  *  - a buffer (5) for each buffer of the job: its contents, at its GPU
@@ -247,6 +250,8 @@ void etna_dump_job(struct etna_job *job)
 	mutex_unlock(&core->hw_lock);
 
 	memcpy(d.data, job->cmd_vaddr, job->cmd.size);
+	d.hdr->data[0] = cpu_to_le32(job->pid);
+	d.hdr->data[1] = cpu_to_le32(job->usage ? job->usage->id : 0);
 	etna_dump_object(&d, DUMP_CMD, d.data + job->cmd.size, job->cmd_gpu);
 
 	if (bomap_pages) {
@@ -260,7 +265,7 @@ void etna_dump_job(struct etna_job *job)
 			     &bomap, bomap_start);
 	etna_dump_object(&d, DUMP_END, d.data, 0);
 
-	dev_info(core->dev, "core dump of the job of %s[%d] written\n",
-		 job->comm, job->pid);
+	dev_info(core->dev, "core dump of the job of %s[%d], drm-client-id %llu, written\n",
+		 job->comm, job->pid, job->usage ? job->usage->id : 0);
 	dev_coredumpv(core->dev, d.start, d.data - d.start, GFP_KERNEL);
 }

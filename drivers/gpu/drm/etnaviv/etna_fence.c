@@ -23,6 +23,8 @@
  * absolute CLOCK_MONOTONIC times.
  */
 #include <linux/ktime.h>
+#include <linux/math64.h>
+#include <linux/overflow.h>
 #include <linux/slab.h>
 #include <drm/drm_file.h>
 
@@ -159,30 +161,45 @@ void etna_usage_put(struct etna_usage *usage)
 		kref_put(&usage->ref, etna_usage_release);
 }
 
-/**
- * etna_timeout_valid() - whether a UAPI timeout is a time
- * @ts: absolute CLOCK_MONOTONIC time
- *
- * Return: 0, or -EINVAL for nanoseconds outside [0, 1 s).
+/*
+ * A UAPI timeout as a ktime: the time tv_sec s + tv_nsec ns, whatever the
+ * sign and size of tv_nsec, saturated to [0, KTIME_MAX].
  */
-int etna_timeout_valid(const struct drm_etnaviv_timespec *ts)
+static ktime_t etna_timeout_ktime(const struct drm_etnaviv_timespec *ts)
 {
-	return ts->tv_nsec < 0 || ts->tv_nsec >= NSEC_PER_SEC ? -EINVAL : 0;
+	s32 rem;
+	s64 sec = div_s64_rem(ts->tv_nsec, NSEC_PER_SEC, &rem);
+
+	if (rem < 0) {
+		sec--;
+		rem += NSEC_PER_SEC;
+	}
+	if (check_add_overflow(sec, ts->tv_sec, &sec))
+		return ts->tv_sec > 0 ? KTIME_MAX : 0;
+	if (sec < 0)
+		return 0;
+	return ktime_set(sec, rem);
 }
 
 /**
  * etna_timeout_jiffies() - turn a UAPI timeout into a relative one
  * @ts: absolute CLOCK_MONOTONIC time
  *
+ * The time is tv_sec seconds plus tv_nsec nanoseconds, tv_nsec need not
+ * lie within a second: libdrm's etnaviv (2.4.114 and the releases around
+ * it, get_abs_timeout() in etnaviv_priv.h) multiplies the timeout's
+ * whole seconds by 10^9 in 32 bits, so for a timeout of 5 s or more
+ * (CPU_PREP always asks for 5 s) tv_nsec carries multiples of 2^32 ns,
+ * and for an infinite one (UINT64_MAX ns) it is negative. Linux 6.1
+ * takes such times as they come (it normalises the difference to now),
+ * and so do we: a real client's timeout is never refused.
+ *
  * Return: jiffies from now until @ts, 0 if it has passed.
  */
 long etna_timeout_jiffies(const struct drm_etnaviv_timespec *ts)
 {
-	ktime_t left;
+	ktime_t left = ktime_sub(etna_timeout_ktime(ts), ktime_get());
 
-	if (ts->tv_sec < 0)
-		return 0;
-	left = ktime_sub(ktime_set(ts->tv_sec, ts->tv_nsec), ktime_get());
 	if (left <= 0)
 		return 0;
 	return min_t(u64, nsecs_to_jiffies64(ktime_to_ns(left)) + 1,
@@ -199,8 +216,6 @@ int etna_ioctl_wait_fence(struct drm_device *drm, void *data,
 	int err;
 
 	if (args->flags & ~ETNA_WAIT_NONBLOCK)
-		return -EINVAL;
-	if (etna_timeout_valid(&args->timeout))
 		return -EINVAL;
 	core = etna_pipe(drm, args->pipe, &err);
 	if (!core)

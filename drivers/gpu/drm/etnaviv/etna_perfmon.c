@@ -20,16 +20,16 @@
  * registers of their own, also per pipe; the cycle counters sit in other
  * registers on GC880, GC2000 and GC2100 (docs: sim/doc/perfmon.md).
  *
- * Sampling: a job with perfmon requests stops the FE twice, at sync
- * points the ring puts around it (an event followed by END): before the
- * job, for the ETNA_PM_PROCESS_PRE requests, and after it, for the
- * ETNA_PM_PROCESS_POST ones, whose event is also the job's fence event.
- * The interrupt handler hands a sync point's event to etna_pm_sync_work(),
- * which samples with the debug registers on and the module clock gating
+ * Sampling: a job with perfmon requests asks the ring for sync points
+ * (etna_ring.c): the FE stops before the job, for the
+ * ETNA_PM_PROCESS_PRE requests, and after it, for the
+ * ETNA_PM_PROCESS_POST ones. etna_pm_sync_work() takes each stop from the
+ * ring, samples with the debug registers on and the module clock gating
  * off, writes the values into the requests' buffers (after the post
- * samples, each request's sequence into word 0 of its buffer), signals
- * the job's fence (post), and restarts the FE after the END. So every
- * value has landed when the job's fence signals.
+ * samples, each request's sequence into word 0 of its buffer), and
+ * releases the stop: after the job, the ring then signals the job's
+ * fence, so every value has landed when it signals. This file uses the
+ * ring's interface; the ring never calls in here.
  */
 #include <linux/iosys-map.h>
 
@@ -329,6 +329,7 @@ int etna_pm_prepare(struct etna_job *job,
 		p->offset = reqs[i].read_offset;
 		job->nr_pmrs = i + 1;
 	}
+	job->sync_points = true;
 	return 0;
 }
 
@@ -496,36 +497,24 @@ u32 etna_pm_work(struct etna_core *core)
 }
 
 /**
- * etna_pm_sync_work() - handle the sync points the FE stopped at
+ * etna_pm_sync_work() - sample at the sync points the FE stopped at
  * @work: etna_core.sync_work
  *
- * The FE stops at one sync point at a time: sample, let the job's fence
- * signal after the post samples, restart the FE past the END. A reset
- * since the interrupt has forgotten the sync points (etna_events_cancel()
- * clears them), and the ring restarted without them.
+ * The FE stops at one sync point at a time: sample, then let the ring
+ * release the stop (after the job, that signals the job's fence).
  */
 void etna_pm_sync_work(struct work_struct *work)
 {
 	struct etna_core *core = container_of(work, struct etna_core,
 					      sync_work);
-	unsigned long hit, flags;
+	struct etna_sync_stop stop;
 	struct etna_job *job;
-	u32 restart, qwords, i;
-	bool post;
-	int ev;
+	u32 i;
 
 	mutex_lock(&core->hw_lock);
-	spin_lock_irqsave(&core->event_lock, flags);
-	hit = core->sync_hit;
-	core->sync_hit = 0;
-	spin_unlock_irqrestore(&core->event_lock, flags);
-
-	for_each_set_bit(ev, &hit, ETNA_NR_EVENTS) {
-		job = core->sync[ev].job;
-		post = core->sync[ev].post;
-		restart = core->sync[ev].restart;
-		qwords = core->sync[ev].qwords;
-		if (post) {
+	while (etna_sync_next(core, &stop)) {
+		job = stop.job;
+		if (stop.post) {
 			etna_pm_sample(core, job, ETNA_PM_PROCESS_POST);
 			etna_pm_debug(core, false);
 			for (i = 0; i < job->nr_pmrs; i++)
@@ -536,14 +525,7 @@ void etna_pm_sync_work(struct work_struct *work)
 			etna_pm_debug(core, true);
 			etna_pm_sample(core, job, ETNA_PM_PROCESS_PRE);
 		}
-		spin_lock_irqsave(&core->event_lock, flags);
-		__clear_bit(ev, &core->sync_mask);
-		if (post)
-			etna_events_signal(core, BIT(ev));
-		else
-			__set_bit(ev, &core->event_free);
-		spin_unlock_irqrestore(&core->event_lock, flags);
-		etna_fe_restart(core, restart, qwords);
+		etna_sync_release(core, &stop);
 	}
 	mutex_unlock(&core->hw_lock);
 }

@@ -267,6 +267,8 @@
 #define   ETNA_RS_EXTRA_AA(v)		((v) & 0x3)
 #define   ETNA_RS_EXTRA_TS_MODE		BIT(24)
 #define ETNA_RS_KICKER_INPLACE		0x16b0
+#define ETNA_YUV_CONFIG			0x1678
+#define   ETNA_YUV_ENABLE		BIT(0)
 #define ETNA_RS_PIPE_SOURCE_ADDR(n)	(0x16c0 + 4 * (n))
 #define ETNA_RS_PIPE_DEST_ADDR(n)	(0x16e0 + 4 * (n))
 #define ETNA_RS_PIPE_OFFSET(n)		(0x1700 + 4 * (n))
@@ -293,6 +295,180 @@
 #define ETNA_TS_DEPTH_STATUS_BASE	0x1664
 #define ETNA_TS_DEPTH_SURFACE_BASE	0x1668
 
+/* The 3D engine: the states that bound a draw (etna_validate_3d.c) */
+#define ETNA_PRIM_POINTS		1
+#define ETNA_PRIM_LINES			2
+#define ETNA_PRIM_LINE_STRIP		3
+#define ETNA_PRIM_TRIANGLES		4
+#define ETNA_PRIM_TRIANGLE_STRIP	5
+#define ETNA_PRIM_TRIANGLE_FAN		6
+#define ETNA_PRIM_LINE_LOOP		7
+#define ETNA_DRAWI_INDEXED		BIT(20)
+#define ETNA_DRAWI_INSTANCES(v)		((v) & 0xffff)
+#define ETNA_DRAWI_VERTEX_COUNT(v)	((v) & 0xffffff)
+#define ETNA_DRAWI_INSTANCES_HI(v)	(((v) >> 24) & 0xff)
+#define ETNA_FE_VERTEX_ELEMENT_CONFIG(n)	(0x0600 + 4 * (n))
+#define   ETNA_FE_VE_TYPE(v)		((v) & 0xf)
+#define   ETNA_FE_VE_STREAM(v)		(((v) >> 8) & 0x7)
+#define   ETNA_FE_VE_NUM(v)		(((v) >> 12) & 0x3)
+#define   ETNA_FE_VE_START(v)		(((v) >> 16) & 0xff)
+#define   ETNA_FE_VE_END(v)		(((v) >> 24) & 0xff)
+#define   ETNA_FE_VE_TYPE_SET(x)	(((x) & 0xf) << 0)
+#define   ETNA_FE_VE_STREAM_SET(x)	(((x) & 0x7) << 8)
+#define   ETNA_FE_VE_NUM_SET(x)		(((x) & 0x3) << 12)
+#define   ETNA_FE_VE_START_SET(x)	(((x) & 0xff) << 16)
+#define   ETNA_FE_VE_END_SET(x)		(((x) & 0xff) << 24)
+#define ETNA_FE_VERTEX_ELEMENTS		16
+#define ETNA_FE_DT_BYTE			0
+#define ETNA_FE_DT_UNSIGNED_BYTE	1
+#define ETNA_FE_DT_SHORT		2
+#define ETNA_FE_DT_UNSIGNED_SHORT	3
+#define ETNA_FE_DT_INT			4
+#define ETNA_FE_DT_UNSIGNED_INT		5
+#define ETNA_FE_DT_FLOAT		8
+#define ETNA_FE_DT_HALF_FLOAT		9
+#define ETNA_FE_DT_FIXED		11
+#define ETNA_FE_INDEX_STREAM_BASE_ADDR	0x0644
+#define ETNA_FE_INDEX_STREAM_CONTROL	0x0648
+#define   ETNA_FE_INDEX_TYPE(v)		((v) & 0x3)
+#define   ETNA_FE_INDEX_TYPE_SET(x)	(((x) & 0x3) << 0)
+#define ETNA_FE_IT_UNSIGNED_CHAR	0
+#define ETNA_FE_IT_UNSIGNED_SHORT	1
+#define ETNA_FE_IT_UNSIGNED_INT		2
+#define ETNA_FE_VERTEX_STREAM_BASE_ADDR	0x064c
+#define ETNA_FE_VERTEX_STREAM_CONTROL	0x0650
+#define   ETNA_FE_VS_STRIDE(v)		((v) & 0xff)
+#define ETNA_FE_VERTEX_STREAMS_BASE_ADDR(n)	(0x0680 + 4 * (n))
+#define ETNA_FE_VERTEX_STREAMS_CONTROL(n)	(0x06a0 + 4 * (n))
+#define ETNA_FE_STREAMS			8
+#define ETNA_VS_INPUT_COUNT		0x0808
+#define   ETNA_VS_INPUT_COUNT_COUNT(v)	((v) & 0x1f)
+#define   ETNA_VS_INPUT_COUNT_ID_ENABLE	BIT(31)
+#define ETNA_VS_RANGE			0x085c
+#define ETNA_PS_RANGE			0x101c
+#define   ETNA_SH_RANGE_HIGH(v)		(((v) >> 16) & 0xffff)
+#define ETNA_VS_ICACHE_CONTROL		0x0868
+#define   ETNA_VS_ICACHE_ENABLE		BIT(0)
+#define ETNA_VS_INST_ADDR		0x086c
+#define ETNA_PS_INST_ADDR		0x1028
+#define ETNA_PA_SYSTEM_MODE		0x0a28
+#define   ETNA_PA_HALF_PIXEL_CENTER	BIT(4)
+#define ETNA_SE_SCISSOR_RIGHT		0x0c08
+#define ETNA_SE_SCISSOR_BOTTOM		0x0c0c
+#define ETNA_SE_CLIP_RIGHT		0x0c20
+#define ETNA_SE_CLIP_BOTTOM		0x0c24
+#define ETNA_PE_DEPTH_CONFIG		0x1400
+#define   ETNA_PE_DEPTH_MODE(v)		((v) & 0x3)
+#define   ETNA_PE_DEPTH_MODE_SET(x)	(((x) & 0x3) << 0)
+#define   ETNA_PE_DEPTH_MODE_MASK	BIT(3)
+#define   ETNA_PE_DEPTH_MODE_FIELD	0x3
+#define   ETNA_PE_DEPTH_MODE_NONE	0
+#define   ETNA_PE_DEPTH_MODE_Z		1
+#define   ETNA_PE_DEPTH_FORMAT_D24S8	BIT(4)
+#define   ETNA_PE_DEPTH_FORMAT_MASK	BIT(5)
+#define   ETNA_PE_DEPTH_SUPER_TILED	BIT(26)
+#define   ETNA_PE_DEPTH_SUPER_TILED_MASK	BIT(27)
+#define ETNA_PE_DEPTH_ADDR		0x1410
+#define ETNA_PE_DEPTH_STRIDE		0x1414
+#define ETNA_PE_STENCIL_CONFIG		0x141c
+#define   ETNA_PE_STENCIL_MODE(v)	((v) & 0x3)
+#define   ETNA_PE_STENCIL_MODE_SET(x)	(((x) & 0x3) << 0)
+#define   ETNA_PE_STENCIL_MODE_MASK	BIT(4)
+#define   ETNA_PE_STENCIL_MODE_FIELD	0x3
+#define   ETNA_PE_STENCIL_DISABLED	0
+#define ETNA_PE_COLOR_FORMAT		0x142c
+#define   ETNA_PE_CF_FORMAT(v)		((v) & 0xf)
+#define   ETNA_PE_CF_FORMAT_SET(x)	(((x) & 0xf) << 0)
+#define   ETNA_PE_CF_FORMAT_FIELD	0xf
+#define   ETNA_PE_CF_FORMAT_MASK	BIT(4)
+#define   ETNA_PE_CF_SUPER_TILED	BIT(20)
+#define   ETNA_PE_CF_SUPER_TILED_MASK	BIT(21)
+#define   ETNA_PE_CF_SUPER_TILED_NEW	BIT(13)
+#define   ETNA_PE_CF_FORMAT_EXT		0x7f000000
+#define   ETNA_PE_CF_FORMAT_EXT_MASK	BIT(31)
+#define ETNA_PE_COLOR_ADDR		0x1430
+#define ETNA_PE_COLOR_STRIDE		0x1434
+#define ETNA_PE_HDEPTH_CONTROL		0x1454
+#define   ETNA_PE_HDEPTH_FORMAT(v)	((v) & 0xf)
+#define   ETNA_PE_HDEPTH_DISABLED	0
+#define ETNA_PE_PIPE_COLOR_ADDR(n)	(0x1460 + 4 * (n))
+#define ETNA_PE_PIPE_DEPTH_ADDR(n)	(0x1480 + 4 * (n))
+#define   ETNA_TS_COMPRESSION		0xc0
+#define   ETNA_TS_HDEPTH		GENMASK(13, 12)
+#define ETNA_GL_MULTI_SAMPLE_CONFIG	0x3818
+#define   ETNA_GL_MSAA_SAMPLES(v)	((v) & 0x3)
+#define   ETNA_GL_MSAA_SAMPLES_MASK	BIT(3)
+#define   ETNA_GL_MSAA_SAMPLES_FIELD	0x3
+#define   ETNA_GL_MSAA_NONE		0
+#define ETNA_GL_OCCLUSION_QUERY_ADDR	0x3824
+#define ETNA_GL_OCCLUSION_QUERY_CONTROL	0x3830
+
+/* The texture engine's samplers (etna_validate_tx.c) */
+#define ETNA_TE_SAMPLER_CONFIG0(n)	(0x2000 + 4 * (n))
+#define   ETNA_TE_TYPE(v)		((v) & 0x7)
+#define   ETNA_TE_FORMAT(v)		(((v) >> 13) & 0x1f)
+#define   ETNA_TE_ADDRESSING(v)		(((v) >> 20) & 0x3)
+#define   ETNA_TE_MIP(v)		(((v) >> 9) & 0x3)
+#define   ETNA_TE_MIP_SET(x)		(((x) & 0x3) << 9)
+#define   ETNA_TE_TYPE_SET(x)		(((x) & 0x7) << 0)
+#define   ETNA_TE_FORMAT_SET(x)		(((x) & 0x1f) << 13)
+#define   ETNA_TE_ADDRESSING_SET(x)	(((x) & 0x3) << 20)
+#define ETNA_TE_SAMPLER_SIZE(n)		(0x2040 + 4 * (n))
+#define   ETNA_TE_WIDTH(v)		((v) & 0xffff)
+#define   ETNA_TE_HEIGHT(v)		(((v) >> 16) & 0xffff)
+#define ETNA_TE_SAMPLER_LOD_CONFIG(n)	(0x20c0 + 4 * (n))
+#define   ETNA_TE_LOD_MAX(v)		(((v) >> 1) & 0x3ff)
+#define   ETNA_TE_LOD_MIN(v)		(((v) >> 11) & 0x3ff)
+#define   ETNA_TE_LOD_MAX_SET(x)	(((x) & 0x3ff) << 1)
+#define   ETNA_TE_LOD_MIN_SET(x)	(((x) & 0x3ff) << 11)
+#define ETNA_TE_SAMPLER_3D_CONFIG(n)	(0x2180 + 4 * (n))
+#define   ETNA_TE_3D_DEPTH(v)		((v) & 0x3fff)
+#define ETNA_TE_SAMPLER_CONFIG1(n)	(0x21c0 + 4 * (n))
+#define   ETNA_TE_FORMAT_EXT(v)		((v) & 0x3f)
+#define   ETNA_TE_FORMAT_EXT_SET(x)	(((x) & 0x3f) << 0)
+#define   ETNA_TE_HALIGN(v)		(((v) >> 26) & 0x7)
+#define   ETNA_TE_HALIGN_SET(x)		(((x) & 0x7) << 26)
+#define   ETNA_TE_TEXTURE_ARRAY		BIT(24)
+#define   ETNA_TE_USE_TS		BIT(30)
+#define ETNA_TE_SAMPLER_LOD_ADDR(n, l)	(0x2400 + 4 * (n) + 64 * (l))
+#define ETNA_TE_SAMPLERS		12
+#define ETNA_TE_LODS			14
+#define ETNA_TEX_TYPE_NONE		0
+#define ETNA_TEX_TYPE_1D		1
+#define ETNA_TEX_TYPE_2D		2
+#define ETNA_TEX_TYPE_3D		3
+#define ETNA_TEX_TYPE_CUBE_MAP		5
+#define ETNA_TEX_FMT_NONE		0
+#define ETNA_TEX_FMT_A8			1
+#define ETNA_TEX_FMT_L8			2
+#define ETNA_TEX_FMT_I8			3
+#define ETNA_TEX_FMT_A8L8		4
+#define ETNA_TEX_FMT_A4R4G4B4		5
+#define ETNA_TEX_FMT_X4R4G4B4		6
+#define ETNA_TEX_FMT_A8R8G8B8		7
+#define ETNA_TEX_FMT_X8R8G8B8		8
+#define ETNA_TEX_FMT_A8B8G8R8		9
+#define ETNA_TEX_FMT_X8B8G8R8		10
+#define ETNA_TEX_FMT_R5G6B5		11
+#define ETNA_TEX_FMT_A1R5G5B5		12
+#define ETNA_TEX_FMT_X1R5G5B5		13
+#define ETNA_TEX_FMT_D16		16
+#define ETNA_TEX_FMT_D24X8		17
+#define ETNA_TEX_FMT_DXT1		19
+#define ETNA_TEX_FMT_DXT2_DXT3		20
+#define ETNA_TEX_FMT_DXT4_DXT5		21
+#define ETNA_TEX_FMT_ETC1		30
+#define ETNA_TEX_FMT_EXT_G8R8		6
+#define ETNA_TEX_FMT_EXT_A2B10G10R10	12
+#define ETNA_TEX_FILTER_NONE		0
+#define ETNA_TEX_FILTER_NEAREST		1
+#define ETNA_TEX_FILTER_LINEAR		2
+#define ETNA_TEX_HALIGN_FOUR		0
+#define ETNA_TEX_HALIGN_SIXTEEN		1
+#define ETNA_TEX_HALIGN_SUPER_TILED	2
+#define ETNA_TEX_ADDRESSING_TILED	0
+#define ETNA_TEX_ADDRESSING_LINEAR	3
+
 /* Feature bits used by the driver */
 #define ETNA_FEAT_PIPE_3D		BIT(2)
 #define ETNA_FEAT_PIPE_2D		BIT(9)
@@ -306,6 +482,10 @@
 #define ETNA_MINOR3_BUG_FIXES12		BIT(15)
 #define ETNA_MINOR5_BLT_ENGINE		BIT(31)
 #define ETNA_MINOR1_HALTI0		BIT(23)
+#define ETNA_MINOR2_HALTI1		BIT(11)
+#define ETNA_MINOR3_INSTRUCTION_CACHE	BIT(3)
+#define ETNA_MINOR4_SINGLE_BUFFER	BIT(6)
+#define ETNA_MINOR4_HALTI2		BIT(16)
 #define ETNA_MINOR1_MMU_V2		BIT(28)
 #define ETNA_MINOR7_BIT_SECURITY	0x200000
 

@@ -3,15 +3,16 @@
  * DOC: The ring and its events
  *
  * The ring is a 4 KiB buffer of the command-buffer pool, which the FE
- * reaches through the MMUv1 linear window or, on MMUv2, through the pool's
- * mapping in every address space. The FE idles in a WAIT followed by a
+ * reaches through the MMUv1 linear window or, on MMUv2, at the same
+ * address in every address space (its page is the kernel's, mapped in
+ * all of them: etna_vm.c). The FE idles in a WAIT followed by a
  * LINK back to it. A job appends a block to the ring::
  *
  *	[FLUSH_MMU]                       MMUv1: if the page table changed
  *	[MMU switch or flush, SEMA, STALL] MMUv2: if the job's space differs
  *	                                  from the last one, or changed
  *	[FLUSH_CACHE, SEMA, STALL, PIPE]  if the job's pipe differs
- *	[EVENT p, END]                    perfmon: sync point before
+ *	[EVENT n, END]                    sync point before the job
  *	LINK -> job's command buffer      (which ends with a LINK to R)
  *   R: FLUSH_CACHE, [caches], SEMA, STALL, [BLT sync], EVENT n, [END],
  *	WAIT, LINK -> WAIT
@@ -26,10 +27,20 @@
  * either the old WAIT or the complete LINK.
  *
  * Event n raises interrupt bit n once the PE is done with the job; each of
- * the ETNA_NR_EVENTS events in flight holds the hardware fence it signals.
- * A job with perfmon requests stops the FE at two sync points, an event
- * followed by END, before and after it (etna_perfmon.c samples the
- * counters there and restarts the FE past the END).
+ * the ETNA_NR_EVENTS events in flight holds the hardware fence it signals,
+ * one event a job, so that the scheduler's limit of jobs in flight
+ * (hw_job_limit, at most 16) never runs out of them.
+ *
+ * Sync points: a job that asks for them (one with perfmon requests) stops
+ * the FE twice, before and after it, each time at its event followed by
+ * END. Both stops raise the job's one event: the FE cannot reach the
+ * second before the first was released, since it only goes on when
+ * released. The interrupt hands a sync point to the core's sync_work
+ * instead of signalling it; whoever owns that work (etna_perfmon.c) takes
+ * the stops one by one with etna_sync_next(), does its part while the FE
+ * stands still, and lets the FE go on with etna_sync_release(), which for
+ * the stop after the job also signals the job's fence. The ring knows
+ * nothing of what is done at a stop.
  * The FE is started at a core's first job (and after every reset); on
  * MMUv2 it first turns the MMU on from a few commands at the ring's
  * physical address. Everything here runs under the core's hw_lock, the
@@ -74,18 +85,6 @@ static void etna_fe_start(struct etna_core *core, u32 addr, u32 qwords)
 	if (core->edev->sec_mode)
 		etna_write(core, ETNA_SEC_COMMAND_CONTROL,
 			   ETNA_FE_CONTROL_ENABLE | qwords);
-}
-
-/**
- * etna_fe_restart() - start the FE again after it stopped at an END
- * @core: the core; its hw_lock held
- * @addr: GPU address of the command after the END
- * @qwords: commands up to and including the next LINK or WAIT/LINK
- */
-void etna_fe_restart(struct etna_core *core, u32 addr, u32 qwords)
-{
-	lockdep_assert_held(&core->hw_lock);
-	etna_fe_start(core, addr, qwords);
 }
 
 /*
@@ -165,7 +164,8 @@ int etna_ring_init(struct etna_core *core)
 	struct etna_dev *edev = core->edev;
 	int ret;
 
-	ret = etna_pool_alloc(&edev->pool, &core->ring_node, RING_SIZE, false);
+	ret = etna_pool_alloc(&edev->pool, &core->ring_node, RING_SIZE, false,
+			      NULL);
 	if (ret)
 		return ret;
 	core->ring = edev->pool.vaddr + core->ring_node.start;
@@ -180,7 +180,7 @@ int etna_ring_init(struct etna_core *core)
  */
 void etna_ring_fini(struct etna_core *core)
 {
-	etna_pool_free(&core->edev->pool, &core->ring_node);
+	etna_pool_free(&core->edev->pool, &core->ring_node, NULL);
 }
 
 /**
@@ -239,10 +239,7 @@ int etna_ring_start(struct etna_core *core)
 
 /* ---- events ------------------------------------------------------------ */
 
-/*
- * A free event for @fence (NULL for a sync point before a job): its
- * number, or -EBUSY.
- */
+/* A free event for @fence: its number, or -EBUSY. */
 static int etna_event_get(struct etna_core *core, struct dma_fence *fence)
 {
 	unsigned long flags;
@@ -270,44 +267,8 @@ static void etna_event_power_put(struct etna_core *core)
 	pm_runtime_put_autosuspend(core->dev);
 }
 
-/* Give back an event that was never emitted. */
-static void etna_event_put(struct etna_core *core, int ev)
-{
-	unsigned long flags;
-
-	lockdep_assert_held(&core->hw_lock);
-	spin_lock_irqsave(&core->event_lock, flags);
-	__set_bit(ev, &core->event_free);
-	spin_unlock_irqrestore(&core->event_lock, flags);
-}
-
-/*
- * Make event @ev a sync point: when it comes the FE has stopped at the
- * END that follows it, and etna_pm_sync_work() samples @job's counters
- * and restarts the FE at @restart with @qwords.
- */
-static void etna_sync_point(struct etna_core *core, int ev,
-			    struct etna_job *job, bool post, u32 restart,
-			    u32 qwords)
-{
-	unsigned long flags;
-
-	lockdep_assert_held(&core->hw_lock);
-	core->sync[ev].job = job;
-	core->sync[ev].post = post;
-	core->sync[ev].restart = restart;
-	core->sync[ev].qwords = qwords;
-	spin_lock_irqsave(&core->event_lock, flags);
-	__set_bit(ev, &core->sync_mask);
-	spin_unlock_irqrestore(&core->event_lock, flags);
-}
-
-/**
- * etna_events_signal() - events came: signal their fences, free them
- * @core: the core; its event_lock held (by the interrupt handler)
- * @events: bit n for event n
- */
-void etna_events_signal(struct etna_core *core, unsigned long events)
+/* Events came or were released: signal their fences, free them. */
+static void etna_events_done(struct etna_core *core, unsigned long events)
 {
 	struct dma_fence *fence;
 	int ev;
@@ -326,6 +287,107 @@ void etna_events_signal(struct etna_core *core, unsigned long events)
 	}
 	if (core->event_free == GENMASK(ETNA_NR_EVENTS - 1, 0))
 		wake_up_all(&core->idle_wq);	/* the core is idle */
+}
+
+/**
+ * etna_events_signal() - events came: signal their fences, free them
+ * @core: the core; its event_lock held (by the interrupt handler)
+ * @events: bit n for event n
+ *
+ * An event that is a sync point is not signalled: the FE has stopped at
+ * the END after it, and the core's sync_work is queued to handle it.
+ */
+void etna_events_signal(struct etna_core *core, unsigned long events)
+{
+	unsigned long sync = events & core->sync_mask;
+
+	lockdep_assert_held(&core->event_lock);
+	if (sync) {
+		core->sync_hit |= sync;
+		schedule_work(&core->sync_work);
+	}
+	etna_events_done(core, events & ~sync);
+}
+
+/* ---- sync points --------------------------------------------------------- */
+
+/*
+ * Make the event @ev of @job a sync point: the FE stops after it twice,
+ * and goes on at @pre with @pre_qwords once the stop before the job is
+ * released, at @post with @post_qwords once the one after it is.
+ */
+static void etna_sync_point(struct etna_core *core, int ev,
+			    struct etna_job *job, u32 pre, u32 pre_qwords,
+			    u32 post, u32 post_qwords)
+{
+	unsigned long flags;
+
+	lockdep_assert_held(&core->hw_lock);
+	core->sync[ev].job = job;
+	core->sync[ev].restart[0] = pre;
+	core->sync[ev].qwords[0] = pre_qwords;
+	core->sync[ev].restart[1] = post;
+	core->sync[ev].qwords[1] = post_qwords;
+	spin_lock_irqsave(&core->event_lock, flags);
+	__set_bit(ev, &core->sync_mask);
+	__set_bit(ev, &core->sync_pre);
+	spin_unlock_irqrestore(&core->event_lock, flags);
+}
+
+/**
+ * etna_sync_next() - the next sync point the FE stopped at
+ * @core: the core; its hw_lock held (by the caller, until it released
+ *	the stop)
+ * @stop: receives the job and which of its stops it is
+ *
+ * The FE stands still at the stop until etna_sync_release(). A reset
+ * since the interrupt has forgotten the sync points (etna_events_cancel()),
+ * and the ring restarted without them: then there is none.
+ *
+ * Return: whether there was one.
+ */
+bool etna_sync_next(struct etna_core *core, struct etna_sync_stop *stop)
+{
+	unsigned long flags;
+	int ev;
+
+	lockdep_assert_held(&core->hw_lock);
+	spin_lock_irqsave(&core->event_lock, flags);
+	ev = find_first_bit(&core->sync_hit, ETNA_NR_EVENTS);
+	if (ev < ETNA_NR_EVENTS) {
+		__clear_bit(ev, &core->sync_hit);
+		stop->ev = ev;
+		stop->post = !test_bit(ev, &core->sync_pre);
+		stop->job = core->sync[ev].job;
+	}
+	spin_unlock_irqrestore(&core->event_lock, flags);
+	return ev < ETNA_NR_EVENTS;
+}
+
+/**
+ * etna_sync_release() - let the FE go on past a sync point
+ * @core: the core; its hw_lock held since etna_sync_next() gave @stop
+ * @stop: the stop
+ *
+ * After the job, its fence signals first (whoever waited for it finds
+ * what was done at the stop), and the event is free again.
+ */
+void etna_sync_release(struct etna_core *core,
+		       const struct etna_sync_stop *stop)
+{
+	struct etna_sync_point *sp = &core->sync[stop->ev];
+	unsigned long flags;
+
+	lockdep_assert_held(&core->hw_lock);
+	spin_lock_irqsave(&core->event_lock, flags);
+	if (stop->post) {
+		__clear_bit(stop->ev, &core->sync_mask);
+		etna_events_done(core, BIT(stop->ev));
+	} else {
+		__clear_bit(stop->ev, &core->sync_pre);
+	}
+	spin_unlock_irqrestore(&core->event_lock, flags);
+	etna_fe_start(core, sp->restart[stop->post], sp->qwords[stop->post]);
 }
 
 /**
@@ -355,6 +417,7 @@ void etna_events_cancel(struct etna_core *core, int error)
 	core->event_free = GENMASK(ETNA_NR_EVENTS - 1, 0);
 	wake_up_all(&core->idle_wq);
 	core->sync_mask = 0;	/* the ring restarts without them */
+	core->sync_pre = 0;
 	core->sync_hit = 0;
 	spin_unlock_irqrestore(&core->event_lock, flags);
 }
@@ -369,7 +432,9 @@ void etna_events_cancel(struct etna_core *core, int error)
  * came while the oldest ran. If some did, it came while one of them ran or
  * the one after them (both bits wait in the acknowledge register until it
  * is read): the first of those jobs when they all belong to one client,
- * else no job can be blamed without maybe blaming an innocent client.
+ * else no job can be blamed without maybe blaming an innocent client. The
+ * event of a sync point before a job is no completion: that job has not
+ * run yet.
  *
  * Return: the job's hardware fence, or NULL (no job in flight, or jobs of
  * several clients may have faulted).
@@ -382,6 +447,7 @@ struct etna_hw_fence *etna_event_faulted(struct etna_core *core,
 	int ev;
 
 	lockdep_assert_held(&core->event_lock);
+	events &= ~core->sync_pre;
 	for (ev = 0; ev < ETNA_NR_EVENTS; ev++) {
 		if (!core->event_fence[ev])
 			continue;
@@ -531,8 +597,8 @@ static void etna_ring_mmu(struct etna_core *core, struct etna_job *job,
 struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job)
 {
 	struct etna_hw_fence *hf;
-	u32 start, off, ret_off, ret_end, link;
-	int ev, pre = -1;
+	u32 start, off, ret_off, ret_end, link, pre = 0;
+	int ev;
 
 	/* the event's reference: the core stays powered until it signals */
 	ev = pm_runtime_resume_and_get(core->dev);
@@ -548,15 +614,10 @@ struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job)
 	etna_hw_fence_init(hf);
 	/* an idle FE spinning in its WAIT/LINK loop costs power: start late */
 	ev = core->fe_running ? 0 : etna_ring_start(core);
-	if (!ev && job->nr_pmrs) {
-		pre = etna_event_get(core, NULL);
-		ev = pre;
-	}
-	if (ev >= 0)
+	/* one event a job, fewer jobs in flight than events: never -EBUSY */
+	if (!ev)
 		ev = etna_event_get(core, &hf->base);
 	if (ev < 0) {
-		if (pre >= 0)
-			etna_event_put(core, pre);
 		mutex_unlock(&core->hw_lock);
 		pm_runtime_put_autosuspend(core->dev);
 		dma_fence_put(&hf->base);
@@ -582,11 +643,11 @@ struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job)
 			  job->exec_state == ETNA_PIPE_2D ? 1 : 0);
 		core->exec_state = job->exec_state;
 	}
-	if (pre >= 0) {
+	if (job->sync_points) {
 		ring_emit(core, &off, ETNA_CMD_LOAD_STATE(ETNA_GL_EVENT, 1),
-			  ETNA_GL_EVENT_FROM_PE | pre);
+			  ETNA_GL_EVENT_FROM_PE | ev);
 		ring_emit(core, &off, ETNA_CMD_END, 0);
-		etna_sync_point(core, pre, job, false, core->ring_gpu + off, 1);
+		pre = off;	/* the stop before the job goes on at its LINK */
 	}
 	link = off;
 	off += 8;	/* LINK to the job, written once its return is known */
@@ -594,9 +655,10 @@ struct dma_fence *etna_ring_run(struct etna_core *core, struct etna_job *job)
 	ret_off = off;
 	etna_ring_return(core, job->exec_state, ev, &off);
 	ret_end = 0;
-	if (pre >= 0) {
+	if (job->sync_points) {
 		ring_emit(core, &off, ETNA_CMD_END, 0);
-		etna_sync_point(core, ev, job, true, core->ring_gpu + off, 2);
+		etna_sync_point(core, ev, job, core->ring_gpu + pre, 1,
+				core->ring_gpu + off, 2);
 		ret_end = off;	/* the job's return stops at the sync point */
 	}
 	ring_emit(core, &off, ETNA_CMD_WAIT(WAIT_CYCLES), 0);

@@ -37,7 +37,9 @@
 #include "etna_drv.h"
 #include "etna_regs.h"
 
-#define JOBS_IN_FLIGHT	16		/* < ETNA_NR_EVENTS, fits the ring */
+/* a job takes one event: fewer than ETNA_NR_EVENTS, and fits the ring */
+#define JOBS_IN_FLIGHT	16
+static_assert(JOBS_IN_FLIGHT < ETNA_NR_EVENTS);
 #define JOB_TIMEOUT_MS	500
 
 static int etna_param_set_jobs(const char *val, const struct kernel_param *kp)

@@ -3,13 +3,13 @@
  * DOC: Submission
  *
  * A submission is copied into the kernel before anything looks at it, so
- * user space cannot change it after validation. The copy is validated
- * (etna_validate.c; on MMUv2 the client's own address space keeps it away
- * from other memory, so addresses need no relocation there), the buffers
- * are mapped in the file's address space (at the client's addresses with
- * softpin), relocations are applied, and the result is
- * copied into the command-buffer pool, from where the core's ring links to
- * it. Jobs go through a drm_sched entity per file and pipe (etna_sched.c);
+ * user space cannot change it after validation. The buffers are mapped in
+ * the file's address space (at the client's addresses with softpin), the
+ * relocations are applied to the copy, the result, as the core will run
+ * it, is validated (etna_validate.c; on MMUv2 the client's own address
+ * space keeps it away from other memory, so addresses need no relocation
+ * there) and copied into the command-buffer pool, from where the core's
+ * ring links to it. Jobs go through a drm_sched entity per file and pipe (etna_sched.c);
  * their finished fences are what user space waits on, by id or through
  * sync files, and what the buffers' dma_resv hold for implicit
  * synchronisation.
@@ -20,7 +20,9 @@
  * space, counted over its unfinished jobs. A submit past its share waits
  * for the client's own jobs only, a little, then fails.
  */
+#include <linux/dma-mapping.h>
 #include <linux/file.h>
+#include <linux/highmem.h>
 #include <linux/idr.h>
 #include <linux/sync_file.h>
 #include <linux/uaccess.h>
@@ -133,7 +135,7 @@ void etna_job_free(struct etna_job *job)
 	}
 	dma_fence_put(job->hw_fence);
 	etna_pm_release(job);	/* before the buffers it maps */
-	etna_pool_free(&edev->pool, &job->cmd);
+	etna_vm_cmd_free(job->vm, &job->cmd);
 	/* mappings before their buffers: a mapping never outlives its bo */
 	for (i = 0; job->maps && i < job->nr_bos; i++)
 		etna_mapping_put(job->maps[i]);
@@ -178,7 +180,7 @@ static int etna_submit_throttle(struct etna_core *core,
 /*
  * What a submit copies from user space, in one allocation (one kvmalloc
  * and kvfree a submit, not one for each array), with the relocations'
- * scratch (three words each): its tables of buffers and relocations,
+ * scratch (two words each): its tables of buffers and relocations,
  * whose elements are multiples of 8 bytes, then the scratch, the perfmon
  * requests and the stream (fields of 4 bytes at most). Each pointer is
  * NULL where its count is 0.
@@ -213,7 +215,7 @@ static int etna_submit_copy_in(const struct drm_etnaviv_gem_submit *args,
 {
 	size_t size = (size_t)args->nr_bos * sizeof(*in->bos) +
 		      (size_t)args->nr_relocs *
-		      (sizeof(*in->relocs) + 3 * sizeof(u32)) +
+		      (sizeof(*in->relocs) + 2 * sizeof(u32)) +
 		      (size_t)args->nr_pmrs * sizeof(*in->pmrs) +
 		      args->stream_size;
 	u8 *at;
@@ -233,7 +235,7 @@ static int etna_submit_copy_in(const struct drm_etnaviv_gem_submit *args,
 				     args->nr_relocs, sizeof(*in->relocs));
 	if (!ret && args->nr_relocs) {
 		in->reloc_offs = (u32 *)at;
-		at += (size_t)args->nr_relocs * 3 * sizeof(u32);
+		at += (size_t)args->nr_relocs * 2 * sizeof(u32);
 	}
 	if (!ret)
 		ret = etna_copy_part((void **)&in->pmrs, &at, args->pmrs,
@@ -334,54 +336,137 @@ static int etna_submit_map(struct etna_job *job,
 	return 0;
 }
 
+/* A submit's relocations, to read the indices of its draws. */
+struct etna_submit_idx {
+	struct etna_job *job;
+	const struct drm_etnaviv_gem_submit_reloc *relocs;
+};
+
 /*
- * Check the relocations (sorted, in range, aligned), validate the stream
- * and patch the GPU addresses in.
+ * Drop the CPU cache lines of bytes [@pos, @pos + @len) of a buffer
+ * mapped for the device through @sgt: a client writes a write-combined
+ * or uncached buffer past the caches, whose lines of the kernel's mapping
+ * would be stale.
+ */
+static void etna_submit_sync_for_cpu(struct device *dev, struct sg_table *sgt,
+				     u64 pos, u32 len)
+{
+	struct scatterlist *sg;
+	u64 at = 0, end = pos + len, lo, hi;
+	int i;
+
+	for_each_sgtable_dma_sg(sgt, sg, i) {
+		lo = max(pos, at);
+		hi = min(end, at + sg_dma_len(sg));
+		if (lo < hi)
+			dma_sync_single_range_for_cpu(dev, sg_dma_address(sg),
+						      lo - at, hi - lo,
+						      DMA_BIDIRECTIONAL);
+		at += sg_dma_len(sg);
+		if (at >= end)
+			break;
+	}
+}
+
+/*
+ * Copy @len bytes from @offset past the address relocation @reloc patched
+ * in (the validator checked that they lie in its buffer) to @dst, from
+ * the buffer's pages, which its GPU mapping keeps: a shmem buffer's only
+ * (user memory is not mapped into the kernel, and an imported buffer's
+ * pages are its exporter's).
+ */
+static int etna_submit_read_idx(void *priv, unsigned int reloc, u32 offset,
+				void *dst, u32 len)
+{
+	const struct etna_submit_idx *si = priv;
+	const struct drm_etnaviv_gem_submit_reloc *r = &si->relocs[reloc];
+	struct drm_gem_object *obj = si->job->bos[r->reloc_idx];
+	struct etna_bo *bo = to_etna_bo(obj);
+	u64 pos = r->reloc_offset + (u64)offset;
+	u32 n, in_page;
+	void *src;
+
+	if (bo->uptr || obj->import_attach || !bo->shmem.pages)
+		return -EINVAL;
+	if ((bo->flags & ETNA_BO_CACHE_MASK) != ETNA_BO_CACHED)
+		etna_submit_sync_for_cpu(obj->dev->dev, bo->shmem.sgt, pos, len);
+	while (len) {
+		in_page = offset_in_page(pos);
+		n = min_t(u32, len, PAGE_SIZE - in_page);
+		src = kmap_local_page(bo->shmem.pages[pos >> PAGE_SHIFT]);
+		memcpy(dst, src + in_page, n);
+		kunmap_local(src);
+		dst += n;
+		pos += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/*
+ * Patch the GPU addresses in, then validate the stream as the core will
+ * run it (the validator checks the relocations: sorted, in range,
+ * aligned, each on the value of an address state). On MMUv1, the indexed
+ * draws that their indices bound come back in *@scans, their indices
+ * read and checked: their snapshot goes after the job's commands.
  */
 static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 				const struct drm_etnaviv_gem_submit_reloc *relocs,
-				u32 *offs, u32 nr_relocs)
+				u32 *offs, u32 nr_relocs,
+				struct etna_idx_scans **scans)
 {
 	struct etna_dev *edev = job->core->edev;
+	const struct etna_ident *id = &job->core->id;
 	struct etna_stream s = {
 		.stream = stream,
 		.words = words,
 		.nr_relocs = nr_relocs,
 		.addr_relocs = !edev->mmu_v2,
 		.pipe = job->exec_state,
-		.pixel_pipes = job->core->id.pixel_pipes,
-		.ts_2bit = job->core->id.minor[0] & ETNA_MINOR0_2BITPERTILE,
+		.pixel_pipes = id->pixel_pipes,
+		.ts_2bit = id->minor[0] & ETNA_MINOR0_2BITPERTILE,
+		.single_buffer = id->minor[4] & ETNA_MINOR4_SINGLE_BUFFER,
+		.pe_pipe_addrs = id->minor[1] & ETNA_MINOR1_HALTI0 &&
+				 id->model != ETNA_CHIP_MODEL_GC880,
+		.streams = id->stream_count,
+		.halti0 = id->minor[1] & ETNA_MINOR1_HALTI0,
+		.new_states = id->minor[2] & ETNA_MINOR2_HALTI1 ||
+			      id->minor[4] & ETNA_MINOR4_HALTI2,
+		.icache = id->minor[3] & ETNA_MINOR3_INSTRUCTION_CACHE,
+		.scans = scans,
+	};
+	struct etna_submit_idx si = { .job = job, .relocs = relocs };
+	const struct etna_idx_reader rd = {
+		.read = etna_submit_read_idx, .priv = &si,
 	};
 	const char *why = NULL;
 	u32 i;
 	int ret;
 
-	/* @offs: offsets, the room after each relocated address, the address */
+	/* @offs: offsets, then the room after each relocated address */
 	for (i = 0; i < nr_relocs; i++) {
 		const struct drm_etnaviv_gem_submit_reloc *r = &relocs[i];
 
-		/* their order, range and alignment: the validator's */
+		/* their order and alignment: the validator's */
 		if (r->flags || r->reloc_idx >= job->nr_bos ||
-		    r->reloc_offset > job->bos[r->reloc_idx]->size - 4)
+		    r->reloc_offset > job->bos[r->reloc_idx]->size - 4 ||
+		    r->submit_offset / 4 >= words)
 			return -EINVAL;
 		offs[i] = r->submit_offset;
 		offs[nr_relocs + i] = job->bos[r->reloc_idx]->size -
 				      r->reloc_offset;
-		offs[2 * nr_relocs + i] =
+		stream[r->submit_offset / 4] =
 			job->maps[r->reloc_idx]->node.start + r->reloc_offset;
 	}
 
 	s.reloc_offs = offs;
 	s.reloc_room = offs ? offs + nr_relocs : NULL;
-	s.reloc_addr = offs ? offs + 2 * nr_relocs : NULL;
 	ret = etna_validate_stream(&s, &why);
-	if (ret) {
+	if (!ret && *scans)
+		ret = etna_validate_indices(*scans, &rd, &why);
+	if (ret)
 		drm_dbg(&edev->drm, "stream rejected: %s\n", why);
-		return ret;
-	}
-	for (i = 0; i < nr_relocs; i++)
-		stream[relocs[i].submit_offset / 4] = offs[2 * nr_relocs + i];
-	return 0;
+	return ret;
 }
 
 /* Make the job wait for the buffers' users, and the buffers for the job. */
@@ -433,6 +518,7 @@ static int etna_submit(struct drm_device *drm, void *data,
 	struct etna_dev *edev = to_etna_dev(drm);
 	struct drm_etnaviv_gem_submit_bo *bos;
 	struct etna_submit_in copied = { };
+	struct etna_idx_scans *scans = NULL;
 	struct ww_acquire_ctx ctx;
 	struct sync_file *sync = NULL;
 	struct dma_fence *in;
@@ -440,6 +526,7 @@ static int etna_submit(struct drm_device *drm, void *data,
 	struct etna_job *job;
 	bool sched_init = false;
 	int out_fd = -1, ret;
+	u64 size;
 
 	core = etna_pipe(drm, args->pipe, &ret);
 	if (!core)
@@ -499,27 +586,38 @@ static int etna_submit(struct drm_device *drm, void *data,
 		goto err_job;
 	ret = etna_submit_relocate(job, copied.stream, args->stream_size / 4,
 				   copied.relocs, copied.reloc_offs,
-				   args->nr_relocs);
+				   args->nr_relocs, &scans);
 	if (ret)
 		goto err_job;
 	ret = etna_pm_prepare(job, copied.pmrs, args->nr_pmrs);
 	if (ret)
 		goto err_job;
 
-	/* the copy the FE runs, plus room for the LINK back to the ring */
+	/*
+	 * The copy the FE runs, plus room for the LINK back to the ring,
+	 * then (MMUv1) the indices its draws were checked with.
+	 */
 	job->cmd_size = ALIGN(args->stream_size, 8);
-	ret = etna_charge(edev, &job->client->pool_bytes,
-			  etna_pool_size(job->cmd_size + 8),
+	size = job->cmd_size + 8;
+	if (scans)
+		size = ALIGN(size, 64) + etna_validate_indices_size(scans);
+	ret = etna_charge(edev, &job->client->pool_bytes, etna_pool_size(size),
 			  edev->pool.size / CLIENT_POOL_DIV +
 			  CLIENT_POOL_LINKS * etna_pool_size(8), -EBUSY);
 	if (ret)
 		goto err_job;
-	job->pool_charge = etna_pool_size(job->cmd_size + 8);
-	ret = etna_pool_alloc(&edev->pool, &job->cmd, job->cmd_size + 8, true);
+	job->pool_charge = etna_pool_size(size);
+	ret = etna_vm_cmd_alloc(job->vm, &job->cmd, size);
 	if (ret)
 		goto err_job;
 	job->cmd_vaddr = edev->pool.vaddr + job->cmd.start;
 	job->cmd_gpu = etna_pool_gpu(edev, job->cmd.start);
+	if (scans)
+		etna_validate_indices_place(scans, copied.stream,
+					    (void *)job->cmd_vaddr +
+					    ALIGN(job->cmd_size + 8, 64),
+					    job->cmd_gpu +
+					    ALIGN(job->cmd_size + 8, 64));
 	if (args->stream_size)
 		memcpy(job->cmd_vaddr, copied.stream, args->stream_size);
 	if (args->stream_size % 8)
@@ -589,6 +687,7 @@ static int etna_submit(struct drm_device *drm, void *data,
 		fd_install(out_fd, sync->file);
 		args->fence_fd = out_fd;
 	}
+	etna_validate_indices_free(scans);
 	kvfree(copied.buf);
 	return 0;
 
@@ -599,6 +698,7 @@ err_job:
 	if (sched_init)
 		drm_sched_job_cleanup(&job->base);
 	etna_job_free(job);
+	etna_validate_indices_free(scans);
 	kvfree(copied.buf);
 	return ret;
 }

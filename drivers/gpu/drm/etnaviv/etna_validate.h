@@ -9,41 +9,75 @@
 #include <kunit/visibility.h>
 #include <linux/types.h>
 
+struct etna_idx_scans;
+
 /**
  * struct etna_stream - a user command stream and what the validator needs
  * to know about it
- * @stream: the kernel's copy of the stream
+ * @stream: the kernel's copy of the stream, its relocations applied: the
+ *	words the core will run
  * @words: its length in 32-bit words
- * @reloc_offs: byte offsets in the stream of the words the kernel will patch
+ * @reloc_offs: byte offsets in the stream of the words the kernel patched
  *	with GPU addresses (the submit_offset of each relocation), sorted
  *	non-decreasing
- * @reloc_room: for each relocation, the bytes from the address it patches
+ * @reloc_room: for each relocation, the bytes from the address it patched
  *	in to the end of its buffer object (size - reloc_offset); only read
  *	when @addr_relocs is set
- * @reloc_addr: for each relocation, the GPU address it patches in; only
- *	read when @addr_relocs is set (the tile status look-up of a resolve
- *	compares addresses in different states)
- * @nr_relocs: number of entries in @reloc_offs, @reloc_room and @reloc_addr
+ * @nr_relocs: number of entries in @reloc_offs and @reloc_room
  * @addr_relocs: every state holding a GPU address must be relocated, and
  *	every operation must stay inside the buffers its addresses were
  *	relocated to (MMUv1, where all clients share one address space)
  * @pipe: the pipe the job runs on (ETNA_PIPE_3D or ETNA_PIPE_2D)
  * @pixel_pipes: the core's pixel pipes (0 is taken as 1): which address
- *	states a resolve uses
+ *	states a resolve and a draw use
  * @ts_2bit: the core's tile status entries are 2 bits wide (2BITPERTILE),
  *	else 4
+ * @single_buffer: the core has SINGLE_BUFFER: its render targets are not
+ *	split between the pixel pipes
+ * @pe_pipe_addrs: the pixel engine takes PE_PIPE_COLOR_ADDR[] and
+ *	PE_PIPE_DEPTH_ADDR[], not PE_COLOR_ADDR and PE_DEPTH_ADDR (HALTI0
+ *	cores but the GC880)
+ * @streams: the core's vertex streams: above 1, FE_VERTEX_STREAMS_*[]
+ *	hold them, else FE_VERTEX_STREAM_*
+ * @halti0: the core has HALTI0 (a texture format in TE_SAMPLER_CONFIG1)
+ * @new_states: the core takes its samplers or vertex streams from the
+ *	NTE or NFE states (HALTI1, HALTI2), which no draw is bounded with
+ * @icache: the core has INSTRUCTION_CACHE: with VS_ICACHE_CONTROL's
+ *	ENABLE it fetches shader code from memory
+ * @scans: where the walk leaves the indexed draws whose indices must be
+ *	read to be bounded (etna_validate_indices()); NULL: the caller
+ *	cannot read them, and such draws are refused
  */
 struct etna_stream {
 	const u32 *stream;
 	unsigned int words;
 	const u32 *reloc_offs;
 	const u32 *reloc_room;
-	const u32 *reloc_addr;
 	unsigned int nr_relocs;
 	bool addr_relocs;
 	u32 pipe;
 	unsigned int pixel_pipes;
 	bool ts_2bit;
+	bool single_buffer;
+	bool pe_pipe_addrs;
+	unsigned int streams;
+	bool halti0;
+	bool new_states;
+	bool icache;
+	struct etna_idx_scans **scans;
+};
+
+/**
+ * struct etna_idx_reader - how the validator reads a buffer's indices
+ * @read: copy @len bytes from @offset bytes past the address that
+ *	relocation @reloc patched in (inside its buffer) to @dst; 0 or a
+ *	negative errno
+ * @priv: the reader's
+ */
+struct etna_idx_reader {
+	int (*read)(void *priv, unsigned int reloc, u32 offset, void *dst,
+		    u32 len);
+	void *priv;
 };
 
 /**
@@ -51,8 +85,27 @@ struct etna_stream {
  * @s: the stream, its relocations and the job's pipe
  * @why: on failure, set to a static string saying what was wrong (may be NULL)
  *
- * Return: 0 if the stream may run, -EINVAL otherwise.
+ * Return: 0 if the stream may run, -EINVAL if not, -ENOMEM.
  */
 int etna_validate_stream(const struct etna_stream *s, const char **why);
+
+/*
+ * The indices of indexed draws (MMUv1). A hostile client may rewrite an
+ * index buffer between the submit and the draw, so the validator does not
+ * trust the buffer: it takes a copy of the indices the draws read (a
+ * snapshot), bounds the vertices from the copy, and the core reads the
+ * copy, which lies in the job's command buffer (FE_INDEX_STREAM_BASE_ADDR
+ * is patched to it). Only the draws whose vertex streams do not hold the
+ * largest index their index type can give need it.
+ */
+int etna_validate_indices(struct etna_idx_scans *sc,
+			  const struct etna_idx_reader *rd, const char **why);
+u32 etna_validate_indices_size(const struct etna_idx_scans *sc);
+void etna_validate_indices_place(const struct etna_idx_scans *sc, u32 *stream,
+				 void *dst, u32 gpu);
+void etna_validate_indices_free(struct etna_idx_scans *sc);
+
+/* For the tests: a draw's window from an edge of its scissor. */
+u32 etna_edge_px(u32 v, bool fixp, bool half);
 
 #endif /* __ETNA_VALIDATE_H__ */

@@ -15,9 +15,15 @@
  *
  * MMUv2 walks two-level tables (etna_pt2.c) and faults on unmapped
  * addresses. Every open file gets its own tables, the kernel one more for
- * the rings; each maps the command-buffer pool read-only at ETNA_POOL_VA,
- * so the FE finds the ring and the command buffers at the same address
- * whichever space is current. A buffer is mapped in a file's space on its
+ * the rings. The command-buffer pool has one place in all of them,
+ * ETNA_POOL_VA, read-only, so that the FE finds the rings at the same
+ * address whichever space is current (it switches spaces in the middle
+ * of a ring): the kernel's space maps all of the pool, a file's space
+ * only the rings' pages and the pages of its own command buffers, which
+ * are mapped as a job takes them and unmapped when the last of its jobs
+ * in a page is freed (etna_pool.c keeps every page to one owner). A
+ * client thus never reads another's command streams. A buffer is mapped
+ * in a file's space on its
  * first use by that file (at the address the file chose, with softpin)
  * and unmapped when the file closes its handle, once no job uses it
  * (etna_bo.c keeps a buffer's mappings; here a mapping is a range of a
@@ -82,6 +88,7 @@ static int etna_vm_init_v2(struct etna_vm *vm)
 {
 	struct etna_dev *edev = vm->edev;
 	struct etna_pool *pool = &edev->pool;
+	u32 off;
 	int ret;
 
 	vm->pta_id = -1;
@@ -92,16 +99,23 @@ static int etna_vm_init_v2(struct etna_vm *vm)
 	memset32(vm->pt2.mtlb, ETNA_PT2_EXCEPTION, ETNA_PT2_ENTRIES);
 	drm_mm_init(&vm->mm, SZ_4K, VA2_END - SZ_4K);
 
-	/* the pool, for the FE only: nothing the GPU may write */
+	/*
+	 * The pool, for the FE only: nothing the GPU may write. The kernel's
+	 * space maps all of it, a client's the rings (the kernel's pages,
+	 * taken at bind, before any client's space exists) and later its
+	 * own command buffers.
+	 */
 	vm->pool_node.start = ETNA_POOL_VA;
 	vm->pool_node.size = pool->size;
 	mutex_lock(&vm->lock);
 	ret = drm_mm_reserve_node(&vm->mm, &vm->pool_node);
 	if (!ret)
 		ret = etna_vm_stlbs(vm, ETNA_POOL_VA, pool->size);
-	if (!ret)
-		etna_pt2_fill_linear(&vm->pt2, ETNA_POOL_VA, pool->dma,
-				     pool->size, false);
+	for (off = 0; !ret && off < pool->size; off += ETNA_POOL_PAGE)
+		if (!edev->kvm || etna_pool_kernel_page(pool, off))
+			etna_pt2_fill_linear(&vm->pt2, ETNA_POOL_VA + off,
+					     pool->dma + off, ETNA_POOL_PAGE,
+					     false);
 	mutex_unlock(&vm->lock);
 	if (ret)
 		return ret;
@@ -473,4 +487,74 @@ u32 etna_vm_use(struct etna_vm *vm, struct etna_mapping **maps, u32 from,
 	}
 	mutex_unlock(&vm->lock);
 	return i;
+}
+
+/* Whether @vm maps only its own command buffers (a client's, MMUv2). */
+static bool etna_vm_owns_cmds(struct etna_vm *vm)
+{
+	return vm->edev->mmu_v2 && vm != vm->edev->kvm;
+}
+
+/**
+ * etna_vm_cmd_alloc() - a command buffer in the pool for a job in @vm
+ * @vm: the job's space
+ * @range: receives the buffer's range of the pool
+ * @size: bytes
+ *
+ * MMUv2: in pages that hold only @vm's command buffers, mapped read-only
+ * in @vm (the pages are new to @vm or mapped already). A stale TLB entry
+ * of such a page can only be the same translation: every space that maps
+ * the pool maps it at one address. Waits for room (etna_pool_alloc()).
+ *
+ * Return: 0, or the error of etna_pool_alloc().
+ */
+int etna_vm_cmd_alloc(struct etna_vm *vm, struct etna_pool_range *range,
+		      size_t size)
+{
+	struct etna_pool *pool = &vm->edev->pool;
+	u32 start, end;
+	int ret;
+
+	if (!etna_vm_owns_cmds(vm))
+		return etna_pool_alloc(pool, range, size, true, NULL);
+	ret = etna_pool_alloc(pool, range, size, true, &vm->cmd_owner);
+	if (ret)
+		return ret;
+	start = round_down(range->start, ETNA_POOL_PAGE);
+	end = round_up(range->start + range->size, ETNA_POOL_PAGE);
+	mutex_lock(&vm->lock);
+	if (vm->pt2.mtlb)
+		etna_pt2_fill_linear(&vm->pt2, ETNA_POOL_VA + start,
+				     pool->dma + start, end - start, false);
+	mutex_unlock(&vm->lock);
+	return 0;
+}
+
+/**
+ * etna_vm_cmd_free() - give back a job's command buffer
+ * @vm: the job's space
+ * @range: the buffer (nothing if it holds none)
+ *
+ * MMUv2: the pages the buffer leaves empty are unmapped from @vm, its TLBs
+ * are flushed before its next job, and only then may another space get
+ * them.
+ */
+void etna_vm_cmd_free(struct etna_vm *vm, struct etna_pool_range *range)
+{
+	struct etna_pool *pool = &vm->edev->pool;
+	struct etna_pool_range emptied;
+
+	if (!etna_vm_owns_cmds(vm)) {
+		etna_pool_free(pool, range, NULL);
+		return;
+	}
+	mutex_lock(&vm->lock);
+	etna_pool_free(pool, range, &emptied);
+	if (emptied.size && vm->pt2.mtlb) {
+		etna_pt2_clear(&vm->pt2, ETNA_POOL_VA + emptied.start,
+			       emptied.size);
+		vm->flush_seq++;
+	}
+	etna_pool_unreserve(pool, &emptied);
+	mutex_unlock(&vm->lock);
 }

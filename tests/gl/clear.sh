@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# run.sh BUILD: the GL tests inside a board, once per setting of Mesa's
+# clear.sh BUILD: the GL tests inside a board, once per setting of Mesa's
 # etnaviv driver that changes how it clears, copies and resolves: tile
 # status and fast clear on (the default), off (no_ts), and render targets
 # tiled instead of supertiled (no_supertile). Each setting runs the clear

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "etna_states.h"
+#include "gc_regs.h"
 
 static unsigned int passed, failed;
 static char why[512];
@@ -126,36 +127,37 @@ static bool holes_unnamed(void)
 static bool known_states(void)
 {
 	static const struct { uint32_t addr; const char *name; } known[] = {
-		{ 0x0180, "MMUv2_SAFE_ADDRESS" },
-		{ 0x0184, "MMUv2_CONFIGURATION" },
-		{ 0x01ac, "MMUv2_PTA_CONFIG" },
-		{ 0x0654, "FE_COMMAND_ADDRESS" },
-		{ 0x0670, "FE_AUTO_FLUSH" },
-		{ 0x1200, "DE_SRC_ADDRESS" },
-		{ 0x1228, "DE_DEST_ADDRESS" },
-		{ 0x1234, "DE_DEST_CONFIG" },
-		{ 0x125c, "DE_ROP" },
-		{ 0x12c0, "DE_CLEAR_PIXEL_VALUE32" },
-		{ 0x12ec, "DE_PE_DITHER_HIGH" },
-		{ 0x1328, "DE_TILE_CONFIG" },
-		{ 0x1608, "RS_SOURCE_ADDR" },
-		{ 0x1650, "TS_FLUSH_CACHE" },
-		{ 0x3800, "GL_PIPE_SELECT" },
-		{ 0x3804, "GL_EVENT" },
-		{ 0x3808, "GL_SEMAPHORE_TOKEN" },
-		{ 0x380c, "GL_FLUSH_CACHE" },
-		{ 0x3810, "GL_FLUSH_MMU" },
-		{ 0x3c00, "GL_STALL_TOKEN" },
-		{ 0x4004, "VS_INST_MEM[1]" },
-		{ 0x0c000, "SH_INST_MEM[0]" },
-		{ 0x1800 + 4 * 76, "DE_FILTER_KERNEL[76]" },
-		{ 0x12804, "DE_BLOCK4_SRC_ADDRESS[1]" },
-		{ 0x12a1c, "DE_BLOCK8_SRC_ADDRESS[7]" },
-		{ 0x140ac, "BLT_SET_COMMAND" },
-		{ 0x140b8, "BLT_ENABLE" },
-		{ 0x2400 + 4 * 3 + 0x40 * 5, "TE_SAMPLER_LOD_ADDR[3][5]" },
-		{ 0x10800 + 0x40 * 31 + 4 * 13, "NTE_SAMPLER_ADDR_LOD[31][13]" },
-		{ 0x3fffc, "DUMMY" },
+		{ ST_MMUV2_SAFE_ADDRESS, "MMUv2_SAFE_ADDRESS" },
+		{ ST_MMUV2_CONFIGURATION, "MMUv2_CONFIGURATION" },
+		{ ST_MMUV2_PTA_CONFIG, "MMUv2_PTA_CONFIG" },
+		{ ST_FE_COMMAND_ADDRESS, "FE_COMMAND_ADDRESS" },
+		{ ST_FE_AUTO_FLUSH, "FE_AUTO_FLUSH" },
+		{ ST_DE_SRC_ADDR, "DE_SRC_ADDRESS" },
+		{ ST_DE_DEST_ADDR, "DE_DEST_ADDRESS" },
+		{ ST_DE_DEST_CONFIG, "DE_DEST_CONFIG" },
+		{ ST_DE_ROP, "DE_ROP" },
+		{ ST_DE_CLEAR_PIXEL32, "DE_CLEAR_PIXEL_VALUE32" },
+		{ ST_DE_PE_DITHER_HIGH, "DE_PE_DITHER_HIGH" },
+		{ ST_DE_TILE_CONFIG, "DE_TILE_CONFIG" },
+		{ ST_RS_SOURCE_ADDR, "RS_SOURCE_ADDR" },
+		{ ST_TS_FLUSH_CACHE, "TS_FLUSH_CACHE" },
+		{ ST_GL_PIPE_SELECT, "GL_PIPE_SELECT" },
+		{ ST_GL_EVENT, "GL_EVENT" },
+		{ ST_GL_SEMAPHORE, "GL_SEMAPHORE_TOKEN" },
+		{ ST_GL_FLUSH_CACHE, "GL_FLUSH_CACHE" },
+		{ ST_GL_FLUSH_MMU, "GL_FLUSH_MMU" },
+		{ ST_GL_STALL_TOKEN, "GL_STALL_TOKEN" },
+		{ ST_VS_INST_MEM(1), "VS_INST_MEM[1]" },
+		{ ST_SH_INST_MEM(0), "SH_INST_MEM[0]" },
+		{ ST_DE_FILTER_KERNEL(76), "DE_FILTER_KERNEL[76]" },
+		{ ST_DE_BLOCK4_SRC_ADDRESS(1), "DE_BLOCK4_SRC_ADDRESS[1]" },
+		{ ST_DE_BLOCK8_SRC_ADDRESS(7), "DE_BLOCK8_SRC_ADDRESS[7]" },
+		{ ST_BLT_SET_COMMAND, "BLT_SET_COMMAND" },
+		{ ST_BLT_ENABLE, "BLT_ENABLE" },
+		{ ST_TE_SAMPLER_LOD_ADDR(3, 5), "TE_SAMPLER_LOD_ADDR[3][5]" },
+		{ ST_NTE_SAMPLER_ADDR_LOD(31, 13),
+		  "NTE_SAMPLER_ADDR_LOD[31][13]" },
+		{ ST_DUMMY, "DUMMY" },
 	};
 	unsigned int i;
 	uint32_t a;
@@ -167,7 +169,7 @@ static bool known_states(void)
 			return fail("0x%x: '%s', expected %s", known[i].addr,
 				    name, known[i].name);
 	}
-	if (!etna_state_lookup("gl_flush_cache", &a) || a != 0x380c)
+	if (!etna_state_lookup("gl_flush_cache", &a) || a != ST_GL_FLUSH_CACHE)
 		return fail("lookup is not case-insensitive");
 	if (etna_state_lookup("VS_INST_MEM[1024]", &a) ||
 	    etna_state_lookup("VS_INST_MEM", &a) ||
@@ -297,28 +299,29 @@ static bool opcodes_consistent(void)
 static bool command_sizes(void)
 {
 	static const struct { uint32_t hdr; unsigned int words; } c[] = {
-		{ 0x08010e03, 2 },	/* LOAD_STATE 1 state */
-		{ 0x08020480, 4 },	/* 2 states + pad */
-		{ 0x08030480, 4 },	/* 3 states */
-		{ 0x08000480, 1026 },	/* COUNT 0: 1024 states + pad */
-		{ 0x0bff0480, 1024 },	/* COUNT 1023 */
-		{ 0x10000000, 2 },	/* END */
-		{ 0x18000000, 2 },	/* NOP */
-		{ 0x20000100, 4 },	/* DRAW_2D 1 rect */
-		{ 0x20000000, 514 },	/* DRAW_2D COUNT 0: 256 rects */
-		{ 0x20030200, 10 },	/* 2 rects, 3 data words + pad */
-		{ 0x28000000, 4 },	/* DRAW_PRIMITIVES */
-		{ 0x30000000, 6 },	/* DRAW_INDEXED_PRIMITIVES */
-		{ 0x380000c8, 2 },	/* WAIT */
-		{ 0x40000002, 2 },	/* LINK */
-		{ 0x48000000, 2 },	/* STALL */
-		{ 0x50000000, 4 },	/* CALL */
-		{ 0x58000000, 2 },	/* RETURN */
-		{ 0x60000000, 4 },	/* DRAW_INSTANCED */
-		{ 0x68000001, 2 },	/* CHIP_SELECT */
-		{ 0x78000000, 2 },	/* WAIT_FENCE */
-		{ 0x80000000, 2 },	/* DRAW_INDIRECT */
-		{ 0x98000000, 2 },	/* SNAP_PAGES */
+		{ ETNA_CMD_LOAD_STATE(ST_GL_FLUSH_CACHE, 1), 2 },
+		{ ETNA_CMD_LOAD_STATE(ST_DE_SRC_ADDR, 2), 4 },	/* + pad */
+		{ ETNA_CMD_LOAD_STATE(ST_DE_SRC_ADDR, 3), 4 },
+		/* COUNT 0: 1024 states + pad */
+		{ ETNA_CMD_LOAD_STATE(ST_DE_SRC_ADDR, 0), 1026 },
+		{ ETNA_CMD_LOAD_STATE(ST_DE_SRC_ADDR, 1023), 1024 },
+		{ ETNA_CMD_END, 2 },
+		{ ETNA_CMD_NOP, 2 },
+		{ ETNA_CMD_DRAW_2D(1, 0), 4 },
+		{ ETNA_CMD_DRAW_2D(0, 0), 514 },	/* COUNT 0: 256 rects */
+		{ ETNA_CMD_DRAW_2D(2, 3), 10 },	/* 3 data words + pad */
+		{ ETNA_CMD_DRAW_PRIMITIVES, 4 },
+		{ ETNA_CMD_DRAW_INDEXED_PRIMITIVES, 6 },
+		{ ETNA_CMD_WAIT(200), 2 },
+		{ ETNA_CMD_LINK(2), 2 },
+		{ ETNA_CMD_STALL, 2 },
+		{ ETNA_CMD_CALL(0), 4 },
+		{ ETNA_CMD_RETURN, 2 },
+		{ ETNA_CMD_DRAW_INSTANCED, 4 },
+		{ ETNA_CMD_CHIP_SELECT(1), 2 },
+		{ ETNA_CMD_WAIT_FENCE, 2 },
+		{ ETNA_CMD_DRAW_INDIRECT, 2 },
+		{ ETNA_CMD_SNAP_PAGES, 2 },
 	};
 	unsigned int i;
 

@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Minimal helpers over the etnaviv ioctls for the tests and tools that run
- * inside the simulated boards. Header-only on purpose: each program is one
- * file plus this.
+ * The tests' helpers over the etnaviv ioctls (the programs in the
+ * simulated boards, tests/gl, tests/tools): the ioctls, the engines of
+ * the device, buffer mappings, PRIME. Part of the tests' helper library
+ * (tests/uml/lib/, build/tests/lib/libtest.a); the states and FE
+ * commands come from gc_regs.h, generated from hw/gc.db.
  */
 #ifndef ETNA_H
 #define ETNA_H
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +24,8 @@
 #include <drm/drm.h>
 #include <drm/etnaviv_drm.h>
 
+#include "gc_regs.h"
+
 #define ETNA_RENDER_NODE "/dev/dri/renderD128"
 
 #ifndef ARRAY_SIZE
@@ -28,6 +34,9 @@
 #ifndef __printf
 #define __printf(f, a)	__attribute__((__format__(printf, f, a)))
 #endif
+
+#define SEC_NS		1000000000ull
+#define MS_NS		1000000ull
 
 static inline int etna_open(void)
 {
@@ -51,6 +60,16 @@ static inline int etna_ioctl(int fd, unsigned long req, void *arg)
 	return ret ? -errno : 0;
 }
 
+/*
+ * ioctl once: EINTR and EAGAIN come back as they are. For the tests of
+ * interrupted waits, which must see what a program without a retry loop
+ * sees, and for the fuzzers and fault injection, which count every call.
+ */
+static inline int etna_ioctl_once(int fd, unsigned long req, void *arg)
+{
+	return ioctl(fd, req, arg) ? -errno : 0;
+}
+
 static inline int etna_param(int fd, uint32_t pipe, uint32_t param,
 			     uint64_t *value)
 {
@@ -63,16 +82,6 @@ static inline int etna_param(int fd, uint32_t pipe, uint32_t param,
 }
 
 /* Absolute CLOCK_MONOTONIC timeout @ns from now, as the ABI wants it. */
-/*
- * ioctl once: EINTR and EAGAIN come back as they are. For the tests of
- * interrupted waits, which must see what a program without a retry loop
- * sees.
- */
-static inline int etna_ioctl_once(int fd, unsigned long req, void *arg)
-{
-	return ioctl(fd, req, arg) ? -errno : 0;
-}
-
 static inline struct drm_etnaviv_timespec etna_timeout(uint64_t ns)
 {
 	struct drm_etnaviv_timespec ts;
@@ -99,30 +108,6 @@ static inline uint64_t etna_now_ns(void)
 /* GPU_FEATURES_6 (chipMinorFeatures5, rnndb common.xml): the BLT engine */
 #define ETNA_MINOR5_BLT_ENGINE	(1u << 31)
 
-/* Command-stream words (FE opcodes) that user streams may contain. */
-#define ETNA_CMD_NOP		0x18000000u
-#define ETNA_CMD_LOAD_STATE(addr, count) \
-	(0x08000000u | ((uint32_t)(count) << 16) | ((uint32_t)(addr) >> 2))
-
-/* resolve engine states (etna_viv rnndb state_3d.xml) */
-#define ST_RS_KICKER		0x1600
-#define ST_RS_CONFIG		0x1604
-#define ST_RS_DEST_ADDR		0x1610	/* address */
-#define ST_RS_DEST_STRIDE	0x1614
-#define ST_RS_WINDOW_SIZE	0x1620
-#define ST_RS_DITHER0		0x1630
-#define ST_RS_DITHER1		0x1634
-#define ST_RS_CLEAR_CONTROL	0x163c
-#define ST_RS_FILL_VALUE0	0x1640
-#define ST_RS_EXTRA_CONFIG	0x16a0
-#define ST_RS_PIPE_DEST_ADDR0	0x16e0	/* address */
-#define ST_RS_PIPE_OFFSET0	0x1700
-#define ST_RS_PIPE_OFFSET1	0x1704
-/* RS_CONFIG: source and destination format A8R8G8B8 (6), linear */
-#define RS_CONFIG_A8R8G8B8	0x0606
-/* RS_CLEAR_CONTROL: MODE ENABLED1 (fill), every channel */
-#define RS_CLEAR_FILL		0x0001ffff
-
 /*
  * An RS fill of a @w x @h window at @stride, 4 bytes a pixel, with @value,
  * into @s (ETNA_RS_FILL_WORDS words). The destination is relocated at
@@ -134,29 +119,8 @@ static inline uint64_t etna_now_ns(void)
 #define ETNA_RS_FILL_WORDS	26
 #define ETNA_RS_FILL_RELOC0	4
 #define ETNA_RS_FILL_RELOC1	12
-static inline unsigned int etna_rs_fill_stream(uint32_t *s, uint32_t stride,
-					       uint32_t w, uint32_t h,
-					       uint32_t value)
-{
-	static const uint32_t st[] = {
-		ST_RS_DEST_ADDR, ST_RS_PIPE_DEST_ADDR0, ST_RS_CONFIG,
-		ST_RS_DEST_STRIDE, ST_RS_PIPE_OFFSET0, ST_RS_PIPE_OFFSET1,
-		ST_RS_WINDOW_SIZE, ST_RS_DITHER0, ST_RS_DITHER1,
-		ST_RS_CLEAR_CONTROL, ST_RS_FILL_VALUE0, ST_RS_EXTRA_CONFIG,
-		ST_RS_KICKER,
-	};
-	const uint32_t val[] = {
-		0, 0, RS_CONFIG_A8R8G8B8, stride, 0, 0, h << 16 | w,
-		0xffffffff, 0xffffffff, RS_CLEAR_FILL, value, 0, 0xbeebbeeb,
-	};
-	unsigned int i, n = 0;
-
-	for (i = 0; i < sizeof(st) / sizeof(st[0]); i++) {
-		s[n++] = ETNA_CMD_LOAD_STATE(st[i], 1);
-		s[n++] = val[i];
-	}
-	return n;
-}
+unsigned int etna_rs_fill_stream(uint32_t *s, uint32_t stride, uint32_t w,
+				 uint32_t h, uint32_t value);
 
 static inline int etna_gem_new(int fd, uint64_t size, uint32_t flags,
 			       uint32_t *handle)
@@ -216,5 +180,71 @@ static inline int etna_wait_fence(int fd, uint32_t pipe, uint32_t fence,
 
 	return etna_ioctl(fd, DRM_IOCTL_ETNAVIV_WAIT_FENCE, &req);
 }
+
+/* GEM_WAIT on @handle with a timeout of @ns from now. */
+static inline int etna_gem_wait(int fd, uint32_t pipe, uint32_t handle,
+				uint32_t flags, uint64_t ns)
+{
+	struct drm_etnaviv_gem_wait req = {
+		.pipe = pipe, .handle = handle, .flags = flags,
+		.timeout = etna_timeout(ns),
+	};
+
+	return etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_WAIT, &req);
+}
+
+/* ---- mappings and PRIME (etna.c) ------------------------------------ */
+
+/* mmap() @len bytes of the DRM file @fd at @offset; NULL on failure. */
+void *map_fd(int fd, uint64_t offset, size_t len);
+/*
+ * Maps @len bytes of the BO @handle of @fd (GEM_INFO, then mmap); NULL,
+ * and the reason in check.h's why, on failure.
+ */
+uint32_t *map_bo(int fd, uint32_t handle, size_t len);
+/* PRIME_HANDLE_TO_FD (read-write, close-on-exec): 0 or -errno (-1 fd). */
+int prime_export(int fd, uint32_t handle, int *dmabuf);
+/* PRIME_FD_TO_HANDLE of @dmabuf on @fd. Return: 0 or -errno (@handle 0). */
+int prime_import(int fd, int dmabuf, uint32_t *handle);
+
+/*
+ * Opens the first DRM node of @pattern (a printf pattern of one number,
+ * "/dev/dri/renderD%d", "/dev/dri/card%d"), numbers @first to @last,
+ * whose driver is @driver (DRM_IOCTL_VERSION); its path in @node (@len
+ * bytes). Return: the fd, or -ENODEV.
+ */
+int drm_open_driver(const char *pattern, int first, int last,
+		    const char *driver, char *node, size_t len);
+
+/* ---- the engines of the device (engines.c) ---------------------------- */
+
+#define ENGINES_MAX	(2 * ETNA_MAX_PIPES)
+
+/* One engine: a pipe (a core) and one of its exec states (2D or 3D). */
+struct engine {
+	uint32_t pipe, exec_state;
+	uint32_t model;		/* GPU_MODEL of its core */
+	bool mmuv1;		/* its core has no softpin: MMUv1 */
+	char name[16];		/* "pipe0-3d" */
+	char core[128];		/* its model core's debugfs directory, or "" */
+};
+
+/*
+ * The engines of @fd's device into @e (at most ENGINES_MAX): every pipe
+ * that answers GET_PARAM, in pipe order, its 3D engine before its 2D
+ * one, each with its model core (the device model's debugfs directory of
+ * that core, "" where there is none). Return: how many.
+ */
+unsigned int engines_find(int fd, struct engine *e);
+/* The first of the @n engines @e with @exec_state; NULL if none has it. */
+const struct engine *engine_of(const struct engine *e, unsigned int n,
+			       uint32_t exec_state);
+/* The engine's name, "pipe0-3d". */
+const char *engine_name(const struct engine *e);
+/*
+ * A state of @e's engine that holds a GPU address: a relocation target
+ * (DE DEST_ADDRESS, FE INDEX_STREAM_BASE_ADDR).
+ */
+uint32_t engine_addr_state(const struct engine *e);
 
 #endif /* ETNA_H */

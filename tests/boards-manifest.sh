@@ -1,10 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# The board manifest (boards/boards.manifest) against the boards: one line
-# per boards/*.dts and a .dts per line; known tags and test groups that
-# suit the tags; pipes the board's device model has; and boards/README.md
-# holds the table scripts/boards-table makes of it.
-# boards.sh [MANIFEST]: check another manifest (the default: the repo's).
+# The board manifest (boards/boards.manifest) against the boards and the
+# steps of make check (tests/steps.manifest): one line per boards/*.dts
+# and a .dts per line; known tags; the test families that run on a board
+# suit its tags (smoke on every board; the 2D tests on 2D cores, the GL
+# tests on 3D cores, isolation exactly on MMUv2 2D cores); pipes the
+# board's device model has; and boards/README.md holds the table
+# scripts/boards-table makes of them.
+# boards-manifest.sh [MANIFEST]: check another manifest (the default: the repo's).
 . "$(dirname "$0")/../scripts/common.sh"
 [ $# -gt 0 ] && MANIFEST=$1
 tmp=$(mktemp -d)
@@ -24,6 +27,11 @@ has() { case " $1 " in *" $2 "*) return 0 ;; esac; return 1; }
 
 manifest >"$tmp/lines"
 t manifest-readable "$([ -s "$tmp/lines" ] || echo "no board lines in $MANIFEST")"
+# The test families of each board: "BOARD FAMILY" (a step's name less its
+# board and driver), from the step manifest.
+steps debug 2>"$tmp/steps.err" | awk -F'\t' '$1 == "step" && $4 != "-" {
+	f = $2; sub("-" $4 "(-" $5 ")?$", "", f); print $4, f }' >"$tmp/families"
+steps_err=$(cat "$tmp/steps.err")
 
 for dts in "$ROOT"/boards/*.dts; do
 	b=$(basename "$dts" .dts)
@@ -33,11 +41,11 @@ done
 dup=$(cut -d'|' -f1 "$tmp/lines" | sort | uniq -d | xargs)
 t unique-names "$([ -z "$dup" ] || echo "listed more than once: $dup")"
 
-while IFS='|' read -r board soc tags pipes tests cores extra; do
+while IFS='|' read -r board soc tags pipes cores extra; do
 	why=
 	[ -n "$board" ] && [ -n "$soc" ] && [ -n "$tags" ] && [ -n "$pipes" ] &&
-		[ -n "$tests" ] && [ -n "$cores" ] && [ -z "$extra" ] ||
-		why="want 6 non-empty fields"
+		[ -n "$cores" ] && [ -z "$extra" ] ||
+		why="want 5 non-empty fields"
 	t "fields/$board" "$why"
 
 	why=
@@ -56,25 +64,23 @@ while IFS='|' read -r board soc tags pipes tests cores extra; do
 	has "$tags" 3d || has "$tags" 2d || why="neither 3d nor 2d"
 	t "tags/$board" "$why"
 
+	# the families of tests/steps.manifest that run on it
 	why=
-	for w in $tests; do
-		case $w in
-		smoke|conformance|functional|pixels|datapath|isolation|gl|power|display|modeset) ;;
-		*) why="unknown test group $w" ;;
-		esac
-	done
+	tests=$(awk -v b="$board" '$1 == b { print $2 }' "$tmp/families" | xargs)
 	has "$tests" smoke || why="no smoke"
 	has "$tests" pixels && ! has "$tags" 2d && why="pixels without 2d"
 	has "$tests" datapath && ! has "$tags" 2d && why="datapath without 2d"
-	has "$tests" gl && ! has "$tags" 3d && why="gl without 3d"
+	has "$tests" gl-clear && ! has "$tags" 3d && why="gl-clear without 3d"
 	has "$tests" display && ! has "$tags" display && why="display without display"
 	has "$tests" display && ! has "$tags" 3d && why="display without 3d"
-	has "$tests" modeset && ! has "$tags" display && why="modeset without display"
+	has "$tests" display-modeset && ! has "$tags" display &&
+		why="display-modeset without display"
 	if has "$tags" mmuv2 && has "$tags" 2d; then
 		has "$tests" isolation || why="mmuv2 and 2d without isolation"
 	else
 		has "$tests" isolation && why="isolation needs mmuv2 and 2d"
 	fi
+	[ -z "$steps_err" ] || why=$steps_err
 	t "tests/$board" "$why"
 
 	# the device model's cores, from the board's device tree

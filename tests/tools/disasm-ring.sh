@@ -1,13 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# ring.sh TOOLS_DIR: run inside a simulated board (scripts/boot ... --
-# tests/tools/ring.sh build/tools): put every engine to work with
+# disasm-ring.sh TOOLS_DIR: run inside a simulated board (scripts/boot ... --
+# tests/tools/disasm-ring.sh build/tools): put every engine to work with
 # gpu-workload, then disassemble the driver's debugfs "ring" file: the
 # real ring of each core must decode without a bad word, end in the idle
 # WAIT/LINK loop, hold the jobs' events, and each ring must assemble back
 # (with --verify) to the words of the dump.
 set -uo pipefail
-TOOLS=$(cd "${1:?usage: ring.sh TOOLS_DIR}" && pwd) || exit 1
+TOOLS=$(cd "${1:?usage: disasm-ring.sh TOOLS_DIR}" && pwd) || exit 1
 JOBS=20
 . "$(dirname "$0")/../checks.sh"
 checks_begin "tools/ring-${ETNAVIV_DRIVER:-?}"
