@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # make        build everything (installs missing Debian packages first)
-# make run    boot the simulated i.MX6Q board and show the GPU at work
+# make run    boot the simulated i.MX6Q board and show the GPU at work, then
+#             kmscube on the i.MX6 SoloX's display (build/kmscube.png)
 # make check  run every test; ends with "N passed, N failed"
 # make mesa   Mesa's etnaviv driver, built from Debian's source (in the cache)
 # make bench  benchmarks (not part of check)
@@ -17,6 +18,8 @@ SHELL := /bin/bash
 B := build
 CACHE ?= $(or $(ETNAVIV_CACHE),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/etnaviv)
 UAPI := $(CACHE)/uapi/include
+# kobj FLAVOUR: the cache's kernel build of a flavour (scripts/common.sh).
+kobj = $(shell . scripts/common.sh && kobj $(1))
 CFLAGS_USER := -O2 -g -Wall -Wextra -Wno-unused-parameter -Werror -std=gnu11
 # The model's core in user space: built as the kernel builds it, with
 # -fno-strict-aliasing (the 2D engine reads its span buffers, unions, as
@@ -38,6 +41,9 @@ TOOLS += $(LIB_TOOLS)
 # etnaviv-top: ncurses, the UAPI header, no libetnaviv
 TOP_TOOL := $(B)/tools/etnaviv-top
 TOOLS += $(TOP_TOOL)
+# lcdif-frame: the display model's frames as PNG files (libpng, zlib)
+FRAME_TOOL := $(B)/tools/lcdif-frame
+TOOLS += $(FRAME_TOOL)
 UML_TESTS := $(patsubst tests/uml/%.c,$(B)/tests/%,$(wildcard tests/uml/*.c))
 # The test programs of several files: tests/uml/NAME/*.c (lib/: the tests'
 # helper library, below).
@@ -91,7 +97,7 @@ kernels:
 kernel-%:
 	@scripts/build-kernel $*
 
-# Mesa 22.3 from Debian's source package, etnaviv only, in $(CACHE)/mesa
+# Mesa 22.3 from Debian's source package, etnaviv and kmsro, in the cache
 # (about 12 minutes the first time; nothing after).
 mesa:
 	@scripts/build-mesa
@@ -100,9 +106,9 @@ mesa:
 module-%: $(SIM_SRC)
 	@mkdir -p $(B)/sim-$*
 	@rsync -a --delete --exclude '*.o' --exclude '.*.cmd' sim/ $(B)/sim-$*/src/
-	@$(MAKE) -s -C $(CACHE)/linux-source-6.1 O=$(CACHE)/kernel-$* ARCH=um \
+	@$(MAKE) -s -C $(CACHE)/linux-source-6.1 O=$(call kobj,$*) ARCH=um \
 		M=$(CURDIR)/$(B)/sim-$*/src modules
-	@cp $(B)/sim-$*/src/vgc-model.ko $(B)/sim-$*/
+	@cp $(B)/sim-$*/src/vgc-model.ko $(B)/sim-$*/src/lcdif-model.ko $(B)/sim-$*/
 
 # Our driver (and its KUnit module), built out of tree per kernel flavour
 # against our UAPI header, which must win over the kernel tree's copy.
@@ -110,7 +116,7 @@ DRIVER_SRC := $(wildcard drivers/gpu/drm/etnaviv/*) include/uapi/drm/etnaviv_drm
 driver-%: $(DRIVER_SRC)
 	@mkdir -p $(B)/driver-$*
 	@rsync -a --delete --exclude '*.o' --exclude '.*.cmd' drivers/gpu/drm/etnaviv/ $(B)/driver-$*/src/
-	@$(MAKE) -s -C $(CACHE)/linux-source-6.1 O=$(CACHE)/kernel-$* ARCH=um \
+	@$(MAKE) -s -C $(CACHE)/linux-source-6.1 O=$(call kobj,$*) ARCH=um \
 		M=$(CURDIR)/$(B)/driver-$*/src CONFIG_DRM_ETNAVIV=m \
 		CONFIG_DRM_ETNAVIV_KUNIT_TEST=m \
 		NOSTDINC_FLAGS="-nostdinc -I$(CURDIR)/include/uapi -I$(CACHE)/linux-source-6.1/include/uapi/drm" modules
@@ -182,6 +188,11 @@ $(TOP_TOOL): tools/etnaviv-top.c include/uapi/drm/etnaviv_drm.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) $(LDFLAGS) -Iinclude/uapi -I$(UAPI) -I$(UAPI)/drm \
 		$$($(PKG_CONFIG) --cflags ncurses) -o $@ $< $$($(PKG_CONFIG) --libs ncurses)
+
+$(FRAME_TOOL): tools/lcdif-frame.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_USER) $(LDFLAGS) $$($(PKG_CONFIG) --cflags libpng zlib) -o $@ $< \
+		$$($(PKG_CONFIG) --libs libpng zlib)
 
 OP2D := tools/etnaviv_op2d.c tools/etnaviv_op2d.h tools/ref2d.c tools/ref2d.h
 $(B)/tools/etnaviv-2d-demo: tools/etnaviv-2d-demo.c $(OP2D) $(LIB_A)
@@ -300,7 +311,7 @@ $(B)/tests/uapi-layout: tests/uapi/layout.c include/uapi/drm/etnaviv_drm.h
 
 # What scripts/run and scripts/demo.sh use: no debug kernel.
 RUN_DEPS := deps kernel-plain mesa module-plain driver-plain $(B)/uml-init $(DTBS) \
-	$(B)/tools/gpu-list $(B)/tools/gpu-workload $(LIB_TOOLS) $(GL_TOOLS)
+	$(B)/tools/gpu-list $(B)/tools/gpu-workload $(LIB_TOOLS) $(GL_TOOLS) $(FRAME_TOOL)
 run: $(RUN_DEPS)
 	@scripts/run
 

@@ -493,6 +493,22 @@ def model_regs(db):
         '', '#endif /* VGC_REGS_H */', ''])
 
 
+LCDIF_DB = 'hw/lcdif.db'
+
+
+def lcdif_regs(db):
+    """The display model's header, from the display controller's own
+    facts file (hw/lcdif.db; @db, the GPU's, is not used)."""
+    body = header_body(Db(LCDIF_DB), 'hw/lcdif.names', Style(kernel=False))
+    return '\n'.join(banner(
+        'GPL-2.0-only',
+        'i.MX (e)LCDIF register offsets and bit fields used by the display\n'
+        'model. The facts and their public sources are in hw/lcdif.db.',
+        [LCDIF_DB, 'hw/lcdif.names']) + [
+        '#ifndef LCDIF_REGS_H', '#define LCDIF_REGS_H', ''] + body + [
+        '', '#endif /* LCDIF_REGS_H */', ''])
+
+
 def addr_runs(db):
     """Runs of consecutive state indices that hold GPU addresses."""
     runs = []
@@ -926,6 +942,7 @@ OUTPUTS = [
     ('drivers/gpu/drm/etnaviv/etna_hw_table.h', driver_cores),
     ('tests/uml/core_ids.h', smoke_cores),
     ('tests/uml/lib/gc_regs.h', test_regs),
+    ('sim/lcdif_regs.h', lcdif_regs),
 ]
 # the outputs written from hw/cores.db
 FROM_CORES = (model_idents, driver_cores, smoke_cores)

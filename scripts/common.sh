@@ -6,8 +6,26 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CACHE=${ETNAVIV_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/etnaviv}
 KSRC_TAR=/usr/src/linux-source-6.1.tar.xz
 KSRC=$CACHE/linux-source-6.1
+# Mesa's build options (scripts/build-mesa): Debian's source of Mesa 22.3,
+# its etnaviv Gallium driver and kmsro (EGL surfaceless, GBM and Wayland,
+# GLES2 and desktop GL, glvnd, no LLVM, no X).
+MESA_OPTS=(
+	-Dbuildtype=release -Db_ndebug=true
+	-Dgallium-drivers=etnaviv,kmsro -Dvulkan-drivers= -Dplatforms=wayland
+	-Dglx=disabled -Degl=enabled -Dgbm=enabled -Dllvm=disabled
+	-Dgles1=disabled -Dgles2=enabled -Dopengl=true -Dglvnd=true
+	-Dzstd=disabled -Dvalgrind=disabled -Dlibunwind=disabled
+	-Dgallium-va=disabled -Dgallium-vdpau=disabled -Dgallium-xa=disabled
+	-Dlmsensors=disabled -Dbuild-tests=false -Dshared-glapi=enabled
+)
+# The cache keeps one build of each configuration, in a directory named
+# by a digest of what configures it (the kernel's config fragments; Mesa's
+# options and version), so that checkouts of other configurations (git
+# worktrees, branches) share the cache without rebuilding each other's.
+digest() { sha1sum | cut -c1-10; }
 # Mesa with the etnaviv driver, built by scripts/build-mesa.
-MESA_PREFIX=$CACHE/mesa/prefix
+MESA=$CACHE/mesa-$( (printf '%s\n' "${MESA_OPTS[@]}"; echo "${ETNAVIV_MESA_VERSION:-}") | digest)
+MESA_PREFIX=$MESA/prefix
 # Per-repo build products (model module, DTBs, test programs).
 OUT=$ROOT/build
 FLAVOURS="plain debug"
@@ -15,8 +33,13 @@ FLAVOURS="plain debug"
 die() { echo "error: $*" >&2; exit 1; }
 log() { echo ">> $*" >&2; }
 
+# kfrags FLAVOUR: the configuration fragments of a flavour's kernel.
+kfrags() {
+	echo "$ROOT/kernel/uml.config"
+	[ "$1" != debug ] || echo "$ROOT/kernel/debug.config"
+}
 # kobj FLAVOUR: the kernel object directory of one flavour.
-kobj() { echo "$CACHE/kernel-$1"; }
+kobj() { echo "$CACHE/kernel-$1-$(cat $(kfrags "$1") | digest)"; }
 
 # The board manifest (boards/boards.manifest): one line per board, fields
 # separated by "|": board, soc, tags, pipes, cores.

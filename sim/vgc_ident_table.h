@@ -84,6 +84,15 @@ static const struct vgc_ident idents[] = {
 		.pipes = VGC_PIPE_VG,
 	},
 	{
+		.name = "gc400-4645",
+		.model = 0x0400, .revision = 0x4645,
+		.features = 0xa0e9e004,
+		.minor = { 0xe1299fff, 0xbe13b219, 0xce110010, 0x08000001,
+			   0x00020102, 0x00120000 },
+		.specs = { 0xa2108764, 0x01400000, 0, 0 },
+		.pipes = VGC_PIPE_3D,
+	},
+	{
 		.name = "gc400",
 		.model = 0x0400, .revision = 0x4652,
 		.features = 0xa0e9e004,

@@ -55,7 +55,7 @@ while IFS='|' read -r board soc tags pipes cores extra; do
 	why=
 	for w in $tags; do
 		case $w in
-		mmuv1|mmuv2|3d|2d|vg|sec|legacy) ;;
+		mmuv1|mmuv2|3d|2d|vg|sec|legacy|display) ;;
 		*) why="unknown tag $w" ;;
 		esac
 	done
@@ -71,6 +71,10 @@ while IFS='|' read -r board soc tags pipes cores extra; do
 	has "$tests" pixels && ! has "$tags" 2d && why="pixels without 2d"
 	has "$tests" datapath && ! has "$tags" 2d && why="datapath without 2d"
 	has "$tests" gl-clear && ! has "$tags" 3d && why="gl-clear without 3d"
+	has "$tests" display && ! has "$tags" display && why="display without display"
+	has "$tests" display && ! has "$tags" 3d && why="display without 3d"
+	has "$tests" display-modeset && ! has "$tags" display &&
+		why="display-modeset without display"
 	if has "$tags" mmuv2 && has "$tags" 2d; then
 		has "$tests" isolation || why="mmuv2 and 2d without isolation"
 	else

@@ -34,6 +34,10 @@ static const uint64_t gc3000_specs[NR_SPECS] = {
 	16, 64, 1024, 16, 4, 2, 1024, 0, 256, 320, 16,
 };
 
+static const uint64_t gc400_4645_specs[NR_SPECS] = {
+	4, 64, 128, 8, 1, 1, 1024, 0, 256, 320, 8,
+};
+
 static const uint64_t gc400_specs[NR_SPECS] = {
 	4, 64, 128, 8, 1, 1, 1024, 0, 256, 320, 8,
 };
@@ -89,6 +93,11 @@ static const struct core_id gc320_5303 = {
 	{ 0xe02c7eca, 0xe9399eff, 0xfe1fb2db }, true, NULL,
 };
 
+static const struct core_id gc400_4645 = {
+	"gc400-4645", 0x0400, 0x4645, true,
+	{ 0xa0e9e004, 0xe1299fff, 0xbe13b219 }, true, gc400_4645_specs,
+};
+
 static const struct core_id gc400 = {
 	"gc400", 0x0400, 0x4652, true,
 	{ 0xa0e9e004, 0xe1299fff, 0xbe13b219 }, true, gc400_specs,
@@ -116,6 +125,6 @@ static const struct core_id gc520 = {
 
 /* Every core a board may have, by the model's name. */
 static const struct core_id *const core_ids[] = {
-	&gc2000, &gc320, &gc880, &gc600, &gc7000, &gc3000, &gc320_5303, &gc400,
-	&gc7000_6202, &gc7000_6203, &gc7000_6204, &gc520,
+	&gc2000, &gc320, &gc880, &gc600, &gc7000, &gc3000, &gc320_5303,
+	&gc400_4645, &gc400, &gc7000_6202, &gc7000_6203, &gc7000_6204, &gc520,
 };
