@@ -15,7 +15,7 @@ checks_begin "params-${ETNAVIV_DRIVER:-?}"
 
 case ${ETNAVIV_DRIVER:-ours} in
 upstream) ko=$ETNAVIV_KDIR/drivers/gpu/drm/etnaviv/etnaviv.ko ;;
-*) ko=$OUT/driver-$(basename "$ETNAVIV_KDIR" | sed 's/^kernel-//')/etnaviv.ko ;;
+*) ko=$OUT/driver-$ETNAVIV_FLAVOUR/etnaviv.ko ;;
 esac
 
 if rmmod etnaviv && insmod "$ko" hw_job_limit=2 job_hang_limit=1 dump_core=0; then
