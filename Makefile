@@ -29,10 +29,13 @@ SIM_CFLAGS := $(CFLAGS_USER) -fno-strict-aliasing -Isim \
 	-D'noinline=__attribute__((__noinline__))' \
 	-D'__always_inline=inline __attribute__((__always_inline__))'
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+# The model's unit tests and its fuzzer (tests/sim): a float converted to
+# an integer type that cannot hold it is undefined too (issue 30).
+SIM_SANITIZE := $(SANITIZE) -fsanitize=float-cast-overflow
 
 BOARDS := $(patsubst boards/%.dts,%,$(wildcard boards/*.dts))
 DTBS := $(BOARDS:%=$(B)/boards/%.dtb)
-SIM_SRC := $(wildcard sim/*.c sim/*.h sim/uml/*.c sim/Kbuild)
+SIM_SRC := $(wildcard sim/*.c sim/*.h sim/uml/*.c sim/uml/*.h sim/Kbuild)
 TOOLS := $(B)/tools/gpu-list $(B)/tools/gpu-workload
 CS_TOOLS := etnaviv-disasm etnaviv-asm
 TOOLS += $(CS_TOOLS:%=$(B)/tools/%)
@@ -288,12 +291,23 @@ REFRS := tests/sim/refrs.c tests/sim/refrs.h
 # Its objects are built once (with the sanitizers) for every test.
 SIM_OBJ := $(patsubst sim/%.c,$(B)/sim-user/%.o,$(SIM_CORE))
 .SECONDARY: $(SIM_OBJ)
-$(B)/sim-user/%.o: sim/%.c $(wildcard sim/*.h)
+$(B)/sim-user/%.o: sim/%.c $(wildcard sim/*.h) $(B)/sim-user/headers.stamp
 	@mkdir -p $(@D)
-	$(CC) $(SIM_CFLAGS) $(SANITIZE) -c -o $@ $<
+	$(CC) $(SIM_CFLAGS) $(SIM_SANITIZE) -c -o $@ $<
+# Every header of the model's core compiles alone (but the generated table
+# sim/vgc_ident.c includes), checked before its objects are built.
+SIM_HDRS := $(filter-out sim/vgc_ident_table.h,$(wildcard sim/*.h))
+$(B)/sim-user/headers.stamp: $(SIM_HDRS)
+	@mkdir -p $(@D)
+	@for h in $(SIM_HDRS); do \
+		echo "#include \"$${h#sim/}\"" | \
+		$(CC) $(SIM_CFLAGS) -fsyntax-only -x c - || \
+		{ echo "$$h does not compile alone" >&2; exit 1; }; \
+	done
+	@touch $@
 $(B)/tests/sim-%: tests/sim/test_%.c $(SIM_OBJ) $(REF2D) $(REFRS) $(wildcard sim/*.h tests/sim/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(SIM_CFLAGS) $(SANITIZE) -Itools -o $@ $(filter %.c %.o,$^) -lm
+	$(CC) $(SIM_CFLAGS) $(SIM_SANITIZE) -Itools -o $@ $(filter %.c %.o,$^) -lm
 
 # Throughput of the model's 2D engine: build/tests/bench-de (not a test).
 $(B)/tests/bench-de: tests/sim/bench_de.c $(SIM_CORE) $(wildcard sim/*.h tests/sim/*.h)

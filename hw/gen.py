@@ -811,9 +811,68 @@ def model_idents(db, cores):
             out.append('\t\t.no_product_regs = true,')
         for e in c.errata:
             out.append('\t\t.%s = true,' % ERRATA[e])
+        out += model_caps(db, c)
         out.append('\t},')
     out += ['};', '']
     return '\n'.join(out)
+
+
+def model_caps(db, c):
+    """The .caps initialiser of a core of idents[] (struct vgc_caps,
+    sim/vgc.h): what its engines need to know of it, decoded here once from
+    the words the core presents, with the drivers' rules where what a
+    driver does (and so what the model must accept) follows the model
+    number rather than a feature bit. The engines compare no model ids."""
+    minor = (c.minor + [0] * 6)[:6]
+    words = {'HI_CHIP_SPECS': c.specs_words[0]}
+    words.update(('HI_CHIP_MINOR_FEATURE_%d' % i, w)
+                 for i, w in enumerate(minor))
+
+    def get(ref):
+        reg, f = db.field(ref)
+        return (words[reg] & f.mask) >> f.lo
+
+    halti = -1
+    for level, ref in enumerate(('HI_CHIP_MINOR_FEATURE_1.HALTI0',
+                                 'HI_CHIP_MINOR_FEATURE_2.HALTI1',
+                                 'HI_CHIP_MINOR_FEATURE_4.HALTI2')):
+        if get(ref):
+            if halti != level - 1:
+                raise Fail('%s: core %s: HALTI%d without HALTI%d' %
+                           (c.where, c.name, level, level - 1))
+            halti = level
+    # Mesa 22.3 etnaviv_screen.c: has_shader_range_registers and (its
+    # negation) vs_need_z_div: model >= 0x1000 or GC880, as the core reads
+    recent = c.model >= 0x1000 or c.model == 0x880
+    flags = [
+        # MINOR_FEATURE_1 MMU_VERSION: MMUv2 tables
+        ('mmuv2', get('HI_CHIP_MINOR_FEATURE_1.MMU_VERSION')),
+        ('single_buffer', get('HI_CHIP_MINOR_FEATURE_4.SINGLE_BUFFER')),
+        ('pe20', get('HI_CHIP_MINOR_FEATURE_0.2DPE20')),
+        ('blt', get('HI_CHIP_MINOR_FEATURE_5.BLT_ENGINE')),
+        ('icache', get('HI_CHIP_MINOR_FEATURE_3.INSTRUCTION_CACHE')),
+        ('fast_transcendentals',
+         get('HI_CHIP_MINOR_FEATURE_3.HAS_FAST_TRANSCENDENTALS')),
+        # Mesa 22.3 etnaviv_emit.c: PE_PIPE_*_ADDR from HALTI0 on, but on
+        # the GC880
+        ('pipe_addrs', halti >= 0 and c.model != 0x880),
+        ('range_registers', recent),
+        ('gl_clip_z', recent),
+        # Linux 6.1 etnaviv_perfmon.c: the cycle counters of GC880, GC2000
+        # and GC2100, by the model the drivers report
+        ('mc_cycles', c.reported()[0] in (0x880, 0x2000, 0x2100)),
+    ]
+    out = ['\t\t.caps = {',
+           '\t\t\t.pixel_pipes = %d, .streams = %d, .halti = %d,' %
+           (max(1, get('HI_CHIP_SPECS.PIXEL_PIPES')),
+            get('HI_CHIP_SPECS.STREAM_COUNT'), halti),
+           '\t\t\t.ts_bits = %d,' %
+           (2 if get('HI_CHIP_MINOR_FEATURE_0.2BITPERTILE') else 4)]
+    for name, on in flags:
+        if on:
+            out.append('\t\t\t.%s = true,' % name)
+    out.append('\t\t},')
+    return out
 
 
 def minor_lines(head, words):

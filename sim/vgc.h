@@ -11,53 +11,57 @@
  *
  * Locking: the core has none. The caller serialises every call on one
  * core (the UML glue holds a spinlock around each call).
+ *
+ * This header is the environment's: the calls above and struct
+ * vgc_core, with the state headers of the units it holds (vgc_mmu.h,
+ * vgc_de.h, vgc_rs.h, vgc_sh.h, vgc_3d.h), each of which stands alone
+ * on vgc_types.h. The units' own headers (vgc_dma.h, vgc_fe.h,
+ * vgc_pace.h, vgc_core.h, vgc_3d_stages.h, vgc_*_int.h) include this
+ * one; nothing this one includes includes it back.
  */
 #ifndef VGC_H
 #define VGC_H
 
-#ifdef __KERNEL__
-#include <linux/bits.h>
-#include <linux/kernel.h>
-#include <linux/string.h>
-#include <linux/types.h>
-#else
-/*
- * user space: the few kernel types and macros the core uses; noinline
- * comes from the build's flags (the Makefile's SIM_CFLAGS)
- */
-#include <stdbool.h>
-#include <stddef.h>
-#include <string.h>
-typedef __UINT8_TYPE__ u8;
-typedef __UINT16_TYPE__ u16;
-typedef __UINT32_TYPE__ u32;
-typedef __UINT64_TYPE__ u64;
-typedef __INT16_TYPE__ s16;
-typedef __INT32_TYPE__ s32;
-typedef __INT64_TYPE__ s64;
-#define BIT(n)		(1u << (n))
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-#define fallthrough	__attribute__((__fallthrough__))
-#endif
-
-/*
- * span_loop: the 2D engine's loops over the pixels of a span. In user
- * space on x86-64 GCC also compiles them for AVX2 and the program picks
- * the variant its host can run when it loads (as the C library does for
- * memcpy); the kernel builds them once, without vector registers.
- */
-#if !defined(__KERNEL__) && defined(__x86_64__) && defined(__GNUC__) && \
-	!defined(__clang__)
-#define span_loop	__attribute__((__target_clones__("avx2", "default")))
-#else
-#define span_loop
-#endif
-
+#include "vgc_types.h"
 #include "vgc_regs.h"
+#include "vgc_mmu.h"
 #include "vgc_de.h"
 #include "vgc_rs.h"
 #include "vgc_sh.h"
 #include "vgc_3d.h"
+
+/**
+ * struct vgc_caps - what the engines need to know of a core, generated
+ *	with its identity from hw/cores.db by hw/gen.py (model_caps(): the
+ *	words the core presents decoded once, and the drivers' rules that
+ *	follow the model number; no engine compares model ids)
+ * @pixel_pipes: pixel pipes (SPECS PIXEL_PIPES, at least 1)
+ * @streams: vertex streams (SPECS STREAM_COUNT, as presented: more than
+ *	one, the FE_VERTEX_STREAMS_* states)
+ * @halti: the HALTI level (MINOR_FEATURE HALTI0..2 bits), -1 for none
+ * @ts_bits: bits of a tile status entry: 2 (2BITPERTILE) or 4
+ * @mmuv2: MMUv2 tables (MINOR_FEATURE_1 MMU_VERSION)
+ * @single_buffer: MINOR_FEATURE_4 SINGLE_BUFFER
+ * @pe20: the 2D engine is PE 2.0 (MINOR_FEATURE_0 2DPE20)
+ * @blt: the BLT engine (MINOR_FEATURE_5 BLT_ENGINE)
+ * @icache: the shader instruction cache (MINOR_FEATURE_3)
+ * @fast_transcendentals: MINOR_FEATURE_3 HAS_FAST_TRANSCENDENTALS
+ * @pipe_addrs: the PE's per-pipe address states (Mesa 22.3: from HALTI0
+ *	on, but on the GC880)
+ * @range_registers: the shaders' instruction range registers (Mesa
+ *	22.3's has_shader_range_registers)
+ * @gl_clip_z: the PA maps OpenGL's clip z (-w..w) itself (Mesa 22.3
+ *	lowers it to 0..w in the shader otherwise: vs_need_z_div)
+ * @mc_cycles: the cycle counters of the GC880, GC2000 and GC2100 (Linux
+ *	6.1 etnaviv_perfmon.c), by the model the drivers report
+ */
+struct vgc_caps {
+	unsigned int pixel_pipes, streams;
+	int halti;
+	unsigned int ts_bits;
+	bool mmuv2, single_buffer, pe20, blt, icache, fast_transcendentals;
+	bool pipe_addrs, range_registers, gl_clip_z, mc_cycles;
+};
 
 /**
  * struct vgc_ident - what a core reports about itself
@@ -80,6 +84,7 @@ typedef __INT64_TYPE__ s64;
  * @tx_gating_erratum: texture reads go wrong while the TX module's clock
  *	gating is on (PM_POWER_CONTROLS gating enabled and PM_MODULE_CONTROLS
  *	not disabling TX): the erratum Linux disables TX gating for
+ * @caps: what the engines need to know of it
  */
 struct vgc_ident {
 	const char *name;
@@ -92,6 +97,7 @@ struct vgc_ident {
 	bool no_product_regs;
 	bool security;
 	bool tx_gating_erratum;
+	struct vgc_caps caps;
 };
 
 #define VGC_PIPE_3D	0x1u
@@ -103,16 +109,6 @@ const struct vgc_ident *vgc_ident_find(const char *name);
 /* Number of known identities; vgc_ident_at(i) for i < that. */
 unsigned int vgc_ident_count(void);
 const struct vgc_ident *vgc_ident_at(unsigned int i);
-
-/* DMA client: selects the MMUv1 page table / linear base used. */
-enum vgc_client {
-	VGC_CLIENT_FE,
-	VGC_CLIENT_TX,
-	VGC_CLIENT_PE,
-	VGC_CLIENT_PEZ,
-	VGC_CLIENT_RA,
-	VGC_CLIENT_NR,
-};
 
 /**
  * struct vgc_host_ops - what the environment provides
@@ -288,66 +284,10 @@ struct vgc_prof {
 /*
  * struct vgc_flush_marks - the engines' work counts (draws_3d, rs_ops,
  * de_ops) when each cache was last flushed; more work since then leaves
- * it dirty (vgc.c, at each GL_EVENT).
+ * it dirty (vgc_core.c, at each GL_EVENT).
  */
 struct vgc_flush_marks {
 	u64 color, depth, ts, shader_l1, pe2d;
-};
-
-#define VGC_TLB_ENTRIES	64	/* direct-mapped, one 4 KiB page each */
-
-/**
- * struct vgc_tlb_entry - one cached MMUv2 translation
- * @vpn: GPU virtual address >> 12
- * @pa: physical address of the 4 KiB page (of a 64 KiB page: its part)
- * @valid: the entry holds a translation
- * @writeable: the page table entry allowed writes
- */
-struct vgc_tlb_entry {
-	u32 vpn;
-	u64 pa;
-	bool valid, writeable;
-};
-
-/**
- * struct vgc_mmu2 - MMUv2 state that is not a register
- * @tlb: the translation cache; only a flush empties it
- * @pta_mtlb: master table selected by the last PTA slot load (security
- *	block), 40-bit physical
- * @pta_mode_1k: that slot asked for 1 KiB mode (refused at translation)
- * @safe_addr_locked: SAFE_ADDRESS was written since the reset
- */
-struct vgc_mmu2 {
-	struct vgc_tlb_entry tlb[VGC_TLB_ENTRIES];
-	u64 pta_mtlb;
-	bool pta_mode_1k;
-	bool safe_addr_locked;
-};
-
-#define VGC_TLB1_ENTRIES	64	/* a client's: direct-mapped, 4 KiB pages */
-
-/**
- * struct vgc_tlb1_entry - one cached MMUv1 translation of one client
- * @vpn: GPU virtual address >> 12 (bit 31 set: 0 is an empty entry)
- * @pa: physical address of the page
- * @host: the page in place (the host's mem_map), or NULL: copy through
- *	mem_read/mem_write
- */
-struct vgc_tlb1_entry {
-	u32 vpn;
-	u64 pa;
-	u8 *host;
-};
-
-/**
- * struct vgc_mmu1 - MMUv1 state that is not a register
- * @tlb: each client's translation cache (vgc_mmu.c says what empties it)
- * @gen: changes with every change of any entry of @tlb (a fill, a flush,
- *	a reset): while it has a value, a lookup finds what it found before
- */
-struct vgc_mmu1 {
-	struct vgc_tlb1_entry tlb[VGC_CLIENT_NR][VGC_TLB1_ENTRIES];
-	u32 gen;
 };
 
 /* FE execution state. */
@@ -375,8 +315,9 @@ enum vgc_run {
  *
  * Allocated and owned by the environment (it is large: the state array
  * covers the full 256 KiB state space); initialise with vgc_init().
- * All fields are private to vgc.c (@de to vgc_de.c, @rs to vgc_rs.c,
- * @sh to vgc_sh.c, @p3d to vgc_3d.c)
+ * All fields are private to the core (vgc_core.c, vgc_fe.c, vgc_pace.c;
+ * @de to vgc_de.c, @rs to vgc_rs.c, @sh to vgc_sh.c, @p3d to the 3D
+ * pipeline's stages: vgc_3d_stages.h)
  * except @stats, which may be read; the environment uses the functions
  * below for the rest.
  */
@@ -419,7 +360,7 @@ struct vgc_core {
 	 */
 	u32 clock_khz;
 	bool eng_on;
-	u8 eng_mask;	/* which engines: ENG_* of vgc.c */
+	u8 eng_mask;	/* which engines: VGC_ENG_* of vgc_pace.h */
 	u64 eng_t0, eng_units;
 	bool irq_edge;		/* an interrupt was latched: deliver it */
 	/* the TX data latch a gated clock leaves stale (vgc_tx.c) */
@@ -530,6 +471,12 @@ u32 vgc_speed64(const struct vgc_core *c);
 
 /* The identity @c was initialised with. */
 const struct vgc_ident *vgc_get_ident(const struct vgc_core *c);
+
+/* What the engines need to know of @c. */
+static inline const struct vgc_caps *vgc_caps(const struct vgc_core *c)
+{
+	return &c->id->caps;
+}
 /*
  * The value state @off (a byte address) holds, as last loaded or written,
  * for tests and debugging; 0 outside the state space.
@@ -547,133 +494,5 @@ void vgc_set_freeze(struct vgc_core *c, bool on);
 bool vgc_get_freeze(const struct vgc_core *c);
 void vgc_set_inject_bus_error(struct vgc_core *c, bool on);
 bool vgc_get_inject_bus_error(const struct vgc_core *c);
-
-/*
- * GPU memory access as a client of the memory controller: translates
- * through the MMU and reports faults exactly as a DMA of that client
- * would. Returns 0 on success. vgc_dma_read() and vgc_dma_write() are
- * the calls; an MMUv1 TLB hit on a page the host maps is served inline.
- */
-int vgc_dma(struct vgc_core *c, enum vgc_client cl, u32 addr, void *buf,
-	    size_t len, bool write);
-/*
- * vgc_dma() of the FE's command fetch (client FE, a read): the one access
- * an MMUv1 core's linear window is for, not counted in @stats.escapes.
- */
-int vgc_dma_fetch_slow(struct vgc_core *c, u32 addr, void *buf, size_t len);
-
-/* Memory traffic of an access: the bus moves whole 64-bit words. */
-static inline void vgc_dma_count(struct vgc_core *c, u32 addr, size_t len,
-				 bool write)
-{
-	u64 words = ((addr & 7) + (u64)len + 7) / 8;
-
-	if (write)
-		c->stats.mem_write8 += words;
-	else
-		c->stats.mem_read8 += words;
-}
-
-/*
- * Where @len bytes at @addr are in place when @cl's MMUv1 TLB holds their
- * page (one page, the host maps it) and no bus error is pending; NULL
- * otherwise. An empty entry (vpn 0) has no host page, and the TLB holds
- * only addresses of the MMU's range, of MMUv1 cores.
- */
-static inline u8 *vgc_dma_hit(struct vgc_core *c, enum vgc_client cl,
-			      u32 addr, size_t len)
-{
-	const struct vgc_tlb1_entry *e =
-		&c->mmu1.tlb[cl][(addr >> VGC_PAGE_SHIFT) % VGC_TLB1_ENTRIES];
-	u32 in = addr & (VGC_PAGE_SIZE - 1);
-
-	if (e->vpn != addr >> VGC_PAGE_SHIFT || !e->host ||
-	    in + len > VGC_PAGE_SIZE || c->inject_bus_error)
-		return NULL;
-	return e->host + in;
-}
-
-/*
- * A copy of @n bytes; the sizes of a pixel, a texel and a TS byte inline
- * (the kernel builds most of the model with -fno-builtin: memcpy() is a
- * call there).
- */
-static inline void vgc_copy_small(void *d, const void *s, size_t n)
-{
-	switch (n) {
-	case 1:
-		*(u8 *)d = *(const u8 *)s;
-		break;
-	case 2:
-		__builtin_memcpy(d, s, 2);
-		break;
-	case 4:
-		__builtin_memcpy(d, s, 4);
-		break;
-	case 8:
-		__builtin_memcpy(d, s, 8);
-		break;
-	default:
-		memcpy(d, s, n);
-		break;
-	}
-}
-
-static inline int vgc_dma_read(struct vgc_core *c, enum vgc_client cl,
-			       u32 addr, void *buf, size_t len)
-{
-	u8 *p = vgc_dma_hit(c, cl, addr, len);
-
-	if (!p)
-		return vgc_dma(c, cl, addr, buf, len, false);
-	vgc_dma_count(c, addr, len, false);
-	vgc_copy_small(buf, p, len);
-	return 0;
-}
-
-/* The FE's command fetch: vgc_dma_read() of client FE, not an escape. */
-static inline int vgc_dma_fetch(struct vgc_core *c, u32 addr, void *buf,
-				size_t len)
-{
-	u8 *p = vgc_dma_hit(c, VGC_CLIENT_FE, addr, len);
-
-	if (!p)
-		return vgc_dma_fetch_slow(c, addr, buf, len);
-	vgc_dma_count(c, addr, len, false);
-	vgc_copy_small(buf, p, len);
-	return 0;
-}
-
-static inline int vgc_dma_write(struct vgc_core *c, enum vgc_client cl,
-				u32 addr, const void *buf, size_t len)
-{
-	u8 *p = vgc_dma_hit(c, cl, addr, len);
-
-	if (!p)
-		return vgc_dma(c, cl, addr, (void *)buf, len, true);
-	vgc_dma_count(c, addr, len, true);
-	vgc_copy_small(p, buf, len);
-	return 0;
-}
-/*
- * A write split at page boundaries that stops at the first page that
- * fails: the pages before it are written, as a burst of single-page
- * writes would leave them.
- */
-int vgc_dma_write_pages(struct vgc_core *c, enum vgc_client cl, u32 addr,
-			const void *buf, size_t len);
-/*
- * The @len bytes at @addr in place (the host's mem_map), when reaching
- * them has no effect but the access itself: every page translates
- * without a table walk or a fault (no MMU, the MMUv1 linear window or
- * TLB hits, MMUv2 TLB hits, writable if @write), no bus error is
- * pending, and the
- * pages are contiguous in the model's address space. NULL otherwise: the
- * caller then uses vgc_dma_read()/vgc_dma_write(), which report what
- * happens. Nothing is counted: vgc_dma_count() counts each access made
- * in place as the call it stands for.
- */
-void *vgc_dma_map(struct vgc_core *c, enum vgc_client cl, u32 addr,
-		  size_t len, bool write);
 
 #endif /* VGC_H */

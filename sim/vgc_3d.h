@@ -6,10 +6,13 @@
  * blending, render-target layouts, tile status). A DRAW_PRIMITIVES,
  * DRAW_INDEXED_PRIMITIVES or DRAW_INSTANCED command starts a draw; the FE
  * blocks on it while vgc_fe_run() executes it in bounded chunks. See
- * vgc_3d.c and sim/doc/3d-pipeline.md.
+ * vgc_3d.c, its stages (vgc_3d_stages.h) and sim/doc/3d-pipeline.md.
  */
 #ifndef VGC_3D_H
 #define VGC_3D_H
+
+#include "vgc_sh.h"
+#include "vgc_surf.h"
 
 /* Varyings a vertex carries (PS inputs t1..t15). */
 #define VGC_3D_VARYINGS		15
@@ -52,7 +55,7 @@ struct vgc_3d_wvtx {
  *	order fixed so that the edge functions are positive inside
  * @area: twice its area, in subpixels squared (> 0)
  * @flat: the varyings of the provoking vertex, for flat ones
- * @front: it faces front (the hardware's front: see vgc_3d.c)
+ * @front: it faces front (the hardware's front: see vgc_raster.c)
  * @x0: first quad column of its bounding box (inside the scissor), pixels
  * @y0: first row
  * @x1: one past the last column
@@ -86,16 +89,11 @@ struct vgc_3d_tri {
 
 /**
  * struct vgc_3d_surf - a render target or depth buffer as the PE sees it
- * @base: GPU address of the surface; of each pixel pipe's half (multi)
- * @stride: bytes of a row of pixels (PE_COLOR_STRIDE, PE_DEPTH_STRIDE)
- * @bpp: bytes per pixel
- * @super: 64x64 supertiles of 4x4 tiles, else 4x4 tiles
- * @multi: split between two pixel pipes' halves (GC2000)
- * @ts: fast clear: tile status entries mark 64-byte blocks cleared
- * @ts_status: TS_*_STATUS_BASE
- * @ts_surface: TS_*_SURFACE_BASE: the address entry 0 covers
- * @ts_clear: TS_*_CLEAR_VALUE
- * @ts_bits: bits of a TS entry
+ * @mem: its layout (tiled or supertiled; split between two pixel pipes'
+ *	halves on a GC2000) and place: the stride of a row of tiles is four
+ *	PE_COLOR_STRIDE or PE_DEPTH_STRIDE (bytes of a row of pixels)
+ * @fast_clear: tile status entries mark 64-byte blocks cleared
+ * @ts: the tile status (TS_*_STATUS_BASE, _SURFACE_BASE, _CLEAR_VALUE)
  * @last_ok: @last holds the address of tile (@last_tx, @last_ty)
  * @last_tx: the tile's column
  * @last_ty: its row
@@ -108,12 +106,9 @@ struct vgc_3d_tri {
  *	bus error knob is set only between runs)
  */
 struct vgc_3d_surf {
-	u32 base[2];
-	u32 stride;
-	unsigned int bpp;
-	bool super, multi, ts;
-	u32 ts_status, ts_surface, ts_clear;
-	unsigned int ts_bits;
+	struct vgc_surf mem;
+	bool fast_clear;
+	struct vgc_ts ts;
 	bool last_ok;
 	u32 last_tx, last_ty, last;
 	bool hit_ok, hit_ts;
@@ -226,7 +221,8 @@ struct vgc_3d_pe {
  * @ps_temps: the same for a pixel's thread: the PS's, t0 and the
  *	varyings, the colour output
  *
- * Owned by its struct vgc_core (member p3d), private to vgc_3d.c. The FE
+ * Owned by its struct vgc_core (member p3d), private to the 3D pipeline
+ * (vgc_3d_stages.h). The FE
  * executes nothing else while a draw is in flight, so the states it read
  * when the draw started cannot change under it.
  */

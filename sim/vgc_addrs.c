@@ -7,6 +7,7 @@
  * CONFIGURATION are physical and bypass the MMU.
  */
 #include "vgc_addrs.h"
+#include "vgc_regs.h"
 
 const u32 vgc_addr_states[] = {
 	VGC_DE_SRC_ADDRESS,	/* vgc_de.c: the 2D source in memory */

@@ -8,7 +8,7 @@
 #ifndef VGC_ADDRS_H
 #define VGC_ADDRS_H
 
-#include "vgc.h"
+#include "vgc_types.h"
 
 extern const u32 vgc_addr_states[];
 extern const unsigned int vgc_nr_addr_states;

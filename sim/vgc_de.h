@@ -7,6 +7,8 @@
 #ifndef VGC_DE_H
 #define VGC_DE_H
 
+#include "vgc_types.h"
+
 #define VGC_DE_MAX_RECTS	256
 #define VGC_DE_MAX_DATA		2048	/* DATA_COUNT is 11 bits */
 #define VGC_DE_SPAN		4096	/* pixels per chunk */
@@ -263,7 +265,11 @@ int vgc_de_draw(struct vgc_core *c, u32 hdr, u32 addr);
  * Returns true when the DE is idle.
  */
 bool vgc_de_run(struct vgc_core *c, long *budget);
-/* The value a LOAD_STATE of @val into DE state @off stores (masks). */
-u32 vgc_de_state(struct vgc_core *c, u32 off, u32 val);
+/*
+ * The FE's hook (vgc_fe.h) for the DE states that act when loaded:
+ * *@val becomes what a LOAD_STATE of it into @off stores (the masks of
+ * ROT_ANGLE).
+ */
+bool vgc_de_state(struct vgc_core *c, u32 off, u32 *val);
 
 #endif /* VGC_DE_H */

@@ -16,6 +16,15 @@ static const struct vgc_ident idents[] = {
 		.specs = { 0x94410a68, 0x00a80000, 0, 0 },
 		.pipes = VGC_PIPE_3D,
 		.tx_gating_erratum = true,
+		.caps = {
+			.pixel_pipes = 2, .streams = 8, .halti = 0,
+			.ts_bits = 2,
+			.pe20 = true,
+			.pipe_addrs = true,
+			.range_registers = true,
+			.gl_clip_z = true,
+			.mc_cycles = true,
+		},
 	},
 	{
 		.name = "gc320",
@@ -24,6 +33,11 @@ static const struct vgc_ident idents[] = {
 		.minor = { 0xc1399eff, 0x020fb2db, 0, 0, 0, 0 },
 		.specs = { 0xa4410a61, 0x01000008, 0, 0 },
 		.pipes = VGC_PIPE_2D,
+		.caps = {
+			.pixel_pipes = 2, .streams = 1, .halti = -1,
+			.ts_bits = 2,
+			.pe20 = true,
+		},
 	},
 	{
 		.name = "gc355",
@@ -31,6 +45,10 @@ static const struct vgc_ident idents[] = {
 		.features = 0x1e2c7cc8,
 		.minor = { 0x0024207f, 0, 0x00010104, 0, 0, 0 },
 		.pipes = VGC_PIPE_VG,
+		.caps = {
+			.pixel_pipes = 1, .streams = 0, .halti = -1,
+			.ts_bits = 4,
+		},
 	},
 	{
 		.name = "gc880",
@@ -39,6 +57,14 @@ static const struct vgc_ident idents[] = {
 		.minor = { 0xc9799eff, 0x2efbf2d9, 0, 0, 0, 0 },
 		.specs = { 0x92108964, 0x00a80000, 0, 0 },
 		.pipes = VGC_PIPE_3D,
+		.caps = {
+			.pixel_pipes = 1, .streams = 4, .halti = 0,
+			.ts_bits = 2,
+			.pe20 = true,
+			.range_registers = true,
+			.gl_clip_z = true,
+			.mc_cycles = true,
+		},
 	},
 	{
 		.name = "gc600",
@@ -47,6 +73,10 @@ static const struct vgc_ident idents[] = {
 		.minor = { 0x00000007, 0, 0, 0, 0, 0 },
 		.pipes = VGC_PIPE_2D | VGC_PIPE_3D,
 		.no_product_regs = true,
+		.caps = {
+			.pixel_pipes = 1, .streams = 0, .halti = -1,
+			.ts_bits = 4,
+		},
 	},
 	{
 		.name = "gc7000",
@@ -57,6 +87,19 @@ static const struct vgc_ident idents[] = {
 		.specs = { 0xa4410a60, 0x02400000, 0x00000100, 0x00010000 },
 		.pipes = VGC_PIPE_3D,
 		.security = true,
+		.caps = {
+			.pixel_pipes = 2, .streams = 0, .halti = 2,
+			.ts_bits = 2,
+			.mmuv2 = true,
+			.single_buffer = true,
+			.pe20 = true,
+			.blt = true,
+			.icache = true,
+			.fast_transcendentals = true,
+			.pipe_addrs = true,
+			.range_registers = true,
+			.gl_clip_z = true,
+		},
 	},
 	{
 		.name = "gc3000",
@@ -66,6 +109,18 @@ static const struct vgc_ident idents[] = {
 			   0x930d2f47, 0x10000133 },
 		.specs = { 0xa4410a60, 0x01400000, 0x00000100, 0x00010000 },
 		.pipes = VGC_PIPE_3D,
+		.caps = {
+			.pixel_pipes = 2, .streams = 0, .halti = 2,
+			.ts_bits = 2,
+			.mmuv2 = true,
+			.single_buffer = true,
+			.pe20 = true,
+			.icache = true,
+			.fast_transcendentals = true,
+			.pipe_addrs = true,
+			.range_registers = true,
+			.gl_clip_z = true,
+		},
 	},
 	{
 		.name = "gc320-5303",
@@ -75,6 +130,12 @@ static const struct vgc_ident idents[] = {
 		.minor = { 0xe9399eff, 0xfe1fb2db, 0xceff0080, 0x10000005, 0,
 			   0 },
 		.pipes = VGC_PIPE_2D,
+		.caps = {
+			.pixel_pipes = 1, .streams = 0, .halti = -1,
+			.ts_bits = 2,
+			.mmuv2 = true,
+			.pe20 = true,
+		},
 	},
 	{
 		.name = "gc355-1216",
@@ -82,6 +143,10 @@ static const struct vgc_ident idents[] = {
 		.features = 0x1e2c7cc8,
 		.minor = { 0x0024207f, 0, 0x01010104, 0, 0, 0 },
 		.pipes = VGC_PIPE_VG,
+		.caps = {
+			.pixel_pipes = 1, .streams = 0, .halti = -1,
+			.ts_bits = 4,
+		},
 	},
 	{
 		.name = "gc400-4645",
@@ -91,6 +156,12 @@ static const struct vgc_ident idents[] = {
 			   0x00020102, 0x00120000 },
 		.specs = { 0xa2108764, 0x01400000, 0, 0 },
 		.pipes = VGC_PIPE_3D,
+		.caps = {
+			.pixel_pipes = 1, .streams = 4, .halti = -1,
+			.ts_bits = 2,
+			.mmuv2 = true,
+			.pe20 = true,
+		},
 	},
 	{
 		.name = "gc400",
@@ -99,6 +170,12 @@ static const struct vgc_ident idents[] = {
 		.minor = { 0xe1299fff, 0xbe13b219, 0xce110010, 0x08000001,
 			   0x00020102, 0x00120000 },
 		.pipes = VGC_PIPE_3D,
+		.caps = {
+			.pixel_pipes = 1, .streams = 0, .halti = -1,
+			.ts_bits = 2,
+			.mmuv2 = true,
+			.pe20 = true,
+		},
 	},
 	{
 		.name = "gc7000-6202",
@@ -108,6 +185,18 @@ static const struct vgc_ident idents[] = {
 			   0xdb0dafc7, 0x3b5ac333 },
 		.pipes = VGC_PIPE_3D,
 		.security = true,
+		.caps = {
+			.pixel_pipes = 1, .streams = 0, .halti = 2,
+			.ts_bits = 2,
+			.mmuv2 = true,
+			.single_buffer = true,
+			.pe20 = true,
+			.icache = true,
+			.fast_transcendentals = true,
+			.pipe_addrs = true,
+			.range_registers = true,
+			.gl_clip_z = true,
+		},
 	},
 	{
 		.name = "gc7000-6203",
@@ -117,6 +206,18 @@ static const struct vgc_ident idents[] = {
 			   0xdb0dafc7, 0x3b5ac333 },
 		.pipes = VGC_PIPE_3D,
 		.security = true,
+		.caps = {
+			.pixel_pipes = 1, .streams = 0, .halti = 2,
+			.ts_bits = 2,
+			.mmuv2 = true,
+			.single_buffer = true,
+			.pe20 = true,
+			.icache = true,
+			.fast_transcendentals = true,
+			.pipe_addrs = true,
+			.range_registers = true,
+			.gl_clip_z = true,
+		},
 	},
 	{
 		.name = "gc7000-6204",
@@ -126,6 +227,18 @@ static const struct vgc_ident idents[] = {
 			   0xdb0dafc7, 0x3b5ac333 },
 		.pipes = VGC_PIPE_3D,
 		.security = true,
+		.caps = {
+			.pixel_pipes = 1, .streams = 0, .halti = 2,
+			.ts_bits = 2,
+			.mmuv2 = true,
+			.single_buffer = true,
+			.pe20 = true,
+			.icache = true,
+			.fast_transcendentals = true,
+			.pipe_addrs = true,
+			.range_registers = true,
+			.gl_clip_z = true,
+		},
 	},
 	{
 		.name = "gc520",
@@ -134,5 +247,11 @@ static const struct vgc_ident idents[] = {
 		.minor = { 0xe9399eff, 0xfe1fb2db, 0xcedf0080, 0x10800005,
 			   0x20000000, 0x00020880 },
 		.pipes = VGC_PIPE_2D,
+		.caps = {
+			.pixel_pipes = 1, .streams = 0, .halti = -1,
+			.ts_bits = 2,
+			.mmuv2 = true,
+			.pe20 = true,
+		},
 	},
 };

@@ -1,13 +1,75 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The device model's float math, without libm (the model is also built
- * as a kernel module, where there is none): the functions the shader
- * core's instructions compute. Plain C on floats and doubles, no calls,
- * bounded loops; sim/doc/shader-core.md states what each returns for
- * special values and tests/sim/test_math.c its error against libm.
+ * as a kernel module, where there is none): the helpers the engines
+ * share, and the functions the shader core's instructions compute.
+ * Plain C on floats and doubles, no calls, bounded loops;
+ * sim/doc/shader-core.md states what each returns for special values and
+ * tests/sim/test_math.c its error against libm.
  */
 #ifndef VGC_MATH_H
 #define VGC_MATH_H
+
+#include "vgc_types.h"
+
+/*
+ * The helpers every engine shares, inline: a float's bits and back
+ * without a conversion, the absolute value, a clamp that takes NaN to
+ * its low end, rounding to nearest, IEEE half to single.
+ */
+static inline u32 vgc_f2u(float f)
+{
+	union { float f; u32 u; } v = { .f = f };
+
+	return v.u;
+}
+
+static inline float vgc_u2f(u32 u)
+{
+	union { float f; u32 u; } v = { .u = u };
+
+	return v.f;
+}
+
+static inline float vgc_absf(float f)
+{
+	return f < 0 ? -f : f;
+}
+
+/* @f clamped to [@lo, @hi]; NaN gives @lo. */
+static inline float vgc_clampf(float f, float lo, float hi)
+{
+	if (!(f >= lo))		/* NaN too */
+		return lo;
+	return f > hi ? hi : f;
+}
+
+/*
+ * Round to nearest. Beyond the s64 range (where C leaves the conversion
+ * undefined) the range's ends, NaN 0: a hostile state's value is defined.
+ */
+static inline s64 vgc_round_s64(float f)
+{
+	if (!(f > -9.2e18f && f < 9.2e18f))	/* 2^63 is 9.22e18 */
+		return f > 0 ? S64_MAX : f < 0 ? S64_MIN : 0;
+	return (s64)(f < 0 ? f - 0.5f : f + 0.5f);
+}
+
+/* IEEE half to single, without a conversion instruction. */
+static inline float vgc_half_to_float(u16 h)
+{
+	u32 s = (u32)(h >> 15) << 31, e = (h >> 10) & 0x1f, m = h & 0x3ff;
+
+	if (e == 0x1f)
+		return vgc_u2f(s | 0x7f800000u | m << 13);
+	if (!e) {
+		if (!m)
+			return vgc_u2f(s);
+		/* subnormal: m * 2^-24 */
+		return (s ? -1.0f : 1.0f) * (float)m * (1.0f / 16777216.0f);
+	}
+	return vgc_u2f(s | (e + 112) << 23 | m << 13);
+}
 
 /* Round towards -infinity; NaN, infinities and integers unchanged. */
 float vgc_floorf(float x);

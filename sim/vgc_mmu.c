@@ -65,7 +65,10 @@
  * outside what the job owns: the count the validator's tests and
  * fuzzers require to stay 0. The access itself proceeds as on silicon.
  */
+#include "vgc.h"
+#include "vgc_dma.h"
 #include "vgc_mmu.h"
+#include "vgc_fe.h"
 
 #ifdef __KERNEL__
 #include <linux/string.h>
@@ -111,7 +114,7 @@ static const u8 v2_slot[VGC_CLIENT_NR] = {
 
 bool vgc_has_mmuv2(const struct vgc_core *c)
 {
-	return c->id->minor[1] & BIT(28);
+	return vgc_caps(c)->mmuv2;
 }
 
 static enum xlat xlat_mode(const struct vgc_core *c)
@@ -569,6 +572,29 @@ void vgc_mmu_load_state(struct vgc_core *c, u32 off, u32 val)
 			pta_load(c, val & VGC_MMUV2_PTA_INDEX);
 		break;
 	}
+}
+
+bool vgc_mmu_state(struct vgc_core *c, u32 off, u32 *val)
+{
+	if (off == VGC_GL_FLUSH_MMU) {
+		/* the MMUv1 TLBs of the clients named */
+		if (!vgc_has_mmuv2(c))
+			vgc_mmu_v1_flush(c, *val);
+		c->stats.flushes++;
+		vgc_fe_fifo_flush(c);
+		return true;
+	}
+	/*
+	 * The register window: only the MMUv2 states are loadable. Drivers
+	 * load dummies to 0x0000/0x0004 as delays; a real core ignores
+	 * them, and so does the model.
+	 */
+	if (off == VGC_MMUV2_SAFE_ADDRESS || off == VGC_MMUV2_CONFIGURATION ||
+	    off == VGC_MMUV2_PTA_CONFIG) {
+		vgc_mmu_load_state(c, off, *val);
+		vgc_fe_fifo_flush(c);
+	}
+	return false;
 }
 
 bool vgc_mmu_read(struct vgc_core *c, u32 off, u32 *val)

@@ -161,20 +161,13 @@ void vgc_prof_reset(struct vgc_core *c)
 }
 
 /*
- * A core whose CHIP_REV reads 0xffffNNNN is not what CHIP_MODEL says: the
- * i.MX6QP's GC3000 r5450 reads back as a GC2000 (hw/cores.db, "reports"),
- * and drivers treat it as the GC3000 it is.
+ * The GC880, GC2000, GC2100 layout of the cycle counters, by the model
+ * the drivers report: the i.MX6QP's GC3000 r5450 reads back as a GC2000
+ * (hw/cores.db, "reports"), and drivers treat it as the GC3000 it is.
  */
-#define REV_MISREPORTED(rev)	(((rev) >> 16) == 0xffffu)
-
-/* The GC880, GC2000, GC2100 layout of the cycle counters. */
 static bool cycles_in_mc(const struct vgc_core *c)
 {
-	if (REV_MISREPORTED(c->id->revision))
-		return false;
-	return c->id->model == VGC_CHIP_MODEL_GC880 ||
-	       c->id->model == VGC_CHIP_MODEL_GC2000 ||
-	       c->id->model == VGC_CHIP_MODEL_GC2100;
+	return vgc_caps(c)->mc_cycles;
 }
 
 static u32 total_cycles(struct vgc_core *c)

@@ -37,6 +37,8 @@
  *    is written.
  */
 #include "vgc.h"
+#include "vgc_dma.h"
+#include "vgc_surf.h"
 
 #ifdef __KERNEL__
 #include <linux/string.h>
@@ -93,62 +95,6 @@ static const struct rs_fmt *fmt_get(unsigned int f)
 	return &rs_fmts[f];
 }
 
-/* The tile at (tx, ty) of a 64x64 supertile: etna_viv doc/hardware.md. */
-static u32 super_index(u32 tx, u32 ty)
-{
-	return (tx & 1) | (tx >> 1) << 3 | (ty & 3) << 1 | (ty >> 2) << 6;
-}
-
-/* GPU address of the 4x4 tile (tx, ty) of a tiled surface. */
-static u32 tile_addr(const struct vgc_rs_surf *s, unsigned int bpp,
-		     u32 tx, u32 ty)
-{
-	u32 tb = 16 * bpp, st = 256 * tb, half, lx, ly;
-
-	switch (s->layout) {
-	case VGC_RS_TILED:
-		return s->base[0] + ty * s->stride + tx * tb;
-	case VGC_RS_SUPER:
-		return s->base[0] + (ty >> 4) * 16 * s->stride +
-		       (tx >> 4) * st + super_index(tx & 15, ty & 15) * tb;
-	case VGC_RS_MULTI_TILED:
-		/* a checkerboard of tiles; each half has every other row */
-		half = (tx ^ ty) & 1;
-		return s->base[half] + (ty >> 1) * s->stride +
-		       (tx ^ half) * tb;
-	case VGC_RS_MULTI_SUPER:
-		/*
-		 * 64x128 blocks hold a supertile of each half: pairs of
-		 * tiles alternate between the halves along a row and from
-		 * one row to the next.
-		 */
-		lx = tx & 15;
-		ly = ty & 31;
-		half = ((lx >> 1) ^ ly) & 1;
-		return s->base[half] + (ty >> 5) * 16 * s->stride +
-		       (tx >> 4) * st +
-		       super_index((lx & ~2u) | (ly & 1) << 1, ly >> 1) * tb;
-	default:
-		return 0;
-	}
-}
-
-/*
- * GPU address of pixel (x, y); *@run: pixels that follow it in memory
- * along the row (a tile's row; the whole row when linear).
- */
-static u32 px_addr(const struct vgc_rs_surf *s, unsigned int bpp, u32 x,
-		   u32 y, u32 *run)
-{
-	if (s->layout == VGC_RS_LINEAR) {
-		*run = ~0u;
-		return s->base[0] + y * s->stride + x * bpp;
-	}
-	*run = 4 - (x & 3);
-	return tile_addr(s, bpp, x >> 2, y >> 2) +
-	       ((y & 3) * 4 + (x & 3)) * bpp;
-}
-
 /*
  * Entry @n of the tile status: 0, or -1 if reading it failed.
  *
@@ -160,10 +106,12 @@ static u32 px_addr(const struct vgc_rs_surf *s, unsigned int bpp, u32 x,
 static int ts_entry(struct vgc_core *c, u32 n, unsigned int *status)
 {
 	struct vgc_rs *rs = &c->rs;
-	unsigned int bits = rs->ts_2bit ? 2 : 4;
-	u32 bit = n * bits, byte = rs->ts_status + bit / 8;
-	u32 blk = byte & ~(u32)(VGC_RS_TS_CACHE - 1);
+	unsigned int shift;
+	u32 byte, blk;
 	u8 now;
+
+	vgc_ts_entry(&rs->ts, n, &byte, &shift);
+	blk = byte & ~(u32)(VGC_RS_TS_CACHE - 1);
 
 	if (rs->ts_cache_ok && rs->ts_cache_addr == blk) {
 		if (!vgc_dma_read(c, VGC_CLIENT_PE, byte, &now, 1) &&
@@ -177,17 +125,8 @@ static int ts_entry(struct vgc_core *c, u32 n, unsigned int *status)
 		rs->ts_cache_ok = true;
 		rs->ts_cache_addr = blk;
 	}
-	*status = (rs->ts_cache[byte - blk] >> (bit & 7)) & ((1u << bits) - 1);
+	*status = vgc_ts_value(&rs->ts, rs->ts_cache[byte - blk], shift);
 	return 0;
-}
-
-/* @len bytes of the 32-bit @v as memory at @addr repeats it. */
-static void pattern32(u8 *p, u32 addr, u32 v, size_t len)
-{
-	size_t k;
-
-	for (k = 0; k < len; k++)
-		p[k] = v >> (8 * ((addr + k) & 3));
 }
 
 /* A source read; blocks the tile status marks cleared read the clear value. */
@@ -198,17 +137,17 @@ static int src_read(struct vgc_core *c, u32 addr, u8 *p, size_t len)
 	u32 off;
 	size_t n;
 
-	if (!rs->ts || addr < rs->ts_surface)
+	if (!rs->fast_clear || addr < rs->ts.surface)
 		return vgc_dma_read(c, VGC_CLIENT_PE, addr, p, len);
 	while (len) {
-		off = addr - rs->ts_surface;
+		off = addr - rs->ts.surface;
 		n = VGC_RS_TS_TILE - (off & (VGC_RS_TS_TILE - 1));
 		if (n > len)
 			n = len;
 		if (ts_entry(c, off / VGC_RS_TS_TILE, &status))
 			return -1;
 		if (status == 1) {
-			pattern32(p, addr, rs->ts_clear, n);
+			vgc_fill32(p, addr, rs->ts.clear, n);
 			c->stats.rs_ts_cleared++;
 		} else if (vgc_dma_read(c, VGC_CLIENT_PE, addr, p, n)) {
 			return -1;
@@ -262,7 +201,7 @@ static int io(struct vgc_core *c, enum rs_io op, u32 addr, u8 *p, size_t len)
  * and the chunk buffer (rows VGC_RS_SPAN pixels apart), or fill it. A
  * whole aligned tile is one access.
  */
-static int surf_io(struct vgc_core *c, const struct vgc_rs_surf *s,
+static int surf_io(struct vgc_core *c, const struct vgc_surf *s,
 		   enum rs_io op, u32 ix, u32 iy, u32 n, u32 rows)
 {
 	struct vgc_rs *rs = &c->rs;
@@ -272,9 +211,9 @@ static int surf_io(struct vgc_core *c, const struct vgc_rs_surf *s,
 
 	while (x < end) {
 		p = rs->buf + (x - ix) * bpp;
-		if (s->layout != VGC_RS_LINEAR && rows == 4 && !(iy & 3) &&
+		if (s->layout != VGC_LINEAR && rows == 4 && !(iy & 3) &&
 		    !(x & 3) && end - x >= 4) {
-			addr = tile_addr(s, bpp, x >> 2, iy >> 2);
+			addr = vgc_surf_tile(s, x >> 2, iy >> 2);
 			if (op == RS_WRITE)
 				for (r = 0; r < 4; r++)
 					memcpy(rs->tmp + r * 4 * bpp,
@@ -290,7 +229,7 @@ static int surf_io(struct vgc_core *c, const struct vgc_rs_surf *s,
 		}
 		cnt = end - x;
 		for (r = 0; r < rows; r++) {
-			addr = px_addr(s, bpp, x, iy + r, &run);
+			addr = vgc_surf_px(s, x, iy + r, &run);
 			if (cnt > run)
 				cnt = run;
 			if (io(c, op, addr, p + r * row, cnt * bpp))
@@ -391,13 +330,13 @@ static int chunk_step(struct vgc_core *c, long *budget)
 static int inplace_step(struct vgc_core *c, long *budget)
 {
 	struct vgc_rs *rs = &c->rs;
-	u32 addr = rs->ts_surface + rs->tile * VGC_RS_TS_TILE;
+	u32 addr = rs->ts.surface + rs->tile * VGC_RS_TS_TILE;
 	unsigned int status;
 
 	if (ts_entry(c, rs->tile, &status))
 		return -1;
 	if (status == 1) {
-		pattern32(rs->buf, addr, rs->ts_clear, VGC_RS_TS_TILE);
+		vgc_fill32(rs->buf, addr, rs->ts.clear, VGC_RS_TS_TILE);
 		if (vgc_dma_write_pages(c, VGC_CLIENT_PE, addr, rs->buf,
 					VGC_RS_TS_TILE))
 			return -1;
@@ -430,39 +369,26 @@ bool vgc_rs_run(struct vgc_core *c, long *budget)
 	return !rs->busy;
 }
 
-/* Pixel pipes of the core, as its SPECS word tells. */
-static unsigned int core_pipes(const struct vgc_core *c)
-{
-	unsigned int n = VGC_SPECS_PIXEL_PIPES(c->id->specs[0]);
-
-	return n ? n : 1;
-}
-
-static bool core_single_buffer(const struct vgc_core *c)
-{
-	return c->id->minor[4] & VGC_MINOR4_SINGLE_BUFFER;
-}
-
 /* The layout a stride state and a TILED bit describe; false if unknown. */
-static bool surf_setup(struct vgc_core *c, struct vgc_rs_surf *s, bool tiled,
+static bool surf_setup(struct vgc_core *c, struct vgc_surf *s, bool tiled,
 		       u32 stride, u32 addr0, u32 addr1)
 {
+	s->bpp = c->rs.bpp;
 	if (stride & (VGC_RS_STRIDE_SUPER_TILED_NEW | VGC_RS_STRIDE_TS_MODE))
 		return false;	/* only cores with CACHE128B256BPERLINE */
 	s->stride = VGC_RS_STRIDE(stride);
 	s->base[0] = addr0;
 	s->base[1] = addr0;
 	if (!tiled) {
-		s->layout = VGC_RS_LINEAR;
+		s->layout = VGC_LINEAR;
 		return true;
 	}
-	s->layout = stride & VGC_RS_STRIDE_TILING ? VGC_RS_SUPER :
-						      VGC_RS_TILED;
+	s->layout = stride & VGC_RS_STRIDE_TILING ? VGC_SUPER : VGC_TILED;
 	if (stride & VGC_RS_STRIDE_MULTI) {
-		if (core_pipes(c) != 2)
+		if (vgc_caps(c)->pixel_pipes != 2)
 			return false;
-		s->layout = s->layout == VGC_RS_SUPER ? VGC_RS_MULTI_SUPER :
-							VGC_RS_MULTI_TILED;
+		s->layout = s->layout == VGC_SUPER ? VGC_MULTI_SUPER :
+						     VGC_MULTI_TILED;
 		s->base[1] = addr1;
 	}
 	return true;
@@ -474,29 +400,29 @@ static bool ts_setup(struct vgc_core *c)
 	struct vgc_rs *rs = &c->rs;
 	u32 mc = REG(c, VGC_TS_MEM_CONFIG);
 
-	rs->ts = false;
-	rs->ts_2bit = c->id->minor[0] & VGC_MINOR0_2BITPERTILE;
+	rs->fast_clear = false;
+	rs->ts.bits = vgc_caps(c)->ts_bits;
 	switch (mc & (VGC_TS_COLOR_FAST_CLEAR | VGC_TS_DEPTH_FAST_CLEAR)) {
 	case 0:
 		return true;
 	case VGC_TS_COLOR_FAST_CLEAR:
 		if (mc & VGC_TS_COLOR_COMPRESSION)
 			return false;
-		rs->ts_status = REG(c, VGC_TS_COLOR_STATUS_BASE);
-		rs->ts_surface = REG(c, VGC_TS_COLOR_SURFACE_BASE);
-		rs->ts_clear = REG(c, VGC_TS_COLOR_CLEAR_VALUE);
+		rs->ts.status = REG(c, VGC_TS_COLOR_STATUS_BASE);
+		rs->ts.surface = REG(c, VGC_TS_COLOR_SURFACE_BASE);
+		rs->ts.clear = REG(c, VGC_TS_COLOR_CLEAR_VALUE);
 		break;
 	case VGC_TS_DEPTH_FAST_CLEAR:
 		if (mc & VGC_TS_DEPTH_COMPRESSION)
 			return false;
-		rs->ts_status = REG(c, VGC_TS_DEPTH_STATUS_BASE);
-		rs->ts_surface = REG(c, VGC_TS_DEPTH_SURFACE_BASE);
-		rs->ts_clear = REG(c, VGC_TS_DEPTH_CLEAR_VALUE);
+		rs->ts.status = REG(c, VGC_TS_DEPTH_STATUS_BASE);
+		rs->ts.surface = REG(c, VGC_TS_DEPTH_SURFACE_BASE);
+		rs->ts.clear = REG(c, VGC_TS_DEPTH_CLEAR_VALUE);
 		break;
 	default:
 		return false;	/* which one applies: no source tells */
 	}
-	rs->ts = true;
+	rs->fast_clear = true;
 	return true;
 }
 
@@ -540,7 +466,8 @@ static bool rs_setup(struct vgc_core *c)
 	struct vgc_rs *rs = &c->rs;
 	u32 cfg = REG(c, VGC_RS_CONFIG), cc = REG(c, VGC_RS_CLEAR_CONTROL);
 	u32 extra = REG(c, VGC_RS_EXTRA_CONFIG), win = REG(c, VGC_RS_WINDOW_SIZE);
-	unsigned int mode = VGC_RS_CLEAR_MODE(cc), p, pipes = core_pipes(c);
+	unsigned int mode = VGC_RS_CLEAR_MODE(cc), p;
+	unsigned int pipes = vgc_caps(c)->pixel_pipes;
 	unsigned int sfmt = VGC_RS_CFG_SRC_FORMAT(cfg);
 	const struct rs_fmt *f = fmt_get(VGC_RS_CFG_DST_FORMAT(cfg));
 	u32 src0, src1, dst0, dst1;
@@ -557,7 +484,7 @@ static bool rs_setup(struct vgc_core *c)
 	if (!f || sfmt != VGC_RS_CFG_DST_FORMAT(cfg) || pipes > VGC_RS_MAX_PIPES)
 		return false;
 	rs->fill = mode == VGC_RS_CLEAR_ENABLED1;
-	rs->ts = false;
+	rs->fast_clear = false;
 	rs->bpp = f->bpp;
 	rs->swap_rb = !rs->fill && (cfg & VGC_RS_CFG_SWAP_RB);
 	if (rs->fill ? !fill_setup(c, f) : f->fill_only)
@@ -590,7 +517,7 @@ static bool rs_setup(struct vgc_core *c)
 		return false;
 
 	rs->npipes = pipes;
-	if (core_single_buffer(c) &&
+	if (vgc_caps(c)->single_buffer &&
 	    (REG(c, VGC_RS_SINGLE_BUFFER) & VGC_RS_SINGLE_BUFFER_ENABLE))
 		rs->npipes = 1;
 	for (p = 0; p < rs->npipes; p++) {
@@ -624,7 +551,7 @@ static bool inplace_setup(struct vgc_core *c, u32 tiles)
 	struct vgc_rs *rs = &c->rs;
 	u32 extra = REG(c, VGC_RS_EXTRA_CONFIG);
 
-	if (!core_single_buffer(c))
+	if (!vgc_caps(c)->single_buffer)
 		return false;	/* GC3000 and later: SINGLE_BUFFER cores */
 	if (VGC_RS_EXTRA_AA(extra) || VGC_RS_EXTRA_ENDIAN(extra) ||
 	    (extra & VGC_RS_EXTRA_TS_MODE) ||
@@ -635,7 +562,8 @@ static bool inplace_setup(struct vgc_core *c, u32 tiles)
 	    (REG(c, VGC_TS_MEM_CONFIG) & VGC_TS_DEPTH_FAST_CLEAR))
 		return false;
 	rs->inplace = true;
-	rs->tiles = rs->ts ? tiles : 0;	/* without a TS: nothing to fill */
+	/* without a TS: nothing to fill */
+	rs->tiles = rs->fast_clear ? tiles : 0;
 	rs->tile = 0;
 	return true;
 }
@@ -665,4 +593,12 @@ void vgc_rs_kick(struct vgc_core *c, u32 off, u32 val)
 	c->stats.rs_ops++;
 	rs->busy = rs->inplace ? rs->tiles != 0 :
 				 rs->width && rs->height && rs->npipes;
+}
+
+bool vgc_rs_state(struct vgc_core *c, u32 off, u32 *val)
+{
+	/* the RS starts; the FE waits for it (vgc_fe_run) */
+	REG(c, off) = *val;
+	vgc_rs_kick(c, off, *val);
+	return false;
 }

@@ -9,41 +9,14 @@
 #ifndef VGC_RS_H
 #define VGC_RS_H
 
+#include "vgc_surf.h"
+
 #define VGC_RS_SPAN		256	/* pixels of one chunk's row */
 #define VGC_RS_BAND		4	/* rows of a chunk: one row of tiles */
 #define VGC_RS_MAX_BPP		8	/* bytes per pixel (64BPP_CLEAR) */
 #define VGC_RS_MAX_PIPES	2	/* pixel pipes the model runs */
 #define VGC_RS_TS_TILE		64	/* surface bytes one TS entry covers */
 #define VGC_RS_TS_CACHE		64	/* bytes of the status buffer cached */
-
-/**
- * enum vgc_rs_layout - how a surface is laid out in memory
- * @VGC_RS_LINEAR: rows of pixels, the stride apart
- * @VGC_RS_TILED: 4x4 tiles, rows of tiles the stride apart
- * @VGC_RS_SUPER: 64x64 supertiles of 4x4 tiles
- * @VGC_RS_MULTI_TILED: tiles split between two pixel pipes' halves
- * @VGC_RS_MULTI_SUPER: supertiles split between two pixel pipes' halves
- */
-enum vgc_rs_layout {
-	VGC_RS_LINEAR,
-	VGC_RS_TILED,
-	VGC_RS_SUPER,
-	VGC_RS_MULTI_TILED,
-	VGC_RS_MULTI_SUPER,
-};
-
-/**
- * struct vgc_rs_surf - one side of a resolve
- * @base: GPU address of the window's origin; for the multi layouts, of
- *	each pixel pipe's half (@base[1] the second)
- * @stride: RS stride: bytes of a row (linear) or of a row of tiles
- * @layout: the layout
- */
-struct vgc_rs_surf {
-	u32 base[2];
-	u32 stride;
-	enum vgc_rs_layout layout;
-};
 
 /**
  * struct vgc_rs - the resolve operation in flight
@@ -53,8 +26,7 @@ struct vgc_rs_surf {
  * @full_mask: the fill writes every bit of each pixel
  * @swap_rb: copies swap the red and blue channels
  * @flip: copies write the window's rows in reverse order
- * @ts: copies read the source through the tile status
- * @ts_2bit: TS entries are 2 bits (else 4)
+ * @fast_clear: copies read the source through the tile status @ts
  * @bpp: bytes per pixel
  * @width: RS_WINDOW_SIZE width
  * @height: height
@@ -73,9 +45,7 @@ struct vgc_rs_surf {
  * @pat_len: 4, or 8 for 64BPP_CLEAR
  * @src: the source surface
  * @dst: the destination surface
- * @ts_status: TS status buffer (GPU address)
- * @ts_surface: TS surface base: the address entry 0 covers
- * @ts_clear: the 32-bit value cleared tiles read as
+ * @ts: the tile status (of the colour or the depth surface)
  * @ts_cache_addr: status bytes cached: their address
  * @ts_cache_ok: @ts_cache holds them (until a TS flush or a reset, even
  *	across operations)
@@ -88,7 +58,7 @@ struct vgc_rs_surf {
  * else until the operation completes, so they cannot change under it.
  */
 struct vgc_rs {
-	bool busy, inplace, fill, full_mask, swap_rb, flip, ts, ts_2bit;
+	bool busy, inplace, fill, full_mask, swap_rb, flip, fast_clear;
 	unsigned int bpp;
 	u32 width, height;
 	unsigned int npipes, pipe;
@@ -99,8 +69,8 @@ struct vgc_rs {
 	u32 rb_mask;
 	u8 pat[8], pat_mask[8];
 	unsigned int pat_len;
-	struct vgc_rs_surf src, dst;
-	u32 ts_status, ts_surface, ts_clear;
+	struct vgc_surf src, dst;
+	struct vgc_ts ts;
 	u32 ts_cache_addr;
 	bool ts_cache_ok;
 	u8 ts_cache[VGC_RS_TS_CACHE];
@@ -115,6 +85,8 @@ struct vgc_core;
  * operation the RS and TS states describe (or count why not).
  */
 void vgc_rs_kick(struct vgc_core *c, u32 off, u32 val);
+/* The FE's hook (vgc_fe.h) for RS_KICKER and RS_KICKER_INPLACE. */
+bool vgc_rs_state(struct vgc_core *c, u32 off, u32 *val);
 /* A TS_FLUSH_CACHE load (or a reset): the TS cache forgets what it holds. */
 void vgc_rs_ts_flush(struct vgc_core *c);
 /*

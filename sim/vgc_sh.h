@@ -20,6 +20,8 @@
 #ifndef VGC_SH_H
 #define VGC_SH_H
 
+#include "vgc_math.h"
+
 struct vgc_core;
 
 /* Temporaries per thread (the SPECS "registers" of these cores: 64). */
@@ -75,31 +77,16 @@ struct vgc_sh_regs {
 	u32 t[VGC_SH_TEMPS][4];
 };
 
-/* A float's bits and back, without a conversion. */
-static inline u32 vgc_sh_f2u(float f)
-{
-	union { float f; u32 u; } v = { .f = f };
-
-	return v.u;
-}
-
-static inline float vgc_sh_u2f(u32 u)
-{
-	union { float f; u32 u; } v = { .u = u };
-
-	return v.f;
-}
-
 static inline float vgc_sh_getf(const struct vgc_sh_regs *r, unsigned int reg,
 				unsigned int comp)
 {
-	return vgc_sh_u2f(r->t[reg][comp]);
+	return vgc_u2f(r->t[reg][comp]);
 }
 
 static inline void vgc_sh_setf(struct vgc_sh_regs *r, unsigned int reg,
 			       unsigned int comp, float f)
 {
-	r->t[reg][comp] = vgc_sh_f2u(f);
+	r->t[reg][comp] = vgc_f2u(f);
 }
 
 /**
@@ -350,6 +337,12 @@ enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
 
 /* Temporaries program @p can touch (see vgc_sh.c). */
 unsigned int vgc_sh_prog_temps(const struct vgc_sh_prog *p);
+
+/*
+ * The FE's hook (vgc_fe.h) for the instruction memory and its mirror
+ * window: a load at either address is seen at both.
+ */
+bool vgc_sh_state(struct vgc_core *c, u32 off, u32 *val);
 
 /**
  * vgc_sh_run_vs() - run the vertex shader on one vertex

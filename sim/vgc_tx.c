@@ -40,52 +40,25 @@
  *
  * Floating point, but no libm: floor and log2 are local (log2's error is
  * below 1e-6, sim/doc/texture-engine.md).
+ *
+ * This file decodes the states and runs the general lookup; the formats
+ * and texel decoding are in vgc_tx_fmt.c, the fast bilinear forms and the
+ * samplers' cache in vgc_tx_quad.c (what they share: vgc_tx_int.h).
  */
 #include "vgc.h"
-#include "vgc_tx.h"
+#include "vgc_dma.h"
+#include "vgc_tx_int.h"
 
 #define REG(c, off)	((c)->state[(off) >> 2])
-
-enum { R, G, B, A };
-
-/* Texel layouts of the formats the model decodes. */
-enum tx_kind {
-	TX_A8, TX_L8, TX_I8, TX_A8L8,
-	TX_ARGB4, TX_XRGB4, TX_ARGB8, TX_XRGB8, TX_ABGR8, TX_XBGR8,
-	TX_R5G6B5, TX_A1RGB5, TX_X1RGB5,
-	TX_D16, TX_D24X8,
-	TX_G8R8, TX_A2BGR10,
-	TX_DXT1, TX_DXT3, TX_DXT5, TX_ETC1,
-};
-
-/* Layouts of a level in memory. */
-enum tx_layout { TX_TILED, TX_SUPER, TX_LINEAR };
-
-/* ---- arithmetic without libm ------------------------------------------ */
-
-/* Coordinates beyond this are clamped before any integer conversion. */
-#define TX_COORD_LIMIT	16777216.0f	/* 2^24 */
-
-static float tx_clampf(float v, float lo, float hi)
-{
-	if (!(v >= lo))		/* also NaN */
-		return lo;
-	return v > hi ? hi : v;
-}
 
 /* floor() of a value clamped to +-2^24 (NaN: 0), as an int. */
 static int tx_floor(float v)
 {
 	int i;
 
-	v = tx_clampf(v, -TX_COORD_LIMIT, TX_COORD_LIMIT);
+	v = vgc_clampf(v, -TX_COORD_LIMIT, TX_COORD_LIMIT);
 	i = (int)v;
 	return (float)i > v ? i - 1 : i;
-}
-
-static float tx_absf(float v)
-{
-	return v < 0 ? -v : v;
 }
 
 /*
@@ -121,8 +94,6 @@ static float tx_log2(float v)
 	return (float)e + s * 2.88539008f;	/* 2 / ln(2) */
 }
 
-/* ---- states ------------------------------------------------------------ */
-
 /* A 5.5 fixed-point field as a float; @sign_bit set: two's complement. */
 static float tx_fixp55(u32 v, u32 sign_bit)
 {
@@ -133,56 +104,11 @@ static float tx_fixp55(u32 v, u32 sign_bit)
 	return (float)i / 32.0f;
 }
 
-static bool tx_fmt_get(u32 format, u32 ext, bool halti0, struct vgc_tx_fmt *f)
-{
-	static const struct vgc_tx_fmt fmts[] = {
-		[VGC_TEX_FMT_A8] = { TX_A8, 1 },
-		[VGC_TEX_FMT_L8] = { TX_L8, 1 },
-		[VGC_TEX_FMT_I8] = { TX_I8, 1 },
-		[VGC_TEX_FMT_A8L8] = { TX_A8L8, 2 },
-		[VGC_TEX_FMT_A4R4G4B4] = { TX_ARGB4, 2 },
-		[VGC_TEX_FMT_X4R4G4B4] = { TX_XRGB4, 2 },
-		[VGC_TEX_FMT_A8R8G8B8] = { TX_ARGB8, 4 },
-		[VGC_TEX_FMT_X8R8G8B8] = { TX_XRGB8, 4 },
-		[VGC_TEX_FMT_A8B8G8R8] = { TX_ABGR8, 4 },
-		[VGC_TEX_FMT_X8B8G8R8] = { TX_XBGR8, 4 },
-		[VGC_TEX_FMT_R5G6B5] = { TX_R5G6B5, 2 },
-		[VGC_TEX_FMT_A1R5G5B5] = { TX_A1RGB5, 2 },
-		[VGC_TEX_FMT_X1R5G5B5] = { TX_X1RGB5, 2 },
-		[VGC_TEX_FMT_D16] = { TX_D16, 2 },
-		[VGC_TEX_FMT_D24X8] = { TX_D24X8, 4 },
-		[VGC_TEX_FMT_DXT1] = { TX_DXT1, 8, true },
-		[VGC_TEX_FMT_DXT2_DXT3] = { TX_DXT3, 16, true },
-		[VGC_TEX_FMT_DXT4_DXT5] = { TX_DXT5, 16, true },
-		[VGC_TEX_FMT_ETC1] = { TX_ETC1, 8, true },
-	};
-
-	if (format != VGC_TEX_FMT_NONE) {
-		if (format >= ARRAY_SIZE(fmts) || !fmts[format].bytes)
-			return false;
-		*f = fmts[format];
-		return true;
-	}
-	/* FORMAT NONE: the extended format of CONFIG1 (HALTI0 cores) */
-	if (!halti0)
-		return false;
-	switch (ext) {
-	case VGC_TEX_FMT_EXT_G8R8:
-		*f = (struct vgc_tx_fmt){ TX_G8R8, 2, false };
-		return true;
-	case VGC_TEX_FMT_EXT_A2B10G10R10:
-		*f = (struct vgc_tx_fmt){ TX_A2BGR10, 4, false };
-		return true;
-	default:
-		return false;
-	}
-}
-
 /* Decode sampler @s's states; false: not a configuration the model samples. */
 static bool tx_decode(struct vgc_core *c, unsigned int s, struct vgc_tx_tex *t)
 {
-	bool nte = c->id->minor[2] & VGC_MINOR2_HALTI1;
-	bool halti0 = c->id->minor[1] & VGC_MINOR1_HALTI0;
+	bool nte = vgc_caps(c)->halti >= 1;
+	bool halti0 = vgc_caps(c)->halti >= 0;
 	u32 cfg0, cfg1, size, lod, halign, cfg3d;
 	unsigned int type;
 
@@ -225,8 +151,8 @@ static bool tx_decode(struct vgc_core *c, unsigned int s, struct vgc_tx_tex *t)
 	t->wrap_w = t->is3d ? VGC_TE_3D_WRAP(cfg3d) : VGC_TEX_WRAP_REPEAT;
 	if (!t->depth || t->wrap_w > VGC_TEX_WRAP_CLAMP_TO_EDGE)
 		return false;
-	if (!tx_fmt_get(VGC_TE_FORMAT(cfg0), VGC_TE_FORMAT_EXT(cfg1), halti0,
-			&t->fmt))
+	if (!vgc_tx_fmt_get(VGC_TE_FORMAT(cfg0), VGC_TE_FORMAT_EXT(cfg1),
+			    halti0, &t->fmt))
 		return false;
 
 	t->width = VGC_TE_WIDTH(size);
@@ -261,7 +187,7 @@ static bool tx_decode(struct vgc_core *c, unsigned int s, struct vgc_tx_tex *t)
 	if (VGC_TE_ADDRESSING(cfg0) == VGC_TEX_ADDRESSING_LINEAR) {
 		if (t->fmt.block || t->cube)
 			return false;
-		t->layout = TX_LINEAR;
+		t->layout = VGC_LINEAR;
 		t->align = t->valign = 1;
 		return true;
 	}
@@ -270,17 +196,17 @@ static bool tx_decode(struct vgc_core *c, unsigned int s, struct vgc_tx_tex *t)
 	t->valign = 4;
 	switch (halign) {
 	case VGC_TEX_HALIGN_FOUR:
-		t->layout = TX_TILED;
+		t->layout = VGC_TILED;
 		t->align = 4;
 		break;
 	case VGC_TEX_HALIGN_SIXTEEN:
-		t->layout = TX_TILED;
+		t->layout = VGC_TILED;
 		t->align = 16;
 		break;
 	case VGC_TEX_HALIGN_SUPER_TILED:
 		if (t->fmt.block)
 			return false;
-		t->layout = TX_SUPER;
+		t->layout = VGC_SUPER;
 		t->align = t->valign = 64;
 		break;
 	default:
@@ -288,8 +214,6 @@ static bool tx_decode(struct vgc_core *c, unsigned int s, struct vgc_tx_tex *t)
 	}
 	return true;
 }
-
-/* ---- texel addresses and fetches --------------------------------------- */
 
 static unsigned int tx_level_dim(unsigned int size, unsigned int level)
 {
@@ -315,7 +239,7 @@ static void tx_plane_get(const struct vgc_tx_tex *t, unsigned int level,
 	u32 h = tx_level_dim(t->height, level);
 	u32 base = t->lod_addr[level * t->lod_step], bpp = t->fmt.bytes;
 
-	if (t->layout == TX_LINEAR) {
+	if (t->layout == VGC_LINEAR) {
 		pl->base = base + face * t->linear_stride * h;
 		pl->row = t->linear_stride;
 		pl->tb = 0;
@@ -327,352 +251,13 @@ static void tx_plane_get(const struct vgc_tx_tex *t, unsigned int level,
 }
 
 /*
- * A texel's address in a plane is the plane's base plus a part that
- * depends on its column alone and one that depends on its row alone (the
- * tile's bits of a supertile are disjoint bits of the two): the column's
- * (of texel column @x, of its 4x4 block's for a compressed format), in
- * @layout, @bpp bytes a texel (a block when @block), @tb bytes a tile.
- */
-static __always_inline u32 tx_addr_x_of(unsigned int layout, u32 bpp,
-					bool block, u32 tb, u32 x)
-{
-	u32 tx = x / 4;
-
-	if (layout == TX_LINEAR)
-		return x * bpp;
-	if (layout == TX_SUPER)	/* never a compressed format */
-		return (tx / 16) * 256 * tb +
-		       ((tx & 1) | (tx % 16) >> 1 << 3) * tb + (x % 4) * bpp;
-	if (block)
-		return tx * tb;
-	return tx * tb + (x % 4) * bpp;
-}
-
-/* The row's part of a texel's address (tx_addr_x_of()): texel row @y. */
-static __always_inline u32 tx_addr_y_of(unsigned int layout, u32 bpp,
-					bool block, u32 tb, u32 row, u32 y)
-{
-	u32 ty = y / 4;
-
-	if (layout == TX_LINEAR)
-		return y * row;
-	if (layout == TX_SUPER)
-		return (ty / 16) * 16 * row +
-		       ((ty & 3) << 1 | (ty % 16) >> 2 << 6) * tb +
-		       (y % 4) * 4 * bpp;
-	if (block)
-		return ty * row;
-	return ty * row + (y % 4) * 4 * bpp;
-}
-
-static inline u32 tx_addr_x(const struct vgc_tx_tex *t,
-			    const struct vgc_tx_plane *pl, u32 x)
-{
-	return tx_addr_x_of(t->layout, t->fmt.bytes, t->fmt.block, pl->tb, x);
-}
-
-static inline u32 tx_addr_y(const struct vgc_tx_tex *t,
-			    const struct vgc_tx_plane *pl, u32 y)
-{
-	return tx_addr_y_of(t->layout, t->fmt.bytes, t->fmt.block, pl->tb,
-			    pl->row, y);
-}
-
-/*
  * GPU address of texel (@x, @y) (of its 4x4 block, for a compressed
- * format) of plane @pl: supertiles of 64x64 texels in rows, the 4x4
- * tile (tx, ty) of a supertile at index (tx & 1) | (ty & 3) << 1 |
- * (tx >> 1) << 3 | (ty >> 2) << 6 (etna_viv doc/hardware.md), or 4x4
- * tiles in rows; texels row by row in a tile.
+ * format) of plane @pl (the layouts: vgc_surf.h).
  */
 static u32 tx_texel_addr(const struct vgc_tx_tex *t,
 			 const struct vgc_tx_plane *pl, u32 x, u32 y)
 {
 	return pl->base + tx_addr_x(t, pl, x) + tx_addr_y(t, pl, y);
-}
-
-static float tx_unorm(u32 v, unsigned int bits)
-{
-	return (float)v / (float)((1u << bits) - 1);
-}
-
-/*
- * tx_unorm(v, 8) of every byte v, in the core (a table rather than a
- * division a component)
- */
-static void tx_unorm8_init(struct vgc_core *c)
-{
-	unsigned int v;
-
-	for (v = 0; v < 256; v++)
-		c->tx_unorm8[v] = tx_unorm(v, 8);
-	c->tx_unorm8_ok = true;
-}
-
-static void tx_rgba(float o[4], float r, float g, float b, float a)
-{
-	o[R] = r;
-	o[G] = g;
-	o[B] = b;
-	o[A] = a;
-}
-
-/* RGB565 (DXT colour endpoints) to unorm floats. */
-static void tx_565(u32 v, float o[3])
-{
-	o[R] = tx_unorm(v >> 11, 5);
-	o[G] = tx_unorm((v >> 5) & 0x3f, 6);
-	o[B] = tx_unorm(v & 0x1f, 5);
-}
-
-static u32 tx_le16(const u8 *p)
-{
-	return p[0] | (u32)p[1] << 8;
-}
-
-static u32 tx_le32(const u8 *p)
-{
-	return tx_le16(p) | tx_le16(p + 2) << 16;
-}
-
-/*
- * The colour block of the S3TC formats (8 bytes at @p): texel @i (0..15,
- * row by row). @dxt1: the two-endpoint comparison selects the 3-colour
- * mode with transparent black (the hardware decodes DXT1 as RGBA: Mesa
- * 22.3 etnaviv_format.c); else always 4 colours.
- */
-static void tx_s3tc_color(const u8 *p, unsigned int i, bool dxt1, float o[4])
-{
-	u32 c0 = tx_le16(p), c1 = tx_le16(p + 2);
-	unsigned int sel = (tx_le32(p + 4) >> (2 * i)) & 3, k;
-	float e0[3], e1[3];
-
-	tx_565(c0, e0);
-	tx_565(c1, e1);
-	o[A] = 1.0f;
-	for (k = 0; k < 3; k++) {
-		switch (sel) {
-		case 0:
-			o[k] = e0[k];
-			break;
-		case 1:
-			o[k] = e1[k];
-			break;
-		case 2:
-			o[k] = (!dxt1 || c0 > c1) ?
-				(2 * e0[k] + e1[k]) / 3 : (e0[k] + e1[k]) / 2;
-			break;
-		default:
-			if (!dxt1 || c0 > c1) {
-				o[k] = (e0[k] + 2 * e1[k]) / 3;
-			} else {
-				o[k] = 0;
-				o[A] = 0;
-			}
-			break;
-		}
-	}
-}
-
-/* The DXT5 alpha block (8 bytes at @p): texel @i's alpha. */
-static float tx_dxt5_alpha(const u8 *p, unsigned int i)
-{
-	u32 a0 = p[0], a1 = p[1], bit = 3 * i, code;
-	u64 bits = 0;
-	unsigned int k;
-
-	for (k = 0; k < 6; k++)
-		bits |= (u64)p[2 + k] << (8 * k);
-	code = (bits >> bit) & 7;
-	if (code == 0)
-		return a0 / 255.0f;
-	if (code == 1)
-		return a1 / 255.0f;
-	if (a0 > a1)
-		return ((8 - code) * a0 + (code - 1) * a1) / (7 * 255.0f);
-	if (code == 6)
-		return 0;
-	if (code == 7)
-		return 1;
-	return ((6 - code) * a0 + (code - 1) * a1) / (5 * 255.0f);
-}
-
-/* The ETC1 block (8 bytes at @p, the specification's byte order). */
-static void tx_etc1(const u8 *p, u32 x, u32 y, float o[4])
-{
-	static const int mod[8][2] = {
-		{ 2, 8 }, { 5, 17 }, { 9, 29 }, { 13, 42 },
-		{ 18, 60 }, { 24, 80 }, { 33, 106 }, { 47, 183 },
-	};
-	bool flip = p[3] & 1, diff = p[3] & 2;
-	bool second = flip ? y >= 2 : x >= 2;
-	unsigned int k = x * 4 + y;	/* texels column by column */
-	unsigned int msb = ((p[4] << 8 | p[5]) >> k) & 1;
-	unsigned int lsb = ((p[6] << 8 | p[7]) >> k) & 1;
-	unsigned int table = (p[3] >> (second ? 2 : 5)) & 7;
-	int m, base, ch, v;
-
-	if (msb)
-		m = -mod[table][lsb];
-	else
-		m = mod[table][lsb];
-	for (ch = 0; ch < 3; ch++) {
-		if (diff) {
-			int b5 = p[ch] >> 3, d = p[ch] & 7;
-
-			if (second)
-				b5 += d >= 4 ? d - 8 : d;
-			b5 &= 31;
-			base = b5 << 3 | b5 >> 2;
-		} else {
-			base = (second ? p[ch] & 15 : p[ch] >> 4) * 17;
-		}
-		v = base + m;
-		v = v < 0 ? 0 : v > 255 ? 255 : v;
-		o[ch] = v / 255.0f;
-	}
-	o[A] = 1.0f;
-}
-
-/* A depth texel @d against the lookup's reference: 1.0 when it passes. */
-static float tx_compare(const struct vgc_tx_tex *t, float d)
-{
-	float ref = t->cmp_ref;
-	bool pass;
-
-	switch (t->cmp_func) {
-	case VGC_TEX_CMP_LEQUAL:
-		pass = ref <= d;
-		break;
-	case VGC_TEX_CMP_GEQUAL:
-		pass = ref >= d;
-		break;
-	case VGC_TEX_CMP_LESS:
-		pass = ref < d;
-		break;
-	case VGC_TEX_CMP_GREATER:
-		pass = ref > d;
-		break;
-	case VGC_TEX_CMP_EQUAL:
-		pass = ref == d;
-		break;
-	case VGC_TEX_CMP_NOTEQUAL:
-		pass = ref != d;
-		break;
-	case VGC_TEX_CMP_ALWAYS:
-		pass = true;
-		break;
-	default:	/* NEVER */
-		pass = false;
-		break;
-	}
-	return pass ? 1.0f : 0.0f;
-}
-
-/* A depth texel @d: (d, d, d, 1), or the comparison's result for d. */
-static void tx_depth(const struct vgc_tx_tex *t, float d, float o[4])
-{
-	o[R] = o[G] = o[B] = t->cmp ? tx_compare(t, d) : d;
-	o[A] = 1;
-}
-
-/* An A8R8G8B8 texel at @b into @o. */
-static void tx_argb8(const struct vgc_core *c, const u8 *b, float o[4])
-{
-	const float *n8 = c->tx_unorm8;
-
-	o[R] = n8[b[2]];
-	o[G] = n8[b[1]];
-	o[B] = n8[b[0]];
-	o[A] = n8[b[3]];
-}
-
-/* Decode texel (@x, @y) whose bytes (of its block) are at @b into @o. */
-static void tx_texel(const struct vgc_core *c, const struct vgc_tx_tex *t,
-		     const u8 *b, u32 x, u32 y, float o[4])
-{
-	const float *n8 = c->tx_unorm8;
-	u32 v;
-	unsigned int i;
-
-	if (t->fmt.kind == TX_ARGB8) {	/* the common one first */
-		tx_argb8(c, b, o);
-		return;
-	}
-	i = (y % 4) * 4 + x % 4;
-	v = t->fmt.bytes == 1 ? b[0] :
-	    t->fmt.bytes == 2 ? tx_le16(b) : tx_le32(b);
-	switch (t->fmt.kind) {
-	case TX_A8:
-		tx_rgba(o, 0, 0, 0, n8[v]);
-		break;
-	case TX_L8:
-		tx_rgba(o, n8[v], n8[v], n8[v], 1);
-		break;
-	case TX_I8:
-		o[R] = o[G] = o[B] = o[A] = n8[v];
-		break;
-	case TX_A8L8:
-		o[R] = o[G] = o[B] = n8[v & 0xff];
-		o[A] = n8[v >> 8];
-		break;
-	case TX_ARGB4:
-	case TX_XRGB4:
-		tx_rgba(o, tx_unorm((v >> 8) & 15, 4), tx_unorm((v >> 4) & 15, 4),
-			tx_unorm(v & 15, 4),
-			t->fmt.kind == TX_XRGB4 ? 1 : tx_unorm(v >> 12, 4));
-		break;
-	case TX_ARGB8:
-	case TX_XRGB8:
-		tx_rgba(o, n8[(v >> 16) & 0xff],
-			n8[(v >> 8) & 0xff], n8[v & 0xff],
-			t->fmt.kind == TX_XRGB8 ? 1 : n8[v >> 24]);
-		break;
-	case TX_ABGR8:
-	case TX_XBGR8:
-		tx_rgba(o, n8[v & 0xff], n8[(v >> 8) & 0xff],
-			n8[(v >> 16) & 0xff],
-			t->fmt.kind == TX_XBGR8 ? 1 : n8[v >> 24]);
-		break;
-	case TX_R5G6B5:
-		tx_565(v, o);
-		o[A] = 1;
-		break;
-	case TX_A1RGB5:
-	case TX_X1RGB5:
-		tx_rgba(o, tx_unorm((v >> 10) & 31, 5),
-			tx_unorm((v >> 5) & 31, 5), tx_unorm(v & 31, 5),
-			t->fmt.kind == TX_X1RGB5 ? 1 : (float)(v >> 15));
-		break;
-	case TX_D16:
-		tx_depth(t, tx_unorm(v, 16), o);
-		break;
-	case TX_D24X8:
-		tx_depth(t, tx_unorm(v >> 8, 24), o);
-		break;
-	case TX_G8R8:
-		tx_rgba(o, n8[v & 0xff], n8[v >> 8], 0, 1);
-		break;
-	case TX_A2BGR10:
-		tx_rgba(o, tx_unorm(v & 0x3ff, 10),
-			tx_unorm((v >> 10) & 0x3ff, 10),
-			tx_unorm((v >> 20) & 0x3ff, 10), tx_unorm(v >> 30, 2));
-		break;
-	case TX_DXT1:
-		tx_s3tc_color(b, i, true, o);
-		break;
-	case TX_DXT3:
-		tx_s3tc_color(b + 8, i, false, o);
-		o[A] = tx_unorm((b[i / 2] >> (4 * (i % 2))) & 15, 4);
-		break;
-	case TX_DXT5:
-		tx_s3tc_color(b + 8, i, false, o);
-		o[A] = tx_dxt5_alpha(b, i);
-		break;
-	case TX_ETC1:
-		tx_etc1(b, x % 4, y % 4, o);
-		break;
-	}
 }
 
 /* Fetch and decode texel (@x, @y) of plane @pl into @o. */
@@ -686,7 +271,7 @@ static int tx_fetch(struct vgc_core *c, const struct vgc_tx_tex *t,
 		c->stats.tx_faults++;
 		return -1;
 	}
-	tx_texel(c, t, b, x, y, o);
+	vgc_tx_texel(c, t, b, x, y, o);
 	return 0;
 }
 
@@ -724,8 +309,8 @@ static int tx_fetch4(struct vgc_core *c, const struct vgc_tx_tex *t,
 		if (t->fmt.kind == TX_ARGB8)
 			tx_argb8(c, p + (a[k] & (VGC_PAGE_SIZE - 1)), tex[k]);
 		else
-			tx_texel(c, t, p + (a[k] & (VGC_PAGE_SIZE - 1)),
-				 x[k & 1], y[k >> 1], tex[k]);
+			vgc_tx_texel(c, t, p + (a[k] & (VGC_PAGE_SIZE - 1)),
+				     x[k & 1], y[k >> 1], tex[k]);
 	}
 	return 0;
 
@@ -736,41 +321,12 @@ one_by_one:
 	return 0;
 }
 
-/* ---- coordinates, wrap, filters ----------------------------------------- */
-
-/* Texel index @i wrapped into 0..@n - 1 by @mode. */
-static inline u32 tx_wrap(int i, u32 n, unsigned int mode)
+int vgc_tx_filter(struct vgc_core *c, const struct vgc_tx_tex *t,
+		  const struct vgc_tx_plane *pl, u32 w, u32 h,
+		  unsigned int filter, float u, float v, float o[4])
 {
-	int m, size = (int)n;
-
-	switch (mode) {
-	case VGC_TEX_WRAP_REPEAT:
-		if (!(n & (n - 1)))	/* a power of two: no division */
-			return (u32)i & (n - 1);
-		m = i % size;
-		return m < 0 ? m + size : m;
-	case VGC_TEX_WRAP_MIRRORED_REPEAT:
-		if (!(n & (n - 1)))
-			m = (int)((u32)i & (2 * n - 1));
-		else
-			m = i % (2 * size);
-		if (m < 0)
-			m += 2 * size;
-		return m >= size ? 2 * size - 1 - m : m;
-	default:	/* CLAMP_TO_EDGE */
-		return i < 0 ? 0 : i >= size ? n - 1 : (u32)i;
-	}
-}
-
-/*
- * Sample plane @pl (@w x @h texels) with @filter at (@u, @v) in [0, 1].
- */
-static int tx_filter(struct vgc_core *c, const struct vgc_tx_tex *t,
-		     const struct vgc_tx_plane *pl, u32 w, u32 h,
-		     unsigned int filter, float u, float v, float o[4])
-{
-	float su = tx_clampf(u * w, -TX_COORD_LIMIT, TX_COORD_LIMIT);
-	float sv = tx_clampf(v * h, -TX_COORD_LIMIT, TX_COORD_LIMIT);
+	float su = vgc_clampf(u * w, -TX_COORD_LIMIT, TX_COORD_LIMIT);
+	float sv = vgc_clampf(v * h, -TX_COORD_LIMIT, TX_COORD_LIMIT);
 	float tex[4][4], fu, fv, wt[4];
 	u32 x[2], y[2];
 	int i0, j0, ch;
@@ -802,222 +358,6 @@ static int tx_filter(struct vgc_core *c, const struct vgc_tx_tex *t,
 	return 0;
 }
 
-/*
- * A bilinear0 lookup's footprint (tx_bilinear0()): the addresses of its
- * four texels (x0, y0), (x1, y0), (x0, y1), (x1, y1) and the fractions.
- */
-struct tx_foot {
-	u32 a[4];
-	float fu, fv;
-};
-
-/* The footprint of @t->bilinear0 at (@u, @v), as tx_filter() finds it. */
-static __always_inline void tx_foot_get(const struct vgc_tx_tex *t,
-					float u, float v, struct tx_foot *f)
-{
-	const struct vgc_tx_plane *pl = &t->pl0;
-	float su = tx_clampf(u * t->fw, -TX_COORD_LIMIT, TX_COORD_LIMIT);
-	float sv = tx_clampf(v * t->fh, -TX_COORD_LIMIT, TX_COORD_LIMIT);
-	u32 x0, x1, y0, y1, ax0, ax1, ay0, ay1;
-	int i0, j0;
-
-	su -= 0.5f;
-	sv -= 0.5f;
-	/*
-	 * tx_floor() without its clamp: su and sv are within +-2^24 (the
-	 * clamps above; less 1/2 rounds to 2^24 at the ends), not NaN.
-	 */
-	i0 = (int)su;
-	if ((float)i0 > su)
-		i0--;
-	j0 = (int)sv;
-	if ((float)j0 > sv)
-		j0--;
-	f->fu = su - (float)i0;
-	f->fv = sv - (float)j0;
-	if (t->umask) {
-		x0 = (u32)i0 & t->umask;
-		x1 = (u32)(i0 + 1) & t->umask;
-	} else {
-		x0 = tx_wrap(i0, t->width, t->wrap_u);
-		x1 = tx_wrap(i0 + 1, t->width, t->wrap_u);
-	}
-	if (t->vmask) {
-		y0 = (u32)j0 & t->vmask;
-		y1 = (u32)(j0 + 1) & t->vmask;
-	} else {
-		y0 = tx_wrap(j0, t->height, t->wrap_v);
-		y1 = tx_wrap(j0 + 1, t->height, t->wrap_v);
-	}
-	/* 4 bytes a texel, 64 a tile (tx_plane_get()) */
-	if (t->layout == TX_TILED) {
-		ax0 = tx_addr_x_of(TX_TILED, 4, false, 64, x0);
-		ax1 = tx_addr_x_of(TX_TILED, 4, false, 64, x1);
-		ay0 = tx_addr_y_of(TX_TILED, 4, false, 64, pl->row, y0);
-		ay1 = tx_addr_y_of(TX_TILED, 4, false, 64, pl->row, y1);
-	} else {
-		ax0 = tx_addr_x(t, pl, x0);
-		ax1 = tx_addr_x(t, pl, x1);
-		ay0 = tx_addr_y(t, pl, y0);
-		ay1 = tx_addr_y(t, pl, y1);
-	}
-	f->a[0] = pl->base + ax0 + ay0;
-	f->a[1] = pl->base + ax1 + ay0;
-	f->a[2] = pl->base + ax0 + ay1;
-	f->a[3] = pl->base + ax1 + ay1;
-}
-
-/*
- * tx_foot_get() of the four coordinates of @q when both wraps are masks
- * (@t->umask, @t->vmask) in the 4x4 tiled layout: the same operations,
- * a step at a time for the four (which the compiler may do at once).
- */
-static __always_inline void tx_foot_get4(const struct vgc_tx_tex *t,
-					 const struct vgc_sh_tex_quad *q,
-					 struct tx_foot f[4])
-{
-	u32 base = t->pl0.base, row = t->pl0.row, um = t->umask;
-	u32 vm = t->vmask, x0[4], x1[4], y0[4], y1[4];
-	float su[4], sv[4];
-	int i0[4], j0[4];
-	unsigned int k;
-
-	for (k = 0; k < 4; k++) {
-		su[k] = tx_clampf(q->coord[k][0] * t->fw, -TX_COORD_LIMIT,
-				  TX_COORD_LIMIT) - 0.5f;
-		sv[k] = tx_clampf(q->coord[k][1] * t->fh, -TX_COORD_LIMIT,
-				  TX_COORD_LIMIT) - 0.5f;
-	}
-	/* tx_foot_get()'s floor */
-	for (k = 0; k < 4; k++) {
-		i0[k] = (int)su[k];
-		j0[k] = (int)sv[k];
-		i0[k] -= (float)i0[k] > su[k];
-		j0[k] -= (float)j0[k] > sv[k];
-	}
-	for (k = 0; k < 4; k++) {
-		f[k].fu = su[k] - (float)i0[k];
-		f[k].fv = sv[k] - (float)j0[k];
-		x0[k] = (u32)i0[k] & um;
-		x1[k] = (u32)(i0[k] + 1) & um;
-		y0[k] = (u32)j0[k] & vm;
-		y1[k] = (u32)(j0[k] + 1) & vm;
-	}
-	for (k = 0; k < 4; k++) {
-		u32 ax0 = tx_addr_x_of(TX_TILED, 4, false, 64, x0[k]);
-		u32 ax1 = tx_addr_x_of(TX_TILED, 4, false, 64, x1[k]);
-		u32 ay0 = tx_addr_y_of(TX_TILED, 4, false, 64, row, y0[k]);
-		u32 ay1 = tx_addr_y_of(TX_TILED, 4, false, 64, row, y1[k]);
-
-		f[k].a[0] = base + ax0 + ay0;
-		f[k].a[1] = base + ax1 + ay0;
-		f[k].a[2] = base + ax0 + ay1;
-		f[k].a[3] = base + ax1 + ay1;
-	}
-}
-
-/*
- * tx_filter()'s weights and sums of footprint @f's texels @b0..@b3 of
- * @t (@t->bilinear0).
- */
-static __always_inline void tx_foot_filter(const struct vgc_core *c,
-					   const struct vgc_tx_tex *t,
-					   const struct tx_foot *f,
-					   const u8 *b0, const u8 *b1,
-					   const u8 *b2, const u8 *b3,
-					   float o[4])
-{
-	const float *n8 = c->tx_unorm8;
-	float fu = f->fu, fv = f->fv, w0, w1, w2, w3;
-	unsigned int r = t->rbyte, b = t->bbyte;
-
-	w0 = (1 - fu) * (1 - fv);
-	w1 = fu * (1 - fv);
-	w2 = (1 - fu) * fv;
-	w3 = fu * fv;
-	/* tx_texel(): r, g, b, a in bytes @r, 1, @b, 3 */
-	o[R] = w0 * n8[b0[r]] + w1 * n8[b1[r]] + w2 * n8[b2[r]] +
-	       w3 * n8[b3[r]];
-	o[G] = w0 * n8[b0[1]] + w1 * n8[b1[1]] + w2 * n8[b2[1]] +
-	       w3 * n8[b3[1]];
-	o[B] = w0 * n8[b0[b]] + w1 * n8[b1[b]] + w2 * n8[b2[b]] +
-	       w3 * n8[b3[b]];
-	o[A] = w0 * n8[b0[3]] + w1 * n8[b1[3]] + w2 * n8[b2[3]] +
-	       w3 * n8[b3[3]];
-}
-
-/*
- * The four reads of a footprint whose texels are 4 bytes at 4-byte
- * aligned addresses: each counts as the one at @a would.
- */
-static __always_inline void tx_foot_count(struct vgc_core *c, u32 a)
-{
-	unsigned int k;
-
-	for (k = 0; k < 4; k++)
-		vgc_dma_count(c, a, 4, false);
-}
-
-/*
- * tx_filter() of level 0 (@t->bilinear0: LINEAR, 32-bit ARGB) at (@u, @v),
- * whose footprint is @f (tx_foot_get()): the same arithmetic in the same
- * order, its four texels read in place when the TX client's TLB holds
- * their pages (one lookup when they share one); otherwise tx_filter()
- * from the start (nothing was read or counted yet).
- */
-static int tx_bilinear0_at(struct vgc_core *c, const struct vgc_tx_tex *t,
-			   const struct tx_foot *f, float u, float v,
-			   float o[4])
-{
-	u32 a0 = f->a[0], a1 = f->a[1], a2 = f->a[2], a3 = f->a[3], page, in;
-	const u8 *p, *b0, *b1, *b2, *b3;
-
-	if ((a0 | a1 | a2 | a3) & 3)	/* a texel across a page's end */
-		goto general;
-	page = a0 >> VGC_PAGE_SHIFT;
-	if ((a1 >> VGC_PAGE_SHIFT) == page && (a2 >> VGC_PAGE_SHIFT) == page &&
-	    (a3 >> VGC_PAGE_SHIFT) == page) {
-		p = vgc_dma_hit(c, VGC_CLIENT_TX, a0, 4);
-		if (!p)
-			goto general;
-		p -= a0 & (VGC_PAGE_SIZE - 1);
-		in = VGC_PAGE_SIZE - 1;
-		b0 = p + (a0 & in);
-		b1 = p + (a1 & in);
-		b2 = p + (a2 & in);
-		b3 = p + (a3 & in);
-	} else {
-		/*
-		 * Across pages: in place when each is a TLB hit (as each
-		 * read of tx_filter() would be; nothing is read before all
-		 * four are known to be).
-		 */
-		b0 = vgc_dma_hit(c, VGC_CLIENT_TX, a0, 4);
-		b1 = vgc_dma_hit(c, VGC_CLIENT_TX, a1, 4);
-		b2 = vgc_dma_hit(c, VGC_CLIENT_TX, a2, 4);
-		b3 = vgc_dma_hit(c, VGC_CLIENT_TX, a3, 4);
-		if (!b0 || !b1 || !b2 || !b3)
-			goto general;
-	}
-	tx_foot_count(c, a0);
-	tx_foot_filter(c, t, f, b0, b1, b2, b3, o);
-	return 0;
-
-general:
-	return tx_filter(c, t, &t->pl0, t->width, t->height,
-			 VGC_TEX_FILTER_LINEAR, u, v, o);
-}
-
-/* tx_bilinear0_at() at (@u, @v) */
-static int tx_bilinear0(struct vgc_core *c, const struct vgc_tx_tex *t,
-			float u, float v, float o[4])
-{
-	struct tx_foot f;
-
-	tx_foot_get(t, u, v, &f);
-	return tx_bilinear0_at(c, t, &f, u, v, o);
-}
-
 /* Sample one face (slice) of a level with @filter at (@u, @v) in [0, 1]. */
 static int tx_slice(struct vgc_core *c, const struct vgc_tx_tex *t,
 		    unsigned int level, unsigned int face, unsigned int filter,
@@ -1026,8 +366,8 @@ static int tx_slice(struct vgc_core *c, const struct vgc_tx_tex *t,
 	struct vgc_tx_plane pl;
 
 	tx_plane_get(t, level, face, &pl);
-	return tx_filter(c, t, &pl, tx_level_dim(t->width, level),
-			 tx_level_dim(t->height, level), filter, u, v, o);
+	return vgc_tx_filter(c, t, &pl, tx_level_dim(t->width, level),
+			     tx_level_dim(t->height, level), filter, u, v, o);
 }
 
 /*
@@ -1041,7 +381,7 @@ static int tx_level(struct vgc_core *c, const struct vgc_tx_tex *t,
 		    float u, float v, float w, float o[4])
 {
 	u32 d = tx_level_dim(t->depth, level);
-	float sw = tx_clampf(w * d, -TX_COORD_LIMIT, TX_COORD_LIMIT), f;
+	float sw = vgc_clampf(w * d, -TX_COORD_LIMIT, TX_COORD_LIMIT), f;
 	float b[4];
 	unsigned int ch;
 	int k0;
@@ -1070,7 +410,7 @@ static int tx_level(struct vgc_core *c, const struct vgc_tx_tex *t,
  */
 static unsigned int tx_cube_face(const float d[3], float st[2])
 {
-	float ax = tx_absf(d[0]), ay = tx_absf(d[1]), az = tx_absf(d[2]);
+	float ax = vgc_absf(d[0]), ay = vgc_absf(d[1]), az = vgc_absf(d[2]);
 	float sc, tc, ma;
 	unsigned int face;
 
@@ -1109,7 +449,7 @@ static void tx_cube_on_face(const float d[3], unsigned int face, float st[2])
 		{ 2, 0, 1, 1, -1 }, { 2, 0, -1, 1, -1 },
 	};
 	const signed char *a = axes[face];
-	float ma = tx_absf(d[a[0]]);
+	float ma = vgc_absf(d[a[0]]);
 
 	if (!(ma > 0)) {
 		st[0] = st[1] = 0.5f;
@@ -1149,16 +489,7 @@ static float tx_lambda(const struct vgc_tx_tex *t,
 	return 0.5f * tx_log2(r2[0] > r2[1] ? r2[0] : r2[1]);
 }
 
-/* The TX clock gating erratum applies now (see the top of this file). */
-static bool tx_gating_broken(const struct vgc_core *c)
-{
-	return c->id->tx_gating_erratum &&
-	       (REG(c, VGC_PM_POWER_CONTROLS) & VGC_PM_MODULE_CLOCK_GATING) &&
-	       !(REG(c, VGC_PM_MODULE_CONTROLS) & VGC_PM_NO_GATING_TX);
-}
-
-/* What the lookup returns: @out, or under the erratum the stale latch. */
-static void tx_result(struct vgc_core *c, float out[4])
+void vgc_tx_result(struct vgc_core *c, float out[4])
 {
 	float fetched[4];
 	unsigned int ch;
@@ -1184,12 +515,7 @@ static u32 tx_wrap_mask(u32 n, unsigned int mode)
 	return n - 1;
 }
 
-/*
- * Sampler @s's states decoded into @t (@t->ok false: not a configuration
- * the model samples), with what follows from them for every lookup.
- */
-static void tx_prepare(struct vgc_core *c, unsigned int s,
-		       struct vgc_tx_tex *t)
+void vgc_tx_prepare(struct vgc_core *c, unsigned int s, struct vgc_tx_tex *t)
 {
 	t->ok = tx_decode(c, s, t);
 	/* any LOD samples level 0 with the same filter (vgc_tx_lookup()) */
@@ -1203,7 +529,7 @@ static void tx_prepare(struct vgc_core *c, unsigned int s,
 	t->swz_id = false;
 	if (!t->bilinear0)
 		return;
-	/* tx_texel(): the two differ only in where red and blue are */
+	/* vgc_tx_texel(): the two differ only in where red and blue are */
 	t->rbyte = t->fmt.kind == TX_ARGB8 ? 2 : 0;
 	t->bbyte = 2 - t->rbyte;
 	t->fw = t->width;
@@ -1214,30 +540,8 @@ static void tx_prepare(struct vgc_core *c, unsigned int s,
 		    t->swz[A] == A;
 }
 
-/* @texel through the sampler's swizzle into @out. */
-static inline void tx_swizzle(const struct vgc_tx_tex *t,
-			      const float texel[4], float out[4])
-{
-	unsigned int ch;
-
-	if (t->swz_id) {
-		out[R] = texel[R];
-		out[G] = texel[G];
-		out[B] = texel[B];
-		out[A] = texel[A];
-		return;
-	}
-	for (ch = 0; ch < 4; ch++) {
-		unsigned int sel = t->swz[ch];
-
-		out[ch] = sel <= A ? texel[sel] :
-			  sel == VGC_TEX_SWIZZLE_ONE ? 1.0f : 0.0f;
-	}
-}
-
-/* One lookup with sampler states @tp (vgc_tx_sample()). */
-static int tx_lookup(struct vgc_core *c, const struct vgc_tx_tex *tp,
-		     const struct vgc_sh_tex_req *req, float out[4])
+int vgc_tx_lookup(struct vgc_core *c, const struct vgc_tx_tex *tp,
+		  const struct vgc_sh_tex_req *req, float out[4])
 {
 	const struct vgc_tx_tex *t = tp;
 	struct vgc_tx_tex tcmp;
@@ -1247,7 +551,7 @@ static int tx_lookup(struct vgc_core *c, const struct vgc_tx_tex *tp,
 
 	c->stats.tx_samples++;
 	if (!c->tx_unorm8_ok)
-		tx_unorm8_init(c);
+		vgc_tx_unorm8_init(c);
 	tx_rgba(out, 0, 0, 0, 0);
 	if (!t->ok) {
 		c->stats.tx_unsupported++;
@@ -1257,12 +561,12 @@ static int tx_lookup(struct vgc_core *c, const struct vgc_tx_tex *tp,
 		/* a comparison needs a reference: TEXLD's third operand */
 		tcmp = *tp;
 		tcmp.cmp = req->has_ref;
-		tcmp.cmp_ref = tx_clampf(req->ref, 0, 1);
+		tcmp.cmp_ref = vgc_clampf(req->ref, 0, 1);
 		t = &tcmp;
 	}
 
 	if (t->bilinear0) {
-		if (tx_bilinear0(c, t, req->coord[0], req->coord[1], texel))
+		if (vgc_tx_bilinear0(c, t, req->coord[0], req->coord[1], texel))
 			return -1;
 		goto swizzle;
 	}
@@ -1271,8 +575,8 @@ static int tx_lookup(struct vgc_core *c, const struct vgc_tx_tex *tp,
 		 * The clamped LOD is below 1 whatever the request: level 0,
 		 * with MIN (= MAG) both sides of 0 (as below).
 		 */
-		if (tx_filter(c, t, &t->pl0, t->width, t->height, t->min,
-			      req->coord[0], req->coord[1], texel))
+		if (vgc_tx_filter(c, t, &t->pl0, t->width, t->height, t->min,
+				  req->coord[0], req->coord[1], texel))
 			return -1;
 		goto swizzle;
 	}
@@ -1294,7 +598,7 @@ static int tx_lookup(struct vgc_core *c, const struct vgc_tx_tex *tp,
 	if (req->mode == VGC_SH_TEX_BIAS)
 		lambda += req->lod;
 	lambda += t->lod_bias;
-	lambda = tx_clampf(lambda, t->lod_min, t->lod_max);
+	lambda = vgc_clampf(lambda, t->lod_min, t->lod_max);
 
 	filter = lambda > 0 ? t->min : t->mag;
 	if (lambda <= 0 || t->mip == VGC_TEX_FILTER_NONE) {
@@ -1337,7 +641,7 @@ static int tx_lookup(struct vgc_core *c, const struct vgc_tx_tex *tp,
 
 swizzle:
 	tx_swizzle(t, texel, out);
-	tx_result(c, out);
+	vgc_tx_result(c, out);
 	return 0;
 }
 
@@ -1346,113 +650,6 @@ int vgc_tx_sample(void *ctx, const struct vgc_sh_tex_req *req, float out[4])
 	struct vgc_core *c = ctx;
 	struct vgc_tx_tex t;
 
-	tx_prepare(c, req->sampler, &t);
-	return tx_lookup(c, &t, req, out);
-}
-
-/*
- * Sampler @s's decoded states in cache @tc (decoded now when it has room),
- * or NULL: the cache is full of others.
- */
-static const struct vgc_tx_tex *tx_cached(struct vgc_tx_cache *tc,
-					  unsigned int s)
-{
-	unsigned int k;
-
-	for (k = 0; k < tc->n; k++)
-		if (tc->sampler[k] == s)
-			return &tc->tex[k];
-	if (tc->n == VGC_TX_CACHED)
-		return NULL;
-	k = tc->n++;
-	tc->sampler[k] = s;
-	tx_prepare(tc->core, s, &tc->tex[k]);
-	return &tc->tex[k];
-}
-
-int vgc_tx_sample_cached(void *ctx, const struct vgc_sh_tex_req *req,
-			 float out[4])
-{
-	struct vgc_tx_cache *tc = ctx;
-	const struct vgc_tx_tex *tp = tx_cached(tc, req->sampler);
-	struct vgc_tx_tex t;
-
-	if (tp)
-		return tx_lookup(tc->core, tp, req, out);
-	tx_prepare(tc->core, req->sampler, &t);
-	return tx_lookup(tc->core, &t, req, out);
-}
-
-unsigned int vgc_tx_sample_quad(void *ctx, const struct vgc_sh_tex_quad *q,
-				float out[4][4])
-{
-	struct vgc_tx_cache *tc = ctx;
-	struct vgc_core *c = tc->core;
-	const struct vgc_tx_tex *t = tx_cached(tc, q->sampler);
-	struct vgc_sh_tex_req req;
-	struct tx_foot f[4];
-	float texel[4];
-	u32 any = 0, diff = 0, in = VGC_PAGE_SIZE - 1;
-	const u8 *p;
-	unsigned int k;
-	bool gating;
-
-	if (t && t->bilinear0 && !t->cmp) {
-		/*
-		 * tx_lookup() of each, which reads only the coordinate; the
-		 * erratum's condition is the same for the four (no register
-		 * write comes between them).
-		 */
-		if (!c->tx_unorm8_ok)
-			tx_unorm8_init(c);
-		gating = tx_gating_broken(c);
-		if (t->umask && t->vmask && t->layout == TX_TILED)
-			tx_foot_get4(t, q, f);
-		else
-			for (k = 0; k < 4; k++)
-				tx_foot_get(t, q->coord[k][0], q->coord[k][1],
-					    &f[k]);
-		for (k = 0; k < 4; k++) {
-			any |= f[k].a[0] | f[k].a[1] | f[k].a[2] | f[k].a[3];
-			diff |= (f[k].a[0] ^ f[0].a[0]) |
-				(f[k].a[1] ^ f[0].a[0]) |
-				(f[k].a[2] ^ f[0].a[0]) |
-				(f[k].a[3] ^ f[0].a[0]);
-		}
-		/*
-		 * The 16 texels aligned in one page the TLB holds: one TLB
-		 * lookup for the four, each read counted as in
-		 * tx_bilinear0_at(); else each lookup through it (this check
-		 * reads and counts nothing, and no hit changes the TLB).
-		 */
-		p = NULL;
-		if (!(any & 3) && !(diff >> VGC_PAGE_SHIFT))
-			p = vgc_dma_hit(c, VGC_CLIENT_TX, f[0].a[0], 4);
-		if (p)
-			p -= f[0].a[0] & in;
-		for (k = 0; k < 4; k++) {
-			c->stats.tx_samples++;
-			if (p) {
-				tx_foot_count(c, f[0].a[0]);
-				tx_foot_filter(c, t, &f[k],
-					       p + (f[k].a[0] & in),
-					       p + (f[k].a[1] & in),
-					       p + (f[k].a[2] & in),
-					       p + (f[k].a[3] & in), texel);
-			} else if (tx_bilinear0_at(c, t, &f[k], q->coord[k][0],
-						   q->coord[k][1], texel)) {
-				return k;
-			}
-			tx_swizzle(t, texel, out[k]);
-			if (gating)
-				tx_result(c, out[k]);
-		}
-		return 4;
-	}
-	for (k = 0; k < 4; k++) {
-		vgc_sh_tex_quad_req(q, k, &req);
-		if (vgc_tx_sample_cached(ctx, &req, out[k]))
-			return k;
-	}
-	return 4;
+	vgc_tx_prepare(c, req->sampler, &t);
+	return vgc_tx_lookup(c, &t, req, out);
 }

@@ -11,7 +11,8 @@
 #ifndef VGC_TX_H
 #define VGC_TX_H
 
-#include "vgc.h"
+#include "vgc_surf.h"
+#include "vgc_types.h"
 
 struct vgc_sh_tex_req;
 struct vgc_sh_tex_quad;
@@ -47,7 +48,7 @@ struct vgc_tx_plane {
  *	whatever its LOD (2D, one filter, no mipmap, LOD_CONFIG's MIN and
  *	MAX below 1), at @pl0
  * @fmt: the format
- * @layout: the layout of each level (enum tx_layout in vgc_tx.c)
+ * @layout: the layout of each level: linear, tiled or supertiled
  * @align: the padding of a level's rows, in texels (4, 16 or 64)
  * @valign: the padding of its height (4 or 64)
  * @width: SIZE.WIDTH (level 0)
@@ -90,7 +91,7 @@ struct vgc_tx_plane {
 struct vgc_tx_tex {
 	bool ok, level0;
 	struct vgc_tx_fmt fmt;
-	unsigned int layout;
+	enum vgc_layout layout;
 	unsigned int align, valign;
 	unsigned int width, height, depth;
 	bool cube, is3d;

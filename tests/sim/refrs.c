@@ -375,22 +375,25 @@ static void put(struct refrs_mem *m, uint32_t addr, unsigned int bpp,
 }
 
 /*
- * The TS entry of the source byte at @addr: 2 bits per 64 bytes of the
- * surface counted from TS_COLOR_SURFACE_BASE (Mesa etnaviv_screen.h
- * etna_screen_get_tile_size(): 64 bytes without CACHE128B256BPERLINE;
- * etnaviv_resource.c sizes the TS as that many bits per tile). Deduction:
- * entry e is bits 2(e mod 4)+1..2(e mod 4) of TS byte e / 4 (the first
+ * The TS entry of the surface byte at @addr: @bits bits (2 with
+ * 2BITPERTILE, else 4) per 64 bytes of the surface counted from
+ * @surface_base (Mesa etnaviv_screen.h etna_screen_get_tile_size(): 64
+ * bytes without CACHE128B256BPERLINE; etnaviv_resource.c sizes the TS as
+ * that many bits per tile). Deduction: entry e is bits
+ * bits * (e mod (8 / bits)) and up of TS byte e / (8 / bits) (the first
  * entry in the least significant bits). -1: outside memory.
  */
-static int ts_entry(const struct refrs_state *s, const struct refrs_mem *m,
-		    uint32_t addr)
+int refrs_ts_entry(const struct refrs_mem *m, uint32_t status_base,
+		   uint32_t surface_base, unsigned int bits, uint32_t addr)
 {
-	uint32_t e = (addr - s->ts_color_surface_base) / TS_BLOCK;
-	uint32_t at = s->ts_color_status_base + e / 4;
+	uint32_t e = (addr - surface_base) / TS_BLOCK;
+	uint32_t per_byte = 8 / bits;
+	uint32_t at = status_base + e / per_byte;
 
 	if (!in_mem(m, at, 1))
 		return -1;
-	return (m->bytes[at - m->base] >> (2 * (e % 4))) & 3;
+	return (m->bytes[at - m->base] >> (bits * (e % per_byte))) &
+	       ((1u << bits) - 1);
 }
 
 static uint32_t swap_rb(uint32_t v, unsigned int fmt)
@@ -454,7 +457,10 @@ static enum refrs_result walk(const struct refrs_state *s,
 				if (op->ts) {
 					if (sa < s->ts_color_surface_base)
 						return REFRS_UNSUPPORTED;
-					e = ts_entry(s, m, sa);
+					e = refrs_ts_entry(m,
+						s->ts_color_status_base,
+						s->ts_color_surface_base, 2,
+						sa);
 					if (e < 0)
 						return REFRS_OUT_OF_MEMORY;
 					/*

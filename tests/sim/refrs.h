@@ -137,6 +137,14 @@ uint32_t refrs_pixel_addr(enum refrs_layout layout, unsigned int bpp,
 			  uint32_t stride, const uint32_t addr[2],
 			  unsigned int x, unsigned int y);
 
+/*
+ * The tile status entry (@bits bits: 2 or 4) of the surface byte at
+ * @addr of a surface from @surface_base whose status buffer is at
+ * @status_base in @mem; -1 when that entry is not in @mem.
+ */
+int refrs_ts_entry(const struct refrs_mem *mem, uint32_t status_base,
+		   uint32_t surface_base, unsigned int bits, uint32_t addr);
+
 const char *refrs_result_name(enum refrs_result r);
 
 #endif /* REFRS_H */

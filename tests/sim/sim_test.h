@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "vgc.h"
+#include "vgc_dma.h"
 
 #define MEM_BASE	0x10000000ull
 #ifndef MEM_SIZE

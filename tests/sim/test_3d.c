@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The model's 3D draw pipeline (sim/vgc_3d.c): hand-built command streams
- * with hand-encoded shaders draw into render targets in the test's memory;
+ * The model's 3D draw pipeline (sim/vgc_3d.c and its stages): hand-built
+ * command streams with hand-encoded shaders draw into render targets in
+ * the test's memory;
  * the expected pixels come from a reference written here, independently
  * of the model: coverage by the top-left rule from edge tests on
  * 1/256-pixel vertex positions, depth, stencil and blend arithmetic.
@@ -891,6 +892,92 @@ static void t_million_vertices(struct vgc_core *c)
 }
 
 /*
+ * A draw of a million triangles of one vertex the cache holds (every
+ * index 0), behind the eye (w -1: clipped away whole): no vertex is
+ * shaded after the first and nothing is set up, yet each primitive is a
+ * unit of work, and a vgc_fe_run() call returns after its units' worth
+ * (issue 30: bounded work per primitive).
+ */
+static void t_cached_primitives(struct vgc_core *c)
+{
+	const unsigned int prims = 1000000;
+	unsigned int calls = 0;
+
+	setup(c);
+	vtx(0, 0, 0, 0, -1, 1, 1, 1, 1);
+	memset(mem + 0x100000, 0, 3 * prims);	/* to the end of memory */
+	st(VGC_FE_INDEX_STREAM_BASE_ADDR, gb + 0x100000);
+	st(VGC_FE_INDEX_STREAM_CONTROL, VGC_FE_IT_UNSIGNED_CHAR);
+	draw_indexed(VGC_PRIM_TRIANGLES, 0, prims, 0);
+	at = emit(at, OP_END, 0);
+	start(c, gb + CMD, (at - CMD) / 8);
+	vgc_fe_run(c, 64);
+	if (c->stats.primitives_3d > 2 * 65536)
+		fail("%llu primitives in the first call",
+		     (unsigned long long)c->stats.primitives_3d);
+	while (vgc_fe_run(c, 64) != VGC_RUN_IDLE && calls < 1000000)
+		calls++;
+	EXPECT_EQ(c->stats.primitives_3d, prims);
+	EXPECT_EQ(c->stats.vertices_3d, 1);
+	EXPECT_EQ(c->stats.pixels_written, 0);
+	EXPECT_EQ(c->stats.draws_cut_short, 0);
+}
+
+/*
+ * Hostile values give defined results (issue 30; the unit tests run
+ * with UBSan's float-cast-overflow): a viewport offset of 1e29 puts each
+ * vertex at the window's 2^20-pixel limit, where nothing is drawn and no
+ * edge function overflows; NaN and infinite positions draw nothing; a
+ * depth normalisation of 1e30 saturates the depth written.
+ */
+static void t_hostile_values(struct vgc_core *c)
+{
+	const float inf = 1.0f / 0.0f, nan = 0.0f / 0.0f;
+	uint16_t d;
+
+	setup(c);
+	memset(mem + RT, 0, STRIDE * H);
+	st(VGC_PA_VIEWPORT_OFFSET_X, fu(1e29f));
+	st(VGC_PA_VIEWPORT_OFFSET_Y, fu(-1e29f));
+	vtx(0, -1, -1, 0, 1, 1, 1, 1, 1);
+	vtx(1, 1, -1, 0, 1, 1, 1, 1, 1);
+	vtx(2, -1, 1, 0, 1, 1, 1, 1, 1);
+	draw(VGC_PRIM_TRIANGLES, 0, 1);
+	draw(VGC_PRIM_LINES, 0, 1);
+	draw(VGC_PRIM_POINTS, 0, 3);
+	run(c);
+	EXPECT_EQ(c->stats.draws_3d, 3);
+	EXPECT_EQ(c->stats.primitives_3d, 5);
+	EXPECT_EQ(c->stats.pixels_written, 0);
+
+	setup(c);
+	vtx(0, nan, -1, 0, 1, 1, 1, 1, 1);
+	vtx(1, 1, inf, 0, 1, 1, 1, 1, 1);
+	vtx(2, -1, 1, 0, nan, 1, 1, 1, 1);
+	vtx(3, -inf, -1, 0, 1, 1, 1, 1, 1);
+	draw(VGC_PRIM_TRIANGLE_STRIP, 0, 2);
+	draw(VGC_PRIM_LINE_STRIP, 0, 3);
+	draw(VGC_PRIM_POINTS, 0, 4);
+	run(c);
+	EXPECT_EQ(c->stats.pixels_written, 0);
+	EXPECT_EQ(c->stats.draws_cut_short + c->stats.draws_unsupported, 0);
+
+	setup(c);
+	memset(mem + ZB, 0, W * H * 2);
+	st(VGC_PE_DEPTH_CONFIG, 1 /* Z */ | VGC_CMP_ALWAYS << 8 |
+	   VGC_PE_DEPTH_WRITE);
+	st(VGC_PE_DEPTH_NORMALIZE, fu(1e30f));
+	vtx(0, -1, -1, 0.5f, 1, 1, 1, 1, 1);
+	vtx(1, 3, -1, 0.5f, 1, 1, 1, 1, 1);
+	vtx(2, -1, 3, 0.5f, 1, 1, 1, 1, 1);
+	draw(VGC_PRIM_TRIANGLES, 0, 1);
+	run(c);
+	EXPECT_EQ(c->stats.pixels_written, W * H);
+	memcpy(&d, mem + ZB + tiled(W / 2, H / 2, 2, W * 2), 2);
+	EXPECT_EQ(d, 0xffff);
+}
+
+/*
  * GC2000 (two pixel pipes): the render target is split between the
  * pipes' halves, multi-tiled or multi-supertiled (etna_viv
  * doc/hardware.md "Multi-tiling", as sim/doc/rs-ts.md reads it).
@@ -1094,6 +1181,8 @@ int main(void)
 	run_test("3d-huge-triangle", t_huge_triangle, "gc880");
 	run_test("3d-mmuv1-pixels", t_mmuv1_pixels, "gc880");
 	run_test("3d-million-vertices", t_million_vertices, "gc880");
+	run_test("3d-cached-primitives", t_cached_primitives, "gc880");
+	run_test("3d-hostile-values", t_hostile_values, "gc880");
 	run_test("3d-multi-tiled", t_multi, "gc2000");
 	run_test("3d-lines-points", t_lines_points, "gc880");
 	run_test("3d-fault", t_fault, "gc880");

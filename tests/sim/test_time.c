@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * User-space unit tests of the model's engine time (sim/vgc.c,
- * engine_step()): an operation takes a cycle of the core clock per unit
+ * User-space unit tests of the model's engine time (sim/vgc_pace.c,
+ * vgc_pace_step()): an operation takes a cycle of the core clock per unit
  * of work, drawn in bounded chunks as its time comes, while the FE waits
  * at the command that started it. The clock is the test's own and only
  * moves when the test moves it, so every count is exact.
