@@ -190,19 +190,11 @@ glmark2_check() {
 			fail "glmark2-validate-$mode" "verdicts differ from llvmpipe's: $bad"
 		fi
 	done
-	# The shadow scene, apart: our driver refuses one of its submits
-	# (-EINVAL; upstream 6.1 accepts it): a buffer softpinned at
-	# 0xffffc000, 16 KiB, ending at 4 GiB, where Mesa 22.3's address heap
-	# ends (its top); our driver's deliberate difference ("a buffer ending
-	# at 4 GiB", Documentation/gpu/etnaviv.rst) refuses what a real client
-	# sends. A defect of the driver's, which this step shows without
-	# failing on it.
+	# The shadow scene, apart (it softpins a buffer that ends at 4 GiB,
+	# the top of Mesa 22.3's address heap): as on llvmpipe.
 	if grep -qxF "$(grep '^\[shadow\]' "$v-llvmpipe.log.verdicts")" \
 		"$v-etnaviv-off-screen.log.verdicts"; then
 		pass glmark2-validate-shadow "as on llvmpipe"
-	elif [ "${ETNAVIV_DRIVER:-}" = ours ] &&
-		grep -q 'submit failed: -22' "$v-etnaviv-off-screen.log"; then
-		echo "SKIP: display/$tag/glmark2-validate-shadow: our driver refuses a submit of the scene with -EINVAL (a buffer softpinned to end at 4 GiB, the top of Mesa 22.3's address heap), which upstream 6.1 accepts: a driver defect, not the display's"
 	else
 		fail glmark2-validate-shadow "$(grep -A1 '^\[shadow\]' "$v-etnaviv-off-screen.log" | tr '\n' ' ')"
 	fi

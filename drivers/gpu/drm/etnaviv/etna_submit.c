@@ -315,7 +315,7 @@ static int etna_submit_map(struct etna_job *job,
 		if (softpin) {
 			va = bos[i].presumed;
 			if (va % SZ_4K || va < ETNA_SOFTPIN_START ||
-			    va + job->bos[i]->size > SZ_4G - SZ_4K)
+			    va + job->bos[i]->size > SZ_4G)
 				return -EINVAL;
 		}
 		map = etna_bo_get_mapping(to_etna_bo(job->bos[i]), job->vm, va);

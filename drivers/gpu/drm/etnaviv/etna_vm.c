@@ -41,8 +41,8 @@
 #define PT_SIZE		(ETNA_VM_ENTRIES * sizeof(u32))
 #define BAD_PATTERN	0xdead55aa
 #define PTA_SLOTS	(SZ_4K / sizeof(u64))
-/* MMUv2: kernel-chosen addresses; the last page stays unused */
-#define VA2_END		(SZ_4G - SZ_4K)
+/* MMUv2: the end of the space (u64: a buffer may end at 2^32) */
+#define VA2_END		SZ_4G
 
 static struct device *etna_vm_dev(struct etna_vm *vm)
 {
