@@ -22,7 +22,9 @@
  *	Does nothing without kmemleak.
  *   uml-init finish RUN STATUS KMEMLEAK
  *	with KMEMLEAK 1, let kmemleak judge every object and copy its
- *	report to RUN/kmemleak; write STATUS to RUN/status; sync; power
+ *	report to RUN/kmemleak; write the device model's escapes (its
+ *	oracle: MMUv1 engine accesses outside the page table, summed over
+ *	the cores) to RUN/escapes; write STATUS to RUN/status; sync; power
  *	off.
  *
  * kmemleak judges in two scans: the first records each object's
@@ -245,6 +247,36 @@ static int start(int argc, char **argv)
 	return 0;
 }
 
+#define MODEL_DEBUGFS	"/sys/kernel/debug/vgc-model"
+
+/* The sum of the "escapes:" lines of the model's cores' stats files. */
+static unsigned long long model_escapes(void)
+{
+	unsigned long long sum = 0, n;
+	char path[4096], line[256];
+	struct dirent *de;
+	DIR *d = opendir(MODEL_DEBUGFS);
+	FILE *f;
+
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/stats", MODEL_DEBUGFS,
+			 de->d_name);
+		f = fopen(path, "re");
+		if (!f)
+			continue;
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, "escapes: %llu", &n) == 1)
+				sum += n;
+		fclose(f);
+	}
+	closedir(d);
+	return sum;
+}
+
 static int finish(int argc, char **argv)
 {
 	char path[4096];
@@ -256,6 +288,12 @@ static int finish(int argc, char **argv)
 		kmemleak_judge(0);
 		snprintf(path, sizeof(path), "%s/kmemleak", argv[2]);
 		copy_file(KMEMLEAK, path);
+	}
+	snprintf(path, sizeof(path), "%s/escapes", argv[2]);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd >= 0) {
+		dprintf(fd, "%llu\n", model_escapes());
+		close(fd);
 	}
 	snprintf(path, sizeof(path), "%s/status", argv[2]);
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);

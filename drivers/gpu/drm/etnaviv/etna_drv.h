@@ -324,9 +324,10 @@ struct etna_pool_range {
  * @mtlb_dma: MMUv2: bus address of the master table
  * @pta_id: MMUv2 with the security block: this space's slot in the page
  *	table array
- * @pool_node: MMUv2: the range of the command-buffer pool, kept from the
- *	client's own buffers; mapped in it are the rings and the pages of
- *	the space's own command buffers only (the kernel's space maps all)
+ * @pool_node: the range of the command-buffer pool, kept from the
+ *	client's own buffers; MMUv2: mapped in it are the rings and the
+ *	pages of the space's own command buffers only (the kernel's space
+ *	maps all); MMUv1: all of it, for the snapshots of indices
  * @cmd_owner: MMUv2: the space as an owner of pool pages
  * @unplugged: the device was unbound: the tables are freed, nothing is
  *	mapped any more (under @lock)
@@ -445,6 +446,8 @@ struct etna_dev {
 
 /* MMUv2: where every address space maps the command-buffer pool */
 #define ETNA_POOL_VA		SZ_4K
+/* MMUv1: the pool through the page table, for the engines' reads */
+#define ETNA_POOL_VA1		ETNA_VM_START
 /* MMUv2: softpin addresses start here, below is the kernel's */
 #define ETNA_SOFTPIN_START	SZ_4M
 
@@ -987,6 +990,7 @@ void etna_pool_unreserve(struct etna_pool *pool,
 bool etna_pool_kernel_page(struct etna_pool *pool, u32 offset);
 void etna_pool_print(struct etna_pool *pool, struct seq_file *m);
 u32 etna_pool_gpu(struct etna_dev *edev, u64 offset);
+u32 etna_pool_data_gpu(struct etna_dev *edev, u64 offset);
 
 /* etna_hw.c */
 int etna_hw_identify(struct etna_core *core);

@@ -612,12 +612,15 @@ static int etna_submit(struct drm_device *drm, void *data,
 		goto err_job;
 	job->cmd_vaddr = edev->pool.vaddr + job->cmd.start;
 	job->cmd_gpu = etna_pool_gpu(edev, job->cmd.start);
-	if (scans)
+	if (scans) {
+		/* the engines read the snapshot through the MMU, not linear */
+		size = ALIGN(job->cmd_size + 8, 64);
 		etna_validate_indices_place(scans, copied.stream,
-					    (void *)job->cmd_vaddr +
-					    ALIGN(job->cmd_size + 8, 64),
-					    job->cmd_gpu +
-					    ALIGN(job->cmd_size + 8, 64));
+					    (void *)job->cmd_vaddr + size,
+					    etna_pool_data_gpu(edev,
+							       job->cmd.start +
+							       size));
+	}
 	if (args->stream_size)
 		memcpy(job->cmd_vaddr, copied.stream, args->stream_size);
 	if (args->stream_size % 8)

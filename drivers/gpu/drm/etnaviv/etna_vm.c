@@ -5,7 +5,9 @@
  * MMUv1 translates GPU addresses from 2 GiB up through a flat table of
  * 32-bit page addresses, one per 4 KiB page (2 MiB for the whole 2 GiB),
  * shared by every client and every core; the FE reaches the kernel's
- * command buffers through the linear window below. Unused entries point
+ * command buffers through the linear window below, and the engines the
+ * indices the kernel checked through the pool's place in the table,
+ * ETNA_POOL_VA1. Unused entries point
  * at a "bad page", so that a stray access reads a recognisable pattern
  * instead of another buffer. Buffers are mapped on first use by a job and
  * stay mapped until they are freed, or until the space is full: then the
@@ -72,6 +74,9 @@ static int etna_vm_stlbs(struct etna_vm *vm, u64 va, u64 size)
 static int etna_vm_init_v1(struct etna_vm *vm)
 {
 	struct etna_dev *edev = vm->edev;
+	struct etna_pool *pool = &edev->pool;
+	u32 off;
+	int ret;
 
 	vm->pt = dma_alloc_wc(etna_vm_dev(vm), PT_SIZE, &vm->pt_dma,
 			      GFP_KERNEL);
@@ -80,8 +85,21 @@ static int etna_vm_init_v1(struct etna_vm *vm)
 	mutex_lock(&vm->lock);
 	etna_pt_clear(vm->pt, ETNA_VM_START, ETNA_VM_SIZE, edev->bad_dma);
 	drm_mm_init(&vm->mm, ETNA_VM_START, ETNA_VM_SIZE);
+	/*
+	 * The pool again, at ETNA_POOL_VA1 through the table: where the
+	 * engines read what the kernel put there for them (the snapshots of
+	 * checked indices), so that only the FE's command fetch uses the
+	 * linear window. No client's stream names an address here: every
+	 * address it loads is a relocation into one of its own buffers.
+	 */
+	vm->pool_node.start = ETNA_POOL_VA1;
+	vm->pool_node.size = pool->size;
+	ret = drm_mm_reserve_node(&vm->mm, &vm->pool_node);
+	for (off = 0; !ret && off < pool->size; off += SZ_4K)
+		vm->pt[(ETNA_POOL_VA1 - ETNA_VM_START + off) / SZ_4K] =
+			pool->dma + off;
 	mutex_unlock(&vm->lock);
-	return 0;
+	return ret;
 }
 
 static int etna_vm_init_v2(struct etna_vm *vm)
