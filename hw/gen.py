@@ -493,6 +493,57 @@ def model_regs(db):
         '', '#endif /* VGC_REGS_H */', ''])
 
 
+def masked_fields(db, e):
+    """The (mask bit, field mask) pairs of a state written under masks: a
+    one-bit field F_MASK that, set in a value, keeps the state's field F
+    as it was (etna_viv rnndb's *_MASK fields). A mask bit whose field the
+    facts do not name is left out."""
+    by_name = {f.name: f for f in db.fields_of(e)}
+    pairs = []
+    for f in db.fields_of(e):
+        target = by_name.get(f.name[:-len('_MASK')])
+        if f.name.endswith('_MASK') and f.width == 1 and target:
+            pairs.append((f.mask, target.mask))
+    for bit, _ in pairs:
+        for f in db.fields_of(e):
+            if f.mask & bit and f.mask != bit:
+                raise Fail('%s: mask bit %#x inside field %s' %
+                           (e.name, bit, f.name))
+    return pairs
+
+
+def model_masked(db):
+    """sim/vgc_masked_table.h: every state written under masks, each
+    element of an array apart, in address order, for the FE's loads."""
+    rows, widest = [], 0
+    for e in db.entries:
+        pairs = masked_fields(db, e) if e.kind == 'state' else []
+        widest = max(widest, len(pairs))
+        for a in (e.elements() if pairs else []):
+            rows.append((a, e.name, pairs))
+    rows.sort()
+    out = banner(
+        'GPL-2.0-only',
+        'The states written under masks: for each, the mask bits and the\n'
+        'fields they keep (a field keeps its value when its mask bit is set\n'
+        'in what is loaded; the mask bits themselves are not stored). The\n'
+        'facts and their public sources are in hw/gc.db.',
+        [DB])
+    out += ['#ifndef VGC_MASKED_TABLE_H', '#define VGC_MASKED_TABLE_H', '',
+            '#include "vgc_types.h"', '',
+            '#define VGC_MASKED_FIELDS\t%d' % widest, '',
+            'static const struct vgc_masked_state {', '\tu32 off;',
+            '\tstruct { u32 bit, field; } f[VGC_MASKED_FIELDS];',
+            '} vgc_masked_states[] = {']
+    for a, name, pairs in rows:
+        out.append('\t{ 0x%05x, {\t/* %s */' % (a, name))
+        for bit, field in pairs:
+            out.append('\t\t{ 0x%08x, 0x%08x },' % (bit, field))
+        out.append('\t} },')
+    out += ['};', '', '#endif /* VGC_MASKED_TABLE_H */', '']
+    return '\n'.join(out)
+
+
 LCDIF_DB = 'hw/lcdif.db'
 
 
@@ -998,6 +1049,7 @@ OUTPUTS = [
     ('sim/vgc_regs.h', model_regs),
     ('tools/etna_states_gen.h', tools_tables),
     ('sim/vgc_ident_table.h', model_idents),
+    ('sim/vgc_masked_table.h', model_masked),
     ('drivers/gpu/drm/etnaviv/etna_hw_table.h', driver_cores),
     ('tests/uml/core_ids.h', smoke_cores),
     ('tests/uml/lib/gc_regs.h', test_regs),

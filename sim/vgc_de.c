@@ -633,19 +633,8 @@ bool vgc_de_run(struct vgc_core *c, long *budget)
 
 bool vgc_de_state(struct vgc_core *c, u32 off, u32 *val)
 {
-	u32 old = REG(c, off), keep = 0;
-
-	if (off != VGC_DE_ROT_ANGLE)
-		return true;
-	/* Masked: a field changes only where its mask bit is 0. */
-	if (*val & VGC_DE_ROT_SRC_MASK)
-		keep |= 0x7;
-	if (*val & VGC_DE_ROT_DST_MASK)
-		keep |= 0x38;
-	if (*val & VGC_DE_ROT_SRC_MIRROR_MASK)
-		keep |= 0x3000;
-	if (*val & VGC_DE_ROT_DST_MIRROR_MASK)
-		keep |= 0x30000;
-	*val = (old & keep) | (*val & ~keep & 0x3303f);
+	/* its masks are the FE's (vgc_fe.c); only the fields are kept */
+	if (off == VGC_DE_ROT_ANGLE)
+		*val &= 0x3303f;
 	return true;
 }

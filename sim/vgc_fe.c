@@ -9,6 +9,7 @@
 #include "vgc.h"
 #include "vgc_dma.h"
 #include "vgc_fe.h"
+#include "vgc_masked_table.h"
 #include "vgc_core.h"
 #include "vgc_mmu.h"
 #include "vgc_pace.h"
@@ -236,10 +237,42 @@ static u32 fixp_to_float(u32 v)
 	return sign | (u32)(msb - 16 + 127) << 23 | (mant & 0x7fffffu);
 }
 
+/*
+ * A state written under masks: the fields whose mask bit is set in @val
+ * keep their value, and the mask bits are not stored. (The MMU applies
+ * MMUv2_CONFIGURATION's itself: its FLUSH is an action, not a field.)
+ */
+static u32 masked(u32 off, u32 old, u32 val)
+{
+	unsigned int lo = 0, hi = ARRAY_SIZE(vgc_masked_states), mid, i;
+	const struct vgc_masked_state *m;
+	u32 keep = 0, bits = 0;
+
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (vgc_masked_states[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == ARRAY_SIZE(vgc_masked_states) ||
+	    vgc_masked_states[lo].off != off || off == VGC_MMUV2_CONFIGURATION)
+		return val;
+	m = &vgc_masked_states[lo];
+	for (i = 0; i < VGC_MASKED_FIELDS && m->f[i].bit; i++) {
+		bits |= m->f[i].bit;
+		if (val & m->f[i].bit)
+			keep |= m->f[i].field;
+	}
+	return ((val & ~keep) | (old & keep)) & ~bits;
+}
+
 static void load_state(struct vgc_core *c, u32 idx, u32 val)
 {
 	u32 off = (idx & 0xffffu) << 2;
 	unsigned int i;
+
+	val = masked(off, REG(c, off), val);
 
 	for (i = 0; i < ARRAY_SIZE(state_hooks); i++) {
 		if (off < state_hooks[i].first)

@@ -396,6 +396,31 @@ static void t_load_state(struct vgc_core *c)
 	EXPECT_EQ(c->stats.resets, 0);
 }
 
+/*
+ * States written under masks (etna_viv rnndb state_3d.xml): a field keeps
+ * its value when its mask bit is set in the load, and the mask bits are
+ * not stored. PE_DEPTH_CONFIG: DEPTH_MODE 1:0 (mask 3), WRITE_ENABLE 12
+ * (mask 13), SUPER_TILED 26 (mask 27). PE_COLOR_FORMAT as Mesa loads a
+ * float target: FORMAT_EXT 30:24 with FORMAT_MASK (4) set keeps FORMAT
+ * 3:0.
+ */
+static void t_masked_states(struct vgc_core *c)
+{
+	uint32_t p = 0x6000, q;
+
+	setup_linear(c);
+	q = emit(p, ls(0x1400, 1), 1 | 1u << 12);
+	/* DEPTH_MODE 2 under its mask, SUPER_TILED written, WRITE kept */
+	q = emit(q, ls(0x1400, 1), 2 | 1u << 3 | 1u << 13 | 1u << 26);
+	q = emit(q, ls(0x142c, 1), 6);
+	q = emit(q, ls(0x142c, 1), 0x11u << 24 | 1u << 4);
+	emit(q, OP_END, 0);
+	start(c, p, (q + 8 - p) / 8);
+	EXPECT_EQ(vgc_fe_run(c, 100), VGC_RUN_IDLE);
+	EXPECT_EQ(vgc_read(c, 0x1400), 1 | 1u << 12 | 1u << 26);
+	EXPECT_EQ(vgc_read(c, 0x142c), 0x11u << 24 | 6);
+}
+
 static void t_call_return(struct vgc_core *c)
 {
 	uint32_t p = 0x7000, sub = 0x7800;
@@ -743,6 +768,7 @@ int main(void)
 	run_test("half-patched-wait", t_half_patched_wait, "gc320");
 	run_test("prefetch-fifo", t_prefetch_fifo, "gc2000");
 	run_test("load-state", t_load_state, "gc2000");
+	run_test("masked-states", t_masked_states, "gc2000");
 	run_test("call-return", t_call_return, "gc2000");
 	run_test("prefetch-overrun-hangs", t_prefetch_overrun_hangs, "gc2000");
 	run_test("bad-opcode-and-misaligned-link", t_bad_opcode_and_misaligned,
