@@ -255,7 +255,9 @@ $(B)/tests/perfmon: tests/uml/perfmon.c $(TEST_HDRS) lib/etnaviv_2d.h $(TESTLIB)
 	$(CC) $(TEST_CFLAGS) -Ilib -o $@ tests/uml/perfmon.c $(TESTLIB)
 
 # fault injection and the fuzzers: the state tables of hw/gc.db (tools/)
-$(B)/tests/failnth $(B)/tests/fuzz: $(B)/tests/%: tests/uml/%.c $(TEST_HDRS) $(ETNA_STATES) $(TESTLIB)
+$(B)/tests/fuzz: $(ETNA_STATES)
+$(B)/tests/fuzz: TEST_CFLAGS += -Itools
+$(B)/tests/failnth: $(B)/tests/%: tests/uml/%.c $(TEST_HDRS) $(ETNA_STATES) $(TESTLIB)
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -Itools -o $@ $(filter %.c,$^) $(TESTLIB) -lpthread
 

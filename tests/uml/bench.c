@@ -366,8 +366,7 @@ static int bench_idx_case(struct buf *rt, struct buf *vb, struct buf *ib,
 		setup(&s, rt, 0, W, H, STRIDE, vb, false);
 		ls_reloc(&s, d3_streams ? FE_VERTEX_STREAMS_BASE_ADDR(0) :
 			 FE_VERTEX_STREAM_BASE_ADDR, vb, vb_off, false);
-		ls_reloc(&s, FE_INDEX_STREAM_BASE_ADDR, ib, 0, false);
-		ls(&s, FE_INDEX_STREAM_CONTROL, 1);	/* UNSIGNED_SHORT */
+		index_stream(&s, ib, 0);
 		draw_indexed(&s, 0, IDX_COUNT / 3);
 		ret = submit(&s, &fence, -1);
 	}

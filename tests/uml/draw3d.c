@@ -119,19 +119,8 @@ static void class_depth(struct bufs *b)
 			memcpy(b->depth.map + 2 * i, &(uint16_t){ 0xffff }, 2);
 		setup(&s, &b->rt, 0, W, H, STRIDE, &b->vb, false);
 		/* the buffer's last @bytes (or half of them) */
-		ls(&s, PE_DEPTH_STRIDE, W * 2);
-		if (d3_pipe_addrs) {
-			ls_reloc(&s, PE_PIPE_DEPTH_ADDR(0), &b->depth,
-				 b->depth.size - bytes / (k + 1), true);
-			ls_reloc(&s, PE_PIPE_DEPTH_ADDR(1), &b->depth,
-				 b->depth.size - bytes / (k + 1) +
-				 (d3_multi ? bytes / 2 / (k + 1) : 0), true);
-		} else {
-			ls_reloc(&s, PE_DEPTH_ADDR, &b->depth,
-				 b->depth.size - bytes / (k + 1), true);
-		}
-		/* DEPTH_MODE Z, D16, LESS, WRITE_ENABLE */
-		ls(&s, PE_DEPTH_CONFIG, 1 | 1u << 8 | 1u << 12);
+		depth_target(&s, &b->depth, b->depth.size - bytes / (k + 1),
+			     bytes / 2 / (k + 1));
 		draw(&s, 0, 2);
 		if (!k)
 			twin(&s, &b->rt, 0, MAGENTA, "depth-target");
@@ -155,11 +144,8 @@ static void class_ts(struct bufs *b, unsigned int ts_bits)
 		clear(&b->rt);
 		memset(b->ts.map, 0, b->ts.size);
 		setup(&s, &b->rt, 0, W, H, STRIDE, &b->vb, false);
-		ls(&s, TS_MEM_CONFIG, 1u << 1);
 		/* the status buffer's last @bytes, or one byte less */
-		ls_reloc(&s, TS_COLOR_STATUS_BASE, &b->ts,
-			 b->ts.size - bytes + k, true);
-		ls_reloc(&s, TS_COLOR_SURFACE_BASE, &b->rt, 0, true);
+		color_ts(&s, &b->ts, b->ts.size - bytes + k, &b->rt);
 		draw(&s, 0, 2);
 		if (!k)
 			twin(&s, &b->rt, 0, MAGENTA, "tile-status");
@@ -195,8 +181,7 @@ static void indexed(struct stream *s, struct bufs *b, uint32_t n,
 		    uint32_t first)
 {
 	setup(s, &b->rt, 0, W, H, STRIDE, &b->vb, false);
-	ls_reloc(s, FE_INDEX_STREAM_BASE_ADDR, &b->ib, b->ib.size - n, false);
-	ls(s, FE_INDEX_STREAM_CONTROL, 1);	/* UNSIGNED_SHORT */
+	index_stream(s, &b->ib, b->ib.size - n);
 	draw_indexed(s, first, 2);
 }
 
@@ -315,15 +300,7 @@ static void class_texture(struct bufs *b)
 	for (k = 0; k < 2; k++) {
 		clear(&b->rt);
 		setup(&s, &b->rt, 0, W, H, STRIDE, &b->vb, true);
-		/* 2D, MIN and MAG NEAREST, A8R8G8B8 (7), tiled */
-		ls(&s, TE_SAMPLER_CONFIG0(0), 2 | 1 << 7 | 1 << 11 | 7 << 13);
-		/* swizzle R G B A, HALIGN FOUR */
-		ls(&s, TE_SAMPLER_CONFIG1(0), 0 << 8 | 1 << 12 | 2 << 16 |
-		   3 << 20);
-		ls(&s, TE_SAMPLER_SIZE(0), 8 << 16 | 8);
-		ls(&s, TE_SAMPLER_LOD_CONFIG(0), 0);
-		ls_reloc(&s, TE_SAMPLER_LOD_ADDR(0, 0), &b->tex,
-			 b->tex.size - 256 + k, false);
+		texture_8x8(&s, &b->tex, b->tex.size - 256 + k);
 		draw(&s, 0, 2);
 		if (!k)
 			twin(&s, &b->rt, 0, GREEN, "texture");

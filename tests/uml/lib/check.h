@@ -139,7 +139,7 @@ struct model_stats {
 	char core[32];
 	char fe[32];
 	unsigned long long events, resets, bad_commands, mmu_faults,
-			   bus_errors;
+			   bus_errors, escapes;
 	bool parsed;
 	/* the 2D engine */
 	unsigned long long de_ops, de_pixels, de_unsupported, de_bad_pipe,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * 3D draws written by hand, for the tests inside the boards (draw3d.c)
- * and the benchmark (bench.c): states loaded one by one (etna_viv rnndb
+ * 3D draws written by hand, for the tests inside the boards (draw3d.c),
+ * the benchmark (bench.c) and the fuzzer (fuzz/ops.c): states loaded one by one (etna_viv rnndb
  * state.xml, state_3d.xml), hand-encoded shaders (isa.xml), a render
  * target of W x H pixels, and the 3D core's facts from GET_PARAM.
  * Header-only, as etna.h; its user includes check.h (fail()).
@@ -307,6 +307,55 @@ static inline void setup(struct stream *s, const struct buf *rt,
 	ls(s, TS_MEM_CONFIG, 0);
 	for (i = 0; i < 12; i++)
 		ls(s, TE_SAMPLER_CONFIG0(i), 0);
+}
+
+/*
+ * A depth target of W x H D16 values at @off in @b, the second pixel
+ * pipe's half @half bytes further (two pipes), tested LESS and written.
+ */
+static inline void depth_target(struct stream *s, const struct buf *b,
+				uint32_t off, uint32_t half)
+{
+	ls(s, PE_DEPTH_STRIDE, W * 2);
+	if (d3_pipe_addrs) {
+		ls_reloc(s, PE_PIPE_DEPTH_ADDR(0), b, off, true);
+		ls_reloc(s, PE_PIPE_DEPTH_ADDR(1), b,
+			 off + (d3_multi ? half : 0), true);
+	} else {
+		ls_reloc(s, PE_DEPTH_ADDR, b, off, true);
+	}
+	/* DEPTH_MODE Z, D16, LESS, WRITE_ENABLE */
+	ls(s, PE_DEPTH_CONFIG, 1 | 1u << 8 | 1u << 12);
+}
+
+/* The colour tile status at @off in @ts, of the target @rt (offset 0). */
+static inline void color_ts(struct stream *s, const struct buf *ts,
+			    uint32_t off, const struct buf *rt)
+{
+	ls(s, TS_MEM_CONFIG, 1u << 1);
+	ls_reloc(s, TS_COLOR_STATUS_BASE, ts, off, true);
+	ls_reloc(s, TS_COLOR_SURFACE_BASE, rt, 0, true);
+}
+
+/* Sampler 0: 8 x 8 A8R8G8B8 texels, 4x4 tiled (256 bytes) at @off in @b. */
+static inline void texture_8x8(struct stream *s, const struct buf *b,
+			       uint32_t off)
+{
+	/* 2D, MIN and MAG NEAREST, A8R8G8B8 (7), tiled */
+	ls(s, TE_SAMPLER_CONFIG0(0), 2 | 1 << 7 | 1 << 11 | 7 << 13);
+	/* swizzle R G B A, HALIGN FOUR */
+	ls(s, TE_SAMPLER_CONFIG1(0), 0 << 8 | 1 << 12 | 2 << 16 | 3 << 20);
+	ls(s, TE_SAMPLER_SIZE(0), 8 << 16 | 8);
+	ls(s, TE_SAMPLER_LOD_CONFIG(0), 0);
+	ls_reloc(s, TE_SAMPLER_LOD_ADDR(0, 0), b, off, false);
+}
+
+/* 16-bit indices from @off in @b, for draw_indexed(). */
+static inline void index_stream(struct stream *s, const struct buf *b,
+				uint32_t off)
+{
+	ls_reloc(s, FE_INDEX_STREAM_BASE_ADDR, b, off, false);
+	ls(s, FE_INDEX_STREAM_CONTROL, 1);	/* UNSIGNED_SHORT */
 }
 
 /* The draw and the flush of the colour and depth caches after it. */

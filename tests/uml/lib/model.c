@@ -12,6 +12,7 @@ static const struct {
 	{ "bad_commands", offsetof(struct model_stats, bad_commands) },
 	{ "mmu_faults", offsetof(struct model_stats, mmu_faults) },
 	{ "bus_errors", offsetof(struct model_stats, bus_errors) },
+	{ "escapes", offsetof(struct model_stats, escapes) },
 	{ "de_ops", offsetof(struct model_stats, de_ops) },
 	{ "de_pixels", offsetof(struct model_stats, de_pixels) },
 	{ "de_unsupported", offsetof(struct model_stats, de_unsupported) },
