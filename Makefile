@@ -145,6 +145,10 @@ $(CS_TOOLS:%=$(B)/tests/tools/%): $(B)/tests/tools/%: tools/%.c $(ETNA_STATES)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) $(SANITIZE) -o $@ $(filter %.c,$^) -lm
 
+# etnaviv-asm's parts besides its main file.
+ASM_PARTS := tools/etnaviv_asm.h tools/etnaviv_asm_parse.c tools/etnaviv_asm_cmd.c
+$(B)/tools/etnaviv-asm $(B)/tests/tools/etnaviv-asm: $(ASM_PARTS)
+
 $(B)/tests/etna-states: tests/tools/etna-states.c $(ETNA_STATES) tests/uml/lib/gc_regs.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) $(SANITIZE) -Itools -Itests/uml/lib -o $@ $(filter %.c,$^)
