@@ -164,7 +164,7 @@ $(B)/tests/hw-consistency: tests/hw/consistency.c $(ETNA_STATES) sim/vgc_addrs.c
 hw:
 	python3 hw/gen.py
 
-$(B)/lib/%.o: lib/%.c $(LIB_HDRS) include/uapi/drm/etnaviv_drm.h
+$(B)/lib/%.o: lib/%.c $(LIB_HDRS) lib/etnaviv_priv.h include/uapi/drm/etnaviv_drm.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -fPIC -fvisibility=hidden -Iinclude/uapi \
 		-I$(UAPI) -I$(UAPI)/drm -c -o $@ $<
