@@ -295,17 +295,11 @@ static bool operand_value(struct as *a, const struct etna_opcode *op,
 /* Whether word @k of @op is padding (no operand lives there). */
 static bool is_pad_word(const struct etna_opcode *op, unsigned int k)
 {
-	unsigned int i;
-
 	if (!k)
 		return false;
 	if (op->op == ETNA_OP_DRAW_2D)
 		return k == 1;
-	for (i = 0; i < op->nr_operands; i++)
-		if (op->operands[i].word == k ||
-		    (op->operands[i].hi_width && op->operands[i].hi_word == k))
-			return false;
-	return true;
+	return !etna_opcode_uses_word(op, k);
 }
 
 /* "pad=V", "unk=V", "unkN=V": raw bits of a padding word or unknown bits. */
