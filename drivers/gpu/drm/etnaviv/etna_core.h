@@ -49,6 +49,7 @@ struct platform_driver;
  * @instruction_count: shader instruction memory
  * @num_constants: shader constants
  * @varyings_count: varyings
+ * @nn_core_count: neural-network cores: an NPU (hwdb only)
  *
  * Filled once when the core is bound, read-only afterwards.
  */
@@ -59,7 +60,7 @@ struct etna_ident {
 	u32 stream_count, register_max, thread_count, vertex_cache_size;
 	u32 shader_core_count, pixel_pipes, vertex_output_buffer_size;
 	u32 buffer_size, instruction_count, num_constants, varyings_count;
-	u32 nn_core_count;	/* neural-network cores: an NPU (hwdb only) */
+	u32 nn_core_count;
 };
 
 /*

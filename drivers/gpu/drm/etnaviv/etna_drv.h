@@ -230,6 +230,8 @@ struct etna_vm;
  * @bos_lock: protects @bos
  * @bos: the buffers the GPU was given (struct etna_bo.dev_link), with
  *	their device mappings, until freed
+ * @shm_gfp: the page allocation flags of shmem buffers: below 4 GiB where
+ *	the DMA API would bounce pages past the cores' 32 bits
  *
  * Created at master bind; at master unbind the device is unplugged and
  * lets go of the hardware and of every DMA mapping, but lives on until
