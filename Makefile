@@ -145,6 +145,10 @@ $(CS_TOOLS:%=$(B)/tests/tools/%): $(B)/tests/tools/%: tools/%.c $(ETNA_STATES)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) $(SANITIZE) -o $@ $(filter %.c,$^) -lm
 
+# etnaviv-asm's parts besides its main file.
+ASM_PARTS := tools/etnaviv_asm.h tools/etnaviv_asm_parse.c tools/etnaviv_asm_cmd.c
+$(B)/tools/etnaviv-asm $(B)/tests/tools/etnaviv-asm: $(ASM_PARTS)
+
 $(B)/tests/etna-states: tests/tools/etna-states.c $(ETNA_STATES) tests/uml/lib/gc_regs.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) $(SANITIZE) -Itools -Itests/uml/lib -o $@ $(filter %.c,$^)
@@ -160,7 +164,7 @@ $(B)/tests/hw-consistency: tests/hw/consistency.c $(ETNA_STATES) sim/vgc_addrs.c
 hw:
 	python3 hw/gen.py
 
-$(B)/lib/%.o: lib/%.c $(LIB_HDRS) include/uapi/drm/etnaviv_drm.h
+$(B)/lib/%.o: lib/%.c $(LIB_HDRS) lib/etnaviv_priv.h include/uapi/drm/etnaviv_drm.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_USER) -fPIC -fvisibility=hidden -Iinclude/uapi \
 		-I$(UAPI) -I$(UAPI)/drm -c -o $@ $<

@@ -322,6 +322,17 @@ const struct etna_opcode *etna_opcode_by_name(const char *name)
 	return NULL;
 }
 
+bool etna_opcode_uses_word(const struct etna_opcode *op, unsigned int w)
+{
+	unsigned int i;
+
+	for (i = 0; i < op->nr_operands; i++)
+		if (op->operands[i].word == w ||
+		    (op->operands[i].hi_width && op->operands[i].hi_word == w))
+			return true;
+	return false;
+}
+
 unsigned int etna_cmd_words(uint32_t hdr)
 {
 	const struct etna_opcode *op = etna_opcode_by_op(ETNA_OP(hdr));

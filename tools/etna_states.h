@@ -174,6 +174,9 @@ struct etna_opcode {
 /* The command table; lookups return NULL for an unknown opcode or name. */
 const struct etna_opcode *etna_opcode_by_op(unsigned int op);
 const struct etna_opcode *etna_opcode_by_name(const char *name);
+
+/* Whether an operand of @op lies (or has its high part) in word @w. */
+bool etna_opcode_uses_word(const struct etna_opcode *op, unsigned int w);
 unsigned int etna_nr_opcodes(void);
 const struct etna_opcode *etna_opcode_at(unsigned int i);
 

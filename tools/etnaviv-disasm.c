@@ -171,17 +171,6 @@ static void dis_draw_2d(struct dis *d, uint32_t addr, const uint32_t *w)
 	}
 }
 
-static bool operand_uses_word(const struct etna_opcode *op, unsigned int w)
-{
-	unsigned int i;
-
-	for (i = 0; i < op->nr_operands; i++)
-		if (op->operands[i].word == w ||
-		    (op->operands[i].hi_width && op->operands[i].hi_word == w))
-			return true;
-	return false;
-}
-
 static void dis_fixed(struct dis *d, const struct etna_opcode *op,
 		      uint32_t addr, const uint32_t *w, const char *comment)
 {
@@ -226,7 +215,7 @@ static void dis_fixed(struct dis *d, const struct etna_opcode *op,
 		const char *sep = len ? " " : "";
 		uint32_t unk;
 
-		if (k && !operand_uses_word(op, k)) {
+		if (k && !etna_opcode_uses_word(op, k)) {
 			if (w[k])
 				etna_append(ops, sizeof(ops), &len, "%spad=0x%08" PRIx32,
 				    sep, w[k]);

@@ -23,7 +23,10 @@
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 
+#include "etna_bo.h"
 #include "etna_drv.h"
+#include "etna_job.h"
+#include "etna_vm.h"
 
 #define ETNA_BO_FLAGS	(ETNA_BO_CACHE_MASK | ETNA_BO_FORCE_MMU)
 

@@ -40,8 +40,12 @@
 #include <linux/pm_runtime.h>
 #include <linux/thermal.h>
 
+#include "etna_core.h"
 #include "etna_drv.h"
+#include "etna_job.h"
+#include "etna_perfmon.h"
 #include "etna_regs.h"
+#include "etna_vm.h"
 
 #define ETNA_AUTOSUSPEND_MS	200
 #define ETNA_SUSPEND_WAIT_MS	2000

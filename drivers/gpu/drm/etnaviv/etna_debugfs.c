@@ -15,10 +15,14 @@
 #include <drm/drm_file.h>
 #include <drm/drm_print.h>
 
-#include "etna_drv.h"
+#include "etna_bo.h"
+#include "etna_core.h"
 #include "etna_debugfs.h"
+#include "etna_drv.h"
+#include "etna_pool.h"
 #include "etna_pt.h"
 #include "etna_regs.h"
+#include "etna_vm.h"
 
 static struct etna_dev *node_dev(struct seq_file *m)
 {

@@ -41,9 +41,13 @@
 #include <linux/scatterlist.h>
 #include <linux/vmalloc.h>
 
+#include "etna_bo.h"
+#include "etna_core.h"
 #include "etna_drv.h"
+#include "etna_job.h"
 #include "etna_pt.h"
 #include "etna_regs.h"
+#include "etna_vm.h"
 
 static bool dump_core = true;
 module_param(dump_core, bool, 0600);

@@ -28,7 +28,9 @@
 #include <linux/slab.h>
 #include <drm/drm_file.h>
 
+#include "etna_core.h"
 #include "etna_drv.h"
+#include "etna_job.h"
 
 static DEFINE_SPINLOCK(etna_fence_lock);
 

@@ -23,8 +23,10 @@
 
 #include <drm/drm_file.h>
 
+#include "etna_core.h"
 #include "etna_drv.h"
 #include "etna_regs.h"
+#include "etna_vm.h"
 
 /* etna_hw_core.revision matching every revision of the model */
 #define ETNA_HW_ANY_REVISION	0xffffffffu

@@ -10,7 +10,7 @@
  */
 #include <kunit/test.h>
 
-#include "etna_drv.h"
+#include "etna_core.h"
 
 static void hw_hwdb_cores(struct kunit *test)
 {

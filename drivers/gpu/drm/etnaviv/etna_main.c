@@ -33,9 +33,15 @@
 #include <drm/drm_prime.h>
 #include <drm/drm_print.h>
 
-#include "etna_drv.h"
+#include "etna_bo.h"
+#include "etna_core.h"
 #include "etna_debugfs.h"
+#include "etna_drv.h"
+#include "etna_job.h"
+#include "etna_perfmon.h"
+#include "etna_pool.h"
 #include "etna_regs.h"
+#include "etna_vm.h"
 
 #define ETNA_POOL_SIZE	SZ_1M
 /*

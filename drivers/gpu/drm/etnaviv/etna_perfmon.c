@@ -33,7 +33,10 @@
  */
 #include <linux/iosys-map.h>
 
-#include "etna_drv.h"
+#include "etna_bo.h"
+#include "etna_core.h"
+#include "etna_job.h"
+#include "etna_perfmon.h"
 #include "etna_regs.h"
 
 /* How a signal is read. */

@@ -37,7 +37,9 @@
 #include <linux/slab.h>
 
 #include "etna_drv.h"
+#include "etna_pool.h"
 #include "etna_pt.h"
+#include "etna_vm.h"
 
 #define POOL_ALIGN	64	/* FE fetches in 64-byte bursts */
 #define POOL_WAIT	(10 * HZ)

@@ -14,7 +14,7 @@
 #include <kunit/test.h>
 #include <linux/bitmap.h>
 
-#include "etna_drv.h"
+#include "etna_pool.h"
 
 #define BURSTS	128
 

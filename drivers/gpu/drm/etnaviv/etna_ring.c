@@ -55,8 +55,12 @@
 #include <linux/iopoll.h>
 #include <linux/pm_runtime.h>
 
+#include "etna_core.h"
 #include "etna_drv.h"
+#include "etna_job.h"
+#include "etna_pool.h"
 #include "etna_regs.h"
+#include "etna_vm.h"
 
 #define RING_SIZE	SZ_4K
 #define RING_BLOCK_MAX	(27 * 8)	/* bytes of the largest block */

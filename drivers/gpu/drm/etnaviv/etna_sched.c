@@ -34,7 +34,9 @@
 #include <kunit/visibility.h>
 #include <linux/module.h>
 
-#include "etna_drv.h"
+#include "etna_core.h"
+#include "etna_job.h"
+#include "etna_perfmon.h"
 #include "etna_regs.h"
 
 /* a job takes one event: fewer than ETNA_NR_EVENTS, and fits the ring */

@@ -12,7 +12,7 @@
  */
 #include <kunit/test.h>
 
-#include "etna_drv.h"
+#include "etna_job.h"
 
 /* A job the hang check has not looked at yet, as run_job leaves it. */
 static void sched_fresh(struct etna_job *job)

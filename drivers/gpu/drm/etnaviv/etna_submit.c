@@ -30,10 +30,16 @@
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 
+#include "etna_bo.h"
+#include "etna_core.h"
 #include "etna_drv.h"
+#include "etna_job.h"
+#include "etna_perfmon.h"
+#include "etna_pool.h"
 #include "etna_pt.h"
 #include "etna_regs.h"
 #include "etna_validate.h"
+#include "etna_vm.h"
 
 #define SUBMIT_MAX_STREAM	SZ_128K
 #define SUBMIT_MAX_BOS		SZ_128K

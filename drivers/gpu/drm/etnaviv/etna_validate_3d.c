@@ -5,9 +5,10 @@
  * The footprint of a 3D draw (MMUv1): DRAW_PRIMITIVES and
  * DRAW_INDEXED_PRIMITIVES, from the states this stream loaded before the
  * draw. What the engine reads and writes is described by the device
- * model's 3D pipeline (sim/vgc_3d.c, sim/doc/3d-pipeline.md), the only
- * description of several of its rules; each is followed here as the model
- * has it:
+ * model's 3D pipeline (sim/vgc_3d.c and its stages sim/vgc_vertex.c,
+ * sim/vgc_prim.c, sim/vgc_raster.c and sim/vgc_pe.c;
+ * sim/doc/3d-pipeline.md), the only description of several of its rules;
+ * each is followed here as the model has it:
  *
  *  - the window: the pixel engine writes the pixels [0, W) x [0, H), W
  *    the first column whose sample (x + 1/2 with PA_SYSTEM_MODE's
@@ -79,7 +80,8 @@
 
 /*
  * The last vertex, from the draw's first, that @count primitives of @type
- * take (sim/vgc_3d.c, assemble()): a line loop's count is its vertices'.
+ * take (sim/vgc_prim.c, vgc_3d_assemble()): a line loop's count is its
+ * vertices'.
  * -1 for a type the model does not draw.
  */
 static s64 etna_prim_last(u32 type, u32 count)
@@ -267,7 +269,7 @@ static int etna_check_pe_surface(struct etna_walk *w,
 
 /*
  * Shader code a core with an instruction cache fetches from memory
- * (sim/vgc_sh.c, vgc_sh_prog_get()): RANGE's HIGH + 1 instructions.
+ * (sim/vgc_sh_prog.c, vgc_sh_prog_get()): RANGE's HIGH + 1 instructions.
  */
 static int etna_check_icache(struct etna_walk *w)
 {

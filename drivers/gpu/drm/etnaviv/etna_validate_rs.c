@@ -68,8 +68,8 @@ static unsigned int etna_rs_bpp(unsigned int fmt)
  * @y1: their rows [0, @y1), @y1 not 0
  *
  * The layouts are those of the device model's resolve and pixel engines
- * (sim/doc/rs-ts.md section 4, sim/doc/3d-pipeline.md section 6), counted
- * in whole tiles and supertiles.
+ * (sim/vgc_surf.h; sim/doc/rs-ts.md section 4, sim/doc/3d-pipeline.md
+ * section 6), counted in whole tiles and supertiles.
  *
  * Return: the bytes from the surface's address (each half's, for @multi)
  * up to the end of the last tile they reach.

@@ -172,7 +172,7 @@ static int etna_tex_get(struct etna_walk *w, unsigned int s,
 
 /*
  * The last level a sampler with CONFIG0 @cfg0 and LOD_CONFIG @lod samples
- * (sim/vgc_tx.c, tx_lookup()), from the largest level of detail, the
+ * (sim/vgc_tx.c, vgc_tx_lookup()), from the largest level of detail, the
  * larger of MIN and MAX (5.5 fixed point: 32 a level), at most the last
  * level; -1 for a mip filter not bounded.
  */

@@ -37,8 +37,11 @@
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
 
+#include "etna_bo.h"
 #include "etna_drv.h"
+#include "etna_pool.h"
 #include "etna_pt.h"
+#include "etna_vm.h"
 
 #define PT_SIZE		(ETNA_VM_ENTRIES * sizeof(u32))
 #define BAD_PATTERN	0xdead55aa
