@@ -15,12 +15,25 @@
 #include "etna.h"
 
 /*
- * Shaders (etna_viv rnndb isa.xml): MOV t0.xyzw, t0 (the position); MOV
- * t2.xyzw, t1 (the colour to the output); TEXLD t2.xyzw, tex0, t1.
+ * Shaders, one instruction each (the four words of the ISA, isa.xml):
+ * MOV t0.xyzw, t0 (the position); MOV t2.xyzw, t1 (the colour to the
+ * output); TEXLD t2.xyzw, tex0, t1. MOV reads its third operand.
  */
-static const uint32_t vs_mov[] = { 0x07801009, 0, 0, 0x00390008 };
-static const uint32_t ps_color[] = { 0x07821009, 0, 0, 0x00390018 };
-static const uint32_t ps_tex[] = { 0x07821018, 0x39001f20, 0, 0 };
+#define D3_DST(op, t)	(ISA0_OPCODE(op) | ISA0_DST_USE | ISA0_DST_REG(t) | \
+			 ISA0_DST_COMPS(ISA_COMPS_XYZW))
+static const uint32_t vs_mov[] = {
+	D3_DST(INST_OPCODE_MOV, 0), 0, 0,
+	ISA3_SRC2_USE | ISA3_SRC2_REG(0) | ISA3_SRC2_SWIZ(ISA_SWIZ_XYZW),
+};
+static const uint32_t ps_color[] = {
+	D3_DST(INST_OPCODE_MOV, 2), 0, 0,
+	ISA3_SRC2_USE | ISA3_SRC2_REG(1) | ISA3_SRC2_SWIZ(ISA_SWIZ_XYZW),
+};
+static const uint32_t ps_tex[] = {
+	D3_DST(INST_OPCODE_TEXLD, 2),
+	ISA1_TEX_SWIZ(ISA_SWIZ_XYZW) | ISA1_SRC0_USE | ISA1_SRC0_REG(1) |
+	ISA1_SRC0_SWIZ(ISA_SWIZ_XYZW), 0, 0,
+};
 
 /* The render target: W x H pixels of 4 bytes, 4x4 tiled. */
 #define W		64

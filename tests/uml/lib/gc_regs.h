@@ -207,6 +207,22 @@
 #define ST_GL_OCCLUSION_QUERY_ADDR	0x3824
 #define ST_GL_OCCLUSION_QUERY_CONTROL	0x3830
 #define ST_PS_INST_MEM(i)		(0x6000 + 4 * (i))
+/* the shader instructions of lib/draw3d.h, four words each (the fields used) */
+#define INST_OPCODE_MOV			9
+#define INST_OPCODE_TEXLD		24
+#define ISA0_OPCODE(v)			(((v) & 0x3fu) << 0)
+#define ISA0_DST_USE			BIT(12)
+#define ISA0_DST_REG(v)			(((v) & 0x7fu) << 16)
+#define ISA0_DST_COMPS(v)		(((v) & 0xfu) << 23)
+#define ISA1_TEX_SWIZ(v)		(((v) & 0xffu) << 3)
+#define ISA1_SRC0_USE			BIT(11)
+#define ISA1_SRC0_REG(v)		(((v) & 0x1ffu) << 12)
+#define ISA1_SRC0_SWIZ(v)		(((v) & 0xffu) << 22)
+#define ISA3_SRC2_USE			BIT(3)
+#define ISA3_SRC2_REG(v)		(((v) & 0x1ffu) << 4)
+#define ISA3_SRC2_SWIZ(v)		(((v) & 0xffu) << 14)
+#define ISA_COMPS_XYZW			0xfu	/* every component written */
+#define ISA_SWIZ_XYZW			0xe4u	/* each component from itself */
 
 /* more states whose names the tools' tables must give (tests/tools/etna-states.c) */
 #define ST_FE_COMMAND_ADDRESS		0x0654
