@@ -364,8 +364,8 @@ static int bench_idx_case(struct buf *rt, struct buf *vb, struct buf *ib,
 	t0 = etna_now_ns();
 	for (i = 0; i < IDX_SUBMITS && !ret; i++) {
 		setup(&s, rt, 0, W, H, STRIDE, vb, false);
-		ls_reloc(&s, d3_streams ? FE_VERTEX_STREAMS_BASE_ADDR(0) :
-			 FE_VERTEX_STREAM_BASE_ADDR, vb, vb_off, false);
+		ls_reloc(&s, d3_streams ? ST_FE_VERTEX_STREAMS_BASE_ADDR(0) :
+			 ST_FE_VERTEX_STREAM_BASE_ADDR, vb, vb_off, false);
 		index_stream(&s, ib, 0);
 		draw_indexed(&s, 0, IDX_COUNT / 3);
 		ret = submit(&s, &fence, -1);

@@ -317,9 +317,9 @@ static void class_occlusion(struct bufs *b)
 
 	clear(&b->rt);
 	setup(&s, &b->rt, 0, W, H, STRIDE, &b->vb, false);
-	ls_reloc(&s, GL_OCCLUSION_QUERY_ADDR, &b->occ, 0, true);
+	ls_reloc(&s, ST_GL_OCCLUSION_QUERY_ADDR, &b->occ, 0, true);
 	draw(&s, 0, 2);
-	ls(&s, GL_OCCLUSION_QUERY_CONTROL, 0x1df5e76);
+	ls(&s, ST_GL_OCCLUSION_QUERY_CONTROL, 0x1df5e76);
 	twin(&s, &b->rt, 0, MAGENTA, "occlusion-query");
 	s.n -= 2;
 	hostile(&s, "occlusion-query-left-on",

@@ -69,7 +69,7 @@ static void emit_rect(struct stream *s)
 	s->w[s->n++] = ETNA_CMD_DRAW_2D(1, 0);
 	s->w[s->n++] = 0;
 	s->w[s->n++] = 0;			/* top-left 0,0 */
-	s->w[s->n++] = (H << 16) | W;		/* bottom-right */
+	s->w[s->n++] = DRAW_2D_Y(H) | DRAW_2D_X(W);	/* bottom-right */
 	emit(s, ST_GL_FLUSH_CACHE, GL_FLUSH_PE2D);
 }
 
@@ -80,7 +80,7 @@ static void emit_dest(struct stream *s, uint32_t va, uint32_t command)
 	emit(s, ST_DE_DEST_CONFIG, DE_DEST_FORMAT(DE_FORMAT_A8R8G8B8) |
 				   DE_DEST_COMMAND(command));
 	emit(s, ST_DE_CLIP_TOP_LEFT, 0);
-	emit(s, ST_DE_CLIP_BOTTOM_RIGHT, (H << 16) | W);
+	emit(s, ST_DE_CLIP_BOTTOM_RIGHT, DE_CLIP_Y(H) | DE_CLIP_X(W));
 }
 
 /* A clear of the W x H surface at @va. */

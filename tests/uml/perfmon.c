@@ -241,22 +241,22 @@ static void clears(struct stream *s, unsigned int n)
 	emit_reloc(s, ETNAVIV_DE_DEST_ADDRESS, 1);
 	emit_state(s, ETNAVIV_DE_DEST_STRIDE, W * 4);
 	emit_state(s, ETNAVIV_DE_DEST_ROTATION_CONFIG, 0);
-	emit_state(s, ETNAVIV_DE_DEST_CONFIG, ETNAVIV_2D_A8R8G8B8 |
-		   ETNAVIV_DE_CMD_CLEAR << 12);
+	emit_state(s, ETNAVIV_DE_DEST_CONFIG, DE_CLEAR_A8R8G8B8);
 	emit_state(s, ETNAVIV_DE_ROT_ANGLE, 0);
 	emit_state(s, ETNAVIV_DE_CONFIG, 0);
 	emit_state(s, ETNAVIV_DE_ALPHA_CONTROL, 0);
 	emit_state(s, ETNAVIV_DE_PE_TRANSPARENCY, 0);
 	emit_state(s, ETNAVIV_DE_ROP, ETNAVIV_2D_ROP_COPY);
 	emit_state(s, ETNAVIV_DE_CLIP_TOP_LEFT, 0);
-	emit_state(s, ETNAVIV_DE_CLIP_BOTTOM_RIGHT, H << 16 | W);
+	emit_state(s, ETNAVIV_DE_CLIP_BOTTOM_RIGHT,
+		   DE_CLIP_Y(H) | DE_CLIP_X(W));
 	emit_state(s, ETNAVIV_DE_CLEAR_PIXEL_VALUE32, 0xff336699);
 	emit_state(s, ETNAVIV_DE_CLEAR_BYTE_MASK, 0xff);
 	emit_state(s, ETNAVIV_DE_CLEAR_PIXEL_LOW, 0xff336699);
 	emit_state(s, ETNAVIV_DE_CLEAR_PIXEL_HIGH, 0xff336699);
 	for (i = 0; i < n; i++) {
 		emit(s, ETNAVIV_CMD_DRAW_2D(1, 0), 0);
-		emit(s, 0, H << 16 | W);
+		emit(s, 0, DRAW_2D_Y(H) | DRAW_2D_X(W));
 	}
 	emit_state(s, ETNAVIV_GL_FLUSH_CACHE, ETNAVIV_FLUSH_PE2D);
 }

@@ -73,12 +73,12 @@ static void build_clear(struct stream *s, uint32_t color)
 	emit(s, ST_DE_ROT_ANGLE, 0);
 	emit(s, ST_DE_CONFIG, 0);
 	emit(s, ST_DE_CLIP_TOP_LEFT, 0);
-	emit(s, ST_DE_CLIP_BOTTOM_RIGHT, (H << 16) | W);
+	emit(s, ST_DE_CLIP_BOTTOM_RIGHT, DE_CLIP_Y(H) | DE_CLIP_X(W));
 	emit(s, ST_DE_CLEAR_PIXEL32, color);
 	s->w[s->n++] = ETNA_CMD_DRAW_2D(1, 0);
 	s->w[s->n++] = 0;
 	s->w[s->n++] = 0;			/* top-left 0,0 */
-	s->w[s->n++] = (H << 16) | W;		/* bottom-right */
+	s->w[s->n++] = DRAW_2D_Y(H) | DRAW_2D_X(W);	/* bottom-right */
 	emit(s, ST_GL_FLUSH_CACHE, GL_FLUSH_PE2D);
 }
 

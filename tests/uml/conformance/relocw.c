@@ -201,8 +201,8 @@ static unsigned int clear_stream(uint32_t *s, uint32_t rows)
 		ETNAVIV_DE_CLEAR_PIXEL_HIGH,
 	};
 	const uint32_t val[] = {
-		0, 64, 0, ETNAVIV_2D_A8R8G8B8 | ETNAVIV_DE_CMD_CLEAR << 12,
-		0, 0, 0, 0, ETNAVIV_2D_ROP_COPY, 0, rows << 16 | 16,
+		0, 64, 0, DE_CLEAR_A8R8G8B8, 0, 0, 0, 0, ETNAVIV_2D_ROP_COPY, 0,
+		DE_CLIP_Y(rows) | DE_CLIP_X(16),
 		FILL, 0xff, FILL, FILL,
 	};
 	unsigned int i, n = 0;
@@ -214,7 +214,7 @@ static unsigned int clear_stream(uint32_t *s, uint32_t rows)
 	s[n++] = CMD_DRAW_2D(1, 0);
 	s[n++] = 0;
 	s[n++] = 0;
-	s[n++] = rows << 16 | 16;
+	s[n++] = DRAW_2D_Y(rows) | DRAW_2D_X(16);
 	return n;
 }
 

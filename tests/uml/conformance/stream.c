@@ -194,7 +194,7 @@ static void test_stream_mmuv2(const struct engine *e)
 		{ ST_MMUV2_PTA_CONFIG, "mmuv2-pta-config-0x01ac" },
 		{ ST_MMUV2_SAFE_ADDRESS, "mmuv2-safe-address-0x0180" },
 		/* the edges of the validator's window (etna_validate.c) */
-		{ 0x0100, "window-start-0x0100" },
+		{ ST_PM_POWER_CONTROLS, "window-start-0x0100" },
 		{ ST_FIRST - 4, "window-end-0x05fc" },
 	};
 	unsigned int i;
@@ -216,7 +216,7 @@ static void test_stream_mmuv2(const struct engine *e)
 	}
 	/* a multi-state load that runs into the window */
 	if (!upstream) {
-		s[0] = ETNA_CMD_LOAD_STATE(0x00f8, 3);
+		s[0] = ETNA_CMD_LOAD_STATE(ST_PM_POWER_CONTROLS - 8, 3);
 		s[1] = s[2] = s[3] = 0;
 		stream_expect2(e, s, 4, NULL, 0, -EINVAL,
 			       "load-run-into-window");
@@ -417,12 +417,13 @@ static unsigned int clear_stream(uint32_t *s, uint32_t stride, uint32_t y1)
 	LS(ST_DE_ROT_ANGLE, 0);
 	LS(ST_DE_CONFIG, 0);
 	LS(ST_DE_CLIP_TOP_LEFT, 0);
-	LS(ST_DE_CLIP_BOTTOM_RIGHT, 0x7fff7fff);
+	LS(ST_DE_CLIP_BOTTOM_RIGHT,
+	   DE_CLIP_Y(DE_CLIP_MAX) | DE_CLIP_X(DE_CLIP_MAX));
 #undef LS
 	s[n++] = CMD_DRAW_2D(1, 0);
 	s[n++] = 0;
-	s[n++] = y1 << 16;
-	s[n++] = (y1 + 1) << 16 | 16;
+	s[n++] = DRAW_2D_Y(y1);
+	s[n++] = DRAW_2D_Y(y1 + 1) | DRAW_2D_X(16);
 	return n;
 }
 

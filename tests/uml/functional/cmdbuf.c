@@ -90,7 +90,7 @@ static void rs_copy_page(uint32_t *s, unsigned int *n, uint32_t src,
 	emit(s, n, ST_RS_CONFIG, RS_CONFIG_A8R8G8B8);
 	emit(s, n, ST_RS_PIPE_OFFSET(0), 0);
 	emit(s, n, ST_RS_PIPE_OFFSET(1), 0);
-	emit(s, n, ST_RS_WINDOW_SIZE, 4 << 16 | 256);
+	emit(s, n, ST_RS_WINDOW_SIZE, WH_HEIGHT(4) | WH_WIDTH(256));
 	emit(s, n, ST_RS_DITHER(0), 0xffffffff);
 	emit(s, n, ST_RS_DITHER(1), 0xffffffff);
 	emit(s, n, ST_RS_CLEAR_CONTROL, 0);

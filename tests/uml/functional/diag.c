@@ -250,7 +250,7 @@ static void check_dump(const struct engine *e, const uint8_t *p, size_t len,
 
 	/* registers: upstream's 37, FE_DMA_ADDRESS among them */
 	for (i = 0; i + 8 <= obj[D_REG]->size; i += 8)
-		if (rd32(p + obj[D_REG]->off + i) == 0x664)
+		if (rd32(p + obj[D_REG]->off + i) == REG_FE_DMA_ADDRESS)
 			fe = rd32(p + obj[D_REG]->off + i + 4);
 	ok = obj[D_REG]->size == 37 * 8 || fail("%u bytes of registers",
 						obj[D_REG]->size);

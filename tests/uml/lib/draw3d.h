@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * 3D draws written by hand, for the tests inside the boards (draw3d.c),
- * the benchmark (bench.c) and the fuzzer (fuzz/ops.c): states loaded one by one (etna_viv rnndb
- * state.xml, state_3d.xml), hand-encoded shaders (isa.xml), a render
- * target of W x H pixels, and the 3D core's facts from GET_PARAM.
+ * the benchmark (bench.c) and the fuzzer (fuzz/ops.c): states loaded one
+ * by one (their addresses, fields and values from gc_regs.h, generated
+ * from hw/gc.db), hand-encoded shaders (isa.xml), a render target of
+ * W x H pixels, and the 3D core's facts from GET_PARAM.
  * Header-only, as etna.h; its user includes check.h (fail()).
  */
 #ifndef DRAW3D_H
@@ -13,84 +14,26 @@
 
 #include "etna.h"
 
-/* states (etna_viv rnndb state_3d.xml, state.xml) */
-#define FE_VERTEX_ELEMENT_CONFIG(n)	(0x0600 + 4 * (n))
-#define FE_INDEX_STREAM_BASE_ADDR	0x0644
-#define FE_INDEX_STREAM_CONTROL		0x0648
-#define FE_VERTEX_STREAM_BASE_ADDR	0x064c
-#define FE_VERTEX_STREAM_CONTROL	0x0650
-#define FE_VERTEX_STREAMS_BASE_ADDR(n)	(0x0680 + 4 * (n))
-#define FE_VERTEX_STREAMS_CONTROL(n)	(0x06a0 + 4 * (n))
-#define VS_END_PC			0x0800
-#define VS_OUTPUT_COUNT			0x0804
-#define VS_INPUT_COUNT			0x0808
-#define VS_TEMP_REGISTER_CONTROL	0x080c
-#define VS_OUTPUT0			0x0810
-#define VS_INPUT0			0x0820
-#define VS_START_PC			0x0838
-#define VS_RANGE			0x085c
-#define PA_VIEWPORT_SCALE_X		0x0a00
-#define PA_VIEWPORT_SCALE_Y		0x0a04
-#define PA_VIEWPORT_SCALE_Z		0x0a08
-#define PA_VIEWPORT_OFFSET_X		0x0a0c
-#define PA_VIEWPORT_OFFSET_Y		0x0a10
-#define PA_VIEWPORT_OFFSET_Z		0x0a14
-#define PA_SYSTEM_MODE			0x0a28	/* b4 HALF_PIXEL_CENTER */
-#define PA_CONFIG			0x0a34
-#define PA_SHADER_ATTRIBUTES0		0x0a40	/* b0 BYPASS_FLAT */
-#define SE_SCISSOR_LEFT			0x0c00
-#define SE_SCISSOR_TOP			0x0c04
-#define SE_SCISSOR_RIGHT		0x0c08
-#define SE_SCISSOR_BOTTOM		0x0c0c
-#define SE_CLIP_RIGHT			0x0c20
-#define SE_CLIP_BOTTOM			0x0c24
-#define PS_END_PC			0x1000
-#define PS_OUTPUT_REG			0x1004
-#define PS_INPUT_COUNT			0x1008
-#define PS_TEMP_REGISTER_CONTROL	0x100c
-#define PS_CONTROL			0x1010	/* b1 SATURATE_RT0 */
-#define PS_START_PC			0x1018
-#define PS_RANGE			0x101c
-#define PE_DEPTH_CONFIG			0x1400
-#define PE_DEPTH_NORMALIZE		0x140c
-#define PE_DEPTH_ADDR			0x1410
-#define PE_DEPTH_STRIDE			0x1414
-#define PE_STENCIL_CONFIG		0x141c
-#define PE_ALPHA_CONFIG			0x1428
-#define PE_COLOR_FORMAT			0x142c
-#define PE_COLOR_ADDR			0x1430
-#define PE_COLOR_STRIDE			0x1434
-#define PE_HDEPTH_CONTROL		0x1454
-#define PE_PIPE_COLOR_ADDR(n)		(0x1460 + 4 * (n))
-#define PE_PIPE_DEPTH_ADDR(n)		(0x1480 + 4 * (n))
-#define TS_MEM_CONFIG			0x1654	/* b1 COLOR_FAST_CLEAR */
-#define TS_COLOR_STATUS_BASE		0x1658
-#define TS_COLOR_SURFACE_BASE		0x165c
-#define TE_SAMPLER_CONFIG0(n)		(0x2000 + 4 * (n))
-#define TE_SAMPLER_SIZE(n)		(0x2040 + 4 * (n))
-#define TE_SAMPLER_LOD_CONFIG(n)	(0x20c0 + 4 * (n))
-#define TE_SAMPLER_CONFIG1(n)		(0x21c0 + 4 * (n))
-#define TE_SAMPLER_LOD_ADDR(n, l)	(0x2400 + 4 * (n) + 0x40 * (l))
-#define GL_FLUSH_CACHE			0x380c	/* b0 DEPTH, b1 COLOR */
-#define GL_MULTI_SAMPLE_CONFIG		0x3818
-#define GL_OCCLUSION_QUERY_ADDR		0x3824
-#define GL_OCCLUSION_QUERY_CONTROL	0x3830
-#define VS_INST_MEM			0x4000	/* cores without d3_ranges */
-#define PS_INST_MEM			0x6000
-#define SH_INST_MEM			0xc000	/* with VS_RANGE, PS_RANGE */
-
-#define CMD_DRAW_PRIMITIVES	0x28000000u
-#define CMD_DRAW_INDEXED	0x30000000u
-#define PRIM_TRIANGLES		4
-#define LS_FIXP			(1u << 26)
-
 /*
- * Shaders (etna_viv rnndb isa.xml): MOV t0.xyzw, t0 (the position); MOV
- * t2.xyzw, t1 (the colour to the output); TEXLD t2.xyzw, tex0, t1.
+ * Shaders, one instruction each (the four words of the ISA, isa.xml):
+ * MOV t0.xyzw, t0 (the position); MOV t2.xyzw, t1 (the colour to the
+ * output); TEXLD t2.xyzw, tex0, t1. MOV reads its third operand.
  */
-static const uint32_t vs_mov[] = { 0x07801009, 0, 0, 0x00390008 };
-static const uint32_t ps_color[] = { 0x07821009, 0, 0, 0x00390018 };
-static const uint32_t ps_tex[] = { 0x07821018, 0x39001f20, 0, 0 };
+#define D3_DST(op, t)	(ISA0_OPCODE(op) | ISA0_DST_USE | ISA0_DST_REG(t) | \
+			 ISA0_DST_COMPS(ISA_COMPS_XYZW))
+static const uint32_t vs_mov[] = {
+	D3_DST(INST_OPCODE_MOV, 0), 0, 0,
+	ISA3_SRC2_USE | ISA3_SRC2_REG(0) | ISA3_SRC2_SWIZ(ISA_SWIZ_XYZW),
+};
+static const uint32_t ps_color[] = {
+	D3_DST(INST_OPCODE_MOV, 2), 0, 0,
+	ISA3_SRC2_USE | ISA3_SRC2_REG(1) | ISA3_SRC2_SWIZ(ISA_SWIZ_XYZW),
+};
+static const uint32_t ps_tex[] = {
+	D3_DST(INST_OPCODE_TEXLD, 2),
+	ISA1_TEX_SWIZ(ISA_SWIZ_XYZW) | ISA1_SRC0_USE | ISA1_SRC0_REG(1) |
+	ISA1_SRC0_SWIZ(ISA_SWIZ_XYZW), 0, 0,
+};
 
 /* The render target: W x H pixels of 4 bytes, 4x4 tiled. */
 #define W		64
@@ -172,7 +115,7 @@ static inline void ls(struct stream *s, uint32_t state, uint32_t v)
 static inline void lsx(struct stream *s, uint32_t state, uint32_t v)
 {
 	ls(s, state, v);
-	s->w[s->n - 2] |= LS_FIXP;
+	s->w[s->n - 2] |= ETNA_CMD_LOAD_STATE_FIXP;
 }
 
 static inline void ls_code(struct stream *s, uint32_t state,
@@ -240,73 +183,78 @@ static inline void setup(struct stream *s, const struct buf *rt,
 	unsigned int i;
 
 	memset(s, 0, sizeof(*s));
-	ls(s, GL_MULTI_SAMPLE_CONFIG, 0);
-	/* two float4 elements (type FLOAT 8, four components) */
-	ls(s, FE_VERTEX_ELEMENT_CONFIG(0), 8 | 16u << 24);
-	ls(s, FE_VERTEX_ELEMENT_CONFIG(1), 8 | 16u << 16 | 32u << 24);
-	ls_reloc(s, d3_streams ? FE_VERTEX_STREAMS_BASE_ADDR(0) :
-		 FE_VERTEX_STREAM_BASE_ADDR, vb, 0, false);
-	ls(s, d3_streams ? FE_VERTEX_STREAMS_CONTROL(0) :
-	   FE_VERTEX_STREAM_CONTROL, VTX_BYTES);
+	ls(s, ST_GL_MULTI_SAMPLE_CONFIG, 0);
+	/* two float4 elements (four components: NUM 0) */
+	ls(s, ST_FE_VERTEX_ELEMENT_CONFIG(0),
+	   FE_VERTEX_ELEMENT_TYPE(FE_DATA_TYPE_FLOAT) |
+	   FE_VERTEX_ELEMENT_END(16));
+	ls(s, ST_FE_VERTEX_ELEMENT_CONFIG(1),
+	   FE_VERTEX_ELEMENT_TYPE(FE_DATA_TYPE_FLOAT) |
+	   FE_VERTEX_ELEMENT_START(16) | FE_VERTEX_ELEMENT_END(32));
+	ls_reloc(s, d3_streams ? ST_FE_VERTEX_STREAMS_BASE_ADDR(0) :
+		 ST_FE_VERTEX_STREAM_BASE_ADDR, vb, 0, false);
+	ls(s, d3_streams ? ST_FE_VERTEX_STREAMS_CONTROL(0) :
+	   ST_FE_VERTEX_STREAM_CONTROL, FE_VERTEX_STRIDE(VTX_BYTES));
 	/* VS: t0 = t0; inputs and outputs t0, t1 */
-	ls_code(s, d3_ranges ? SH_INST_MEM : VS_INST_MEM, vs_mov);
+	ls_code(s, d3_ranges ? ST_SH_INST_MEM(0) : ST_VS_INST_MEM(0), vs_mov);
 	if (d3_ranges)
-		ls(s, VS_RANGE, 0);
-	ls(s, VS_START_PC, 0);
-	ls(s, VS_END_PC, 1);
-	ls(s, VS_TEMP_REGISTER_CONTROL, 4);
-	ls(s, VS_INPUT_COUNT, 2);
-	ls(s, VS_INPUT0, 0 | 1 << 8);
-	ls(s, VS_OUTPUT_COUNT, 2);
-	ls(s, VS_OUTPUT0, 0 | 1 << 8);
+		ls(s, ST_VS_RANGE, 0);
+	ls(s, ST_VS_START_PC, 0);
+	ls(s, ST_VS_END_PC, 1);
+	ls(s, ST_VS_TEMP_REGISTER_CONTROL, 4);
+	ls(s, ST_VS_INPUT_COUNT, 2);
+	ls(s, ST_VS_INPUT(0), VS_INPUT_I0(0) | VS_INPUT_I1(1));
+	ls(s, ST_VS_OUTPUT_COUNT, 2);
+	ls(s, ST_VS_OUTPUT(0), VS_OUTPUT_O0(0) | VS_OUTPUT_O1(1));
 	/* PS: t2 = t1, or its texel; the colour in t2 */
 	if (d3_ranges) {
-		ls_code(s, SH_INST_MEM + 0x100 * 16,
+		/* instruction 0x100 on, four words each */
+		ls_code(s, ST_SH_INST_MEM(0x100 * 4),
 			textured ? ps_tex : ps_color);
-		ls(s, PS_RANGE, 0x100 << 16 | 0x100);
+		ls(s, ST_PS_RANGE, SH_RANGE_HIGH(0x100) | SH_RANGE_LOW(0x100));
 	} else {
-		ls_code(s, PS_INST_MEM, textured ? ps_tex : ps_color);
+		ls_code(s, ST_PS_INST_MEM(0), textured ? ps_tex : ps_color);
 	}
-	ls(s, PS_START_PC, 0);
-	ls(s, PS_END_PC, 1);
-	ls(s, PS_TEMP_REGISTER_CONTROL, 4);
-	ls(s, PS_INPUT_COUNT, 2);
-	ls(s, PS_OUTPUT_REG, 2);
-	ls(s, PS_CONTROL, 1u << 1);
-	ls(s, PA_SHADER_ATTRIBUTES0, 1);
-	ls(s, PA_CONFIG, 0);
+	ls(s, ST_PS_START_PC, 0);
+	ls(s, ST_PS_END_PC, 1);
+	ls(s, ST_PS_TEMP_REGISTER_CONTROL, 4);
+	ls(s, ST_PS_INPUT_COUNT, 2);
+	ls(s, ST_PS_OUTPUT_REG, 2);
+	ls(s, ST_PS_CONTROL, PS_SATURATE_RT0);
+	ls(s, ST_PA_SHADER_ATTRIBUTES(0), PA_BYPASS_FLAT);
+	ls(s, ST_PA_CONFIG, 0);
 	/* the viewport: W x H pixels, x and y in 16.16 as Mesa loads them */
-	lsx(s, PA_VIEWPORT_SCALE_X, (W / 2) << 16);
-	lsx(s, PA_VIEWPORT_SCALE_Y, (H / 2) << 16);
-	lsx(s, PA_VIEWPORT_OFFSET_X, (W / 2) << 16);
-	lsx(s, PA_VIEWPORT_OFFSET_Y, (H / 2) << 16);
-	ls(s, PA_VIEWPORT_SCALE_Z, fbits(1.0f));
-	ls(s, PA_VIEWPORT_OFFSET_Z, 0);
-	ls(s, PA_SYSTEM_MODE, 1u << 4);
-	lsx(s, SE_SCISSOR_LEFT, 0);
-	lsx(s, SE_SCISSOR_TOP, 0);
-	lsx(s, SE_SCISSOR_RIGHT, (w << 16) + 0x1119);
-	lsx(s, SE_SCISSOR_BOTTOM, (h << 16) + 0x1111);
-	lsx(s, SE_CLIP_RIGHT, (w << 16) + 0xffff);
-	lsx(s, SE_CLIP_BOTTOM, (h << 16) + 0xffff);
-	/* the colour target, A8R8G8B8 (format 6) with every channel */
-	ls(s, PE_COLOR_FORMAT, 6 | 0xf << 8);
-	ls(s, PE_COLOR_STRIDE, stride);
+	lsx(s, ST_PA_VIEWPORT_SCALE_X, (W / 2) << 16);
+	lsx(s, ST_PA_VIEWPORT_SCALE_Y, (H / 2) << 16);
+	lsx(s, ST_PA_VIEWPORT_OFFSET_X, (W / 2) << 16);
+	lsx(s, ST_PA_VIEWPORT_OFFSET_Y, (H / 2) << 16);
+	ls(s, ST_PA_VIEWPORT_SCALE_Z, fbits(1.0f));
+	ls(s, ST_PA_VIEWPORT_OFFSET_Z, 0);
+	ls(s, ST_PA_SYSTEM_MODE, PA_HALF_PIXEL_CENTER);
+	lsx(s, ST_SE_SCISSOR_LEFT, 0);
+	lsx(s, ST_SE_SCISSOR_TOP, 0);
+	lsx(s, ST_SE_SCISSOR_RIGHT, (w << 16) + 0x1119);
+	lsx(s, ST_SE_SCISSOR_BOTTOM, (h << 16) + 0x1111);
+	lsx(s, ST_SE_CLIP_RIGHT, (w << 16) + 0xffff);
+	lsx(s, ST_SE_CLIP_BOTTOM, (h << 16) + 0xffff);
+	/* the colour target, A8R8G8B8 with every channel */
+	ls(s, ST_PE_COLOR_FORMAT, PE_COLOR_A8R8G8B8_RGBA);
+	ls(s, ST_PE_COLOR_STRIDE, stride);
 	if (d3_pipe_addrs) {
-		ls_reloc(s, PE_PIPE_COLOR_ADDR(0), rt, rt_off, true);
-		ls_reloc(s, PE_PIPE_COLOR_ADDR(1), rt,
+		ls_reloc(s, ST_PE_PIPE_COLOR_ADDR(0), rt, rt_off, true);
+		ls_reloc(s, ST_PE_PIPE_COLOR_ADDR(1), rt,
 			 rt_off + (d3_multi ? RT_BYTES / 2 : 0), true);
 	} else {
-		ls_reloc(s, PE_COLOR_ADDR, rt, rt_off, true);
+		ls_reloc(s, ST_PE_COLOR_ADDR, rt, rt_off, true);
 	}
-	ls(s, PE_ALPHA_CONFIG, 0);
-	ls(s, PE_DEPTH_CONFIG, 0);
-	ls(s, PE_DEPTH_NORMALIZE, fbits(65535.0f));
-	ls(s, PE_STENCIL_CONFIG, 0);
-	ls(s, PE_HDEPTH_CONTROL, 0);
-	ls(s, TS_MEM_CONFIG, 0);
-	for (i = 0; i < 12; i++)
-		ls(s, TE_SAMPLER_CONFIG0(i), 0);
+	ls(s, ST_PE_ALPHA_CONFIG, 0);
+	ls(s, ST_PE_DEPTH_CONFIG, 0);
+	ls(s, ST_PE_DEPTH_NORMALIZE, fbits(65535.0f));
+	ls(s, ST_PE_STENCIL_CONFIG, 0);
+	ls(s, ST_PE_HDEPTH_CONTROL, 0);
+	ls(s, ST_TS_MEM_CONFIG, 0);
+	for (i = 0; i < TE_SAMPLERS; i++)
+		ls(s, ST_TE_SAMPLER_CONFIG0(i), 0);
 }
 
 /*
@@ -316,68 +264,66 @@ static inline void setup(struct stream *s, const struct buf *rt,
 static inline void depth_target(struct stream *s, const struct buf *b,
 				uint32_t off, uint32_t half)
 {
-	ls(s, PE_DEPTH_STRIDE, W * 2);
+	ls(s, ST_PE_DEPTH_STRIDE, W * 2);
 	if (d3_pipe_addrs) {
-		ls_reloc(s, PE_PIPE_DEPTH_ADDR(0), b, off, true);
-		ls_reloc(s, PE_PIPE_DEPTH_ADDR(1), b,
+		ls_reloc(s, ST_PE_PIPE_DEPTH_ADDR(0), b, off, true);
+		ls_reloc(s, ST_PE_PIPE_DEPTH_ADDR(1), b,
 			 off + (d3_multi ? half : 0), true);
 	} else {
-		ls_reloc(s, PE_DEPTH_ADDR, b, off, true);
+		ls_reloc(s, ST_PE_DEPTH_ADDR, b, off, true);
 	}
-	/* DEPTH_MODE Z, D16, LESS, WRITE_ENABLE */
-	ls(s, PE_DEPTH_CONFIG, 1 | 1u << 8 | 1u << 12);
+	ls(s, ST_PE_DEPTH_CONFIG, PE_DEPTH_Z_D16_LESS_WRITE);
 }
 
 /* The colour tile status at @off in @ts, of the target @rt (offset 0). */
 static inline void color_ts(struct stream *s, const struct buf *ts,
 			    uint32_t off, const struct buf *rt)
 {
-	ls(s, TS_MEM_CONFIG, 1u << 1);
-	ls_reloc(s, TS_COLOR_STATUS_BASE, ts, off, true);
-	ls_reloc(s, TS_COLOR_SURFACE_BASE, rt, 0, true);
+	ls(s, ST_TS_MEM_CONFIG, TS_COLOR_FAST_CLEAR);
+	ls_reloc(s, ST_TS_COLOR_STATUS_BASE, ts, off, true);
+	ls_reloc(s, ST_TS_COLOR_SURFACE_BASE, rt, 0, true);
 }
 
 /* Sampler 0: 8 x 8 A8R8G8B8 texels, 4x4 tiled (256 bytes) at @off in @b. */
 static inline void texture_8x8(struct stream *s, const struct buf *b,
 			       uint32_t off)
 {
-	/* 2D, MIN and MAG NEAREST, A8R8G8B8 (7), tiled */
-	ls(s, TE_SAMPLER_CONFIG0(0), 2 | 1 << 7 | 1 << 11 | 7 << 13);
-	/* swizzle R G B A, HALIGN FOUR */
-	ls(s, TE_SAMPLER_CONFIG1(0), 0 << 8 | 1 << 12 | 2 << 16 | 3 << 20);
-	ls(s, TE_SAMPLER_SIZE(0), 8 << 16 | 8);
-	ls(s, TE_SAMPLER_LOD_CONFIG(0), 0);
-	ls_reloc(s, TE_SAMPLER_LOD_ADDR(0, 0), b, off, false);
+	/* 2D, MIN and MAG NEAREST, A8R8G8B8, tiled (not linear) */
+	ls(s, ST_TE_SAMPLER_CONFIG0(0), TE_2D_NEAREST_A8R8G8B8);
+	ls(s, ST_TE_SAMPLER_CONFIG1(0), TE_RGBA_HALIGN_FOUR);
+	ls(s, ST_TE_SAMPLER_SIZE(0), WH_HEIGHT(8) | WH_WIDTH(8));
+	ls(s, ST_TE_SAMPLER_LOD_CONFIG(0), 0);
+	ls_reloc(s, ST_TE_SAMPLER_LOD_ADDR(0, 0), b, off, false);
 }
 
 /* 16-bit indices from @off in @b, for draw_indexed(). */
 static inline void index_stream(struct stream *s, const struct buf *b,
 				uint32_t off)
 {
-	ls_reloc(s, FE_INDEX_STREAM_BASE_ADDR, b, off, false);
-	ls(s, FE_INDEX_STREAM_CONTROL, 1);	/* UNSIGNED_SHORT */
+	ls_reloc(s, ST_FE_INDEX_ADDR, b, off, false);
+	ls(s, ST_FE_INDEX_STREAM_CONTROL, FE_INDEX_UNSIGNED_SHORT);
 }
 
 /* The draw and the flush of the colour and depth caches after it. */
 static inline void draw(struct stream *s, uint32_t first, uint32_t prims)
 {
-	s->w[s->n++] = CMD_DRAW_PRIMITIVES;
+	s->w[s->n++] = ETNA_CMD_DRAW_PRIMITIVES;
 	s->w[s->n++] = PRIM_TRIANGLES;
 	s->w[s->n++] = first;
 	s->w[s->n++] = prims;
-	ls(s, GL_FLUSH_CACHE, 3);
+	ls(s, ST_GL_FLUSH_CACHE, GL_FLUSH_COLOR | GL_FLUSH_DEPTH);
 }
 
 static inline void draw_indexed(struct stream *s, uint32_t first,
 				uint32_t prims)
 {
-	s->w[s->n++] = CMD_DRAW_INDEXED;
+	s->w[s->n++] = ETNA_CMD_DRAW_INDEXED_PRIMITIVES;
 	s->w[s->n++] = PRIM_TRIANGLES;
 	s->w[s->n++] = first;
 	s->w[s->n++] = prims;
 	s->w[s->n++] = 0;
 	s->w[s->n++] = 0;
-	ls(s, GL_FLUSH_CACHE, 3);
+	ls(s, ST_GL_FLUSH_CACHE, GL_FLUSH_COLOR | GL_FLUSH_DEPTH);
 }
 
 /*
@@ -496,13 +442,11 @@ static inline bool find_core(int fd)
 		       &softpin))
 		return fail("GET_PARAM failed");
 	d3_mmuv1 = softpin == ~0ull;
-	/* common.xml: chipMinorFeatures1 b23 HALTI0, 4 b6 SINGLE_BUFFER */
-	d3_pipe_addrs = minor1 & (1u << 23) && model != 0x880;
-	d3_multi = pipes == 2 && !(minor4 & (1u << 6));
+	d3_pipe_addrs = minor1 & ETNA_MINOR1_HALTI0 && model != 0x880;
+	d3_multi = pipes == 2 && !(minor4 & ETNA_MINOR4_SINGLE_BUFFER);
 	d3_ranges = model >= 0x1000 || model == 0x880;
 	d3_streams = nstreams > 1;
-	/* common.xml chipMinorFeatures0 b30 2BITPERTILE */
-	d3_ts_bits = minor0 & (1u << 30) ? 2 : 4;
+	d3_ts_bits = minor0 & ETNA_MINOR0_2BITPERTILE ? 2 : 4;
 	printf("INFO: draw3d/core model 0x%llx, %llu pixel pipes, %llu "
 	       "d3_streams, MMUv%d\n", (unsigned long long)model,
 	       (unsigned long long)pipes, (unsigned long long)nstreams,

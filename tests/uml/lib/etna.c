@@ -18,7 +18,8 @@ unsigned int etna_rs_fill_stream(uint32_t *s, uint32_t stride, uint32_t w,
 		ST_RS_KICKER,
 	};
 	const uint32_t val[] = {
-		0, 0, RS_CONFIG_A8R8G8B8, stride, 0, 0, h << 16 | w,
+		0, 0, RS_CONFIG_A8R8G8B8, stride, 0, 0,
+		WH_HEIGHT(h) | WH_WIDTH(w),
 		0xffffffff, 0xffffffff, RS_CLEAR_FILL, value, 0, 0xbeebbeeb,
 	};
 	unsigned int i, n = 0;

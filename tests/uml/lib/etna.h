@@ -101,13 +101,6 @@ static inline uint64_t etna_now_ns(void)
 	return now.tv_sec * 1000000000ull + now.tv_nsec;
 }
 
-/* Feature bits of GPU_FEATURES_0 that say which engines a core has. */
-#define ETNA_FEATURE_PIPE_3D	(1u << 2)
-#define ETNA_FEATURE_PIPE_2D	(1u << 9)
-#define ETNA_FEATURE_PIPE_VG	(1u << 26)
-/* GPU_FEATURES_6 (chipMinorFeatures5, rnndb common.xml): the BLT engine */
-#define ETNA_MINOR5_BLT_ENGINE	(1u << 31)
-
 /*
  * An RS fill of a @w x @h window at @stride, 4 bytes a pixel, with @value,
  * into @s (ETNA_RS_FILL_WORDS words). The destination is relocated at

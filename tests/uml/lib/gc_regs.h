@@ -39,6 +39,25 @@
 #define ETNA_CMD_OPCODE(op)		(((op) & 0x1fu) << 27)
 #define ETNA_CMD_OP_OF(w)		(((w) >> 27) & 0x1fu)
 #define ETNA_CMD_OP_LINK		8
+/* the primitive of a draw (DRAW_PRIMITIVES, DRAW_INDEXED_PRIMITIVES) */
+#define PRIM_TRIANGLES			4
+/* the rectangles after DRAW_2D's header (top left, bottom right) */
+#define DRAW_2D_X(v)			(((v) & 0xffffu) << 0)
+#define DRAW_2D_Y(v)			(((v) & 0xffffu) << 16)
+
+/* Registers the tests read (the kernel's devcoredump) */
+#define REG_FE_DMA_ADDRESS		0x0664
+/* the first register of the window no user stream may load into */
+#define ST_PM_POWER_CONTROLS		0x0100
+
+/* The cores' feature words (GET_PARAM GPU_FEATURES_0, _1, _2, _5, _6) */
+#define ETNA_FEATURE_PIPE_3D		BIT(2)
+#define ETNA_FEATURE_PIPE_2D		BIT(9)
+#define ETNA_FEATURE_PIPE_VG		BIT(26)
+#define ETNA_MINOR0_2BITPERTILE		BIT(10)
+#define ETNA_MINOR1_HALTI0		BIT(23)
+#define ETNA_MINOR4_SINGLE_BUFFER	BIT(6)
+#define ETNA_MINOR5_BLT_ENGINE		BIT(31)
 
 /* States: their byte addresses (LOAD_STATE takes them) */
 #define ST_FIRST			0x0600	/* the first: below, the registers */
@@ -65,6 +84,9 @@
 #define   DE_ROP3_COPY			0x2000ccu
 #define ST_DE_CLIP_TOP_LEFT		0x1260
 #define ST_DE_CLIP_BOTTOM_RIGHT		0x1264
+#define   DE_CLIP_X(v)			(((v) & 0x7fffu) << 0)
+#define   DE_CLIP_Y(v)			(((v) & 0x7fffu) << 16)
+#define   DE_CLIP_MAX			0x7fffu
 #define ST_DE_CONFIG			0x126c
 #define ST_DE_ROT_ANGLE			0x12bc
 #define ST_DE_CLEAR_PIXEL32		0x12c0
@@ -86,6 +108,9 @@
 #define ST_RS_DEST_ADDR			0x1610
 #define ST_RS_DEST_STRIDE		0x1614
 #define ST_RS_WINDOW_SIZE		0x1620
+/* sizes: RS_WINDOW_SIZE, TE_SAMPLER_SIZE */
+#define WH_WIDTH(v)			(((v) & 0xffffu) << 0)
+#define WH_HEIGHT(v)			(((v) & 0xffffu) << 16)
 #define ST_RS_DITHER(i)			(0x1630 + 4 * (i))
 #define ST_RS_CLEAR_CONTROL		0x163c
 #define   RS_CLEAR_FILL			0x1ffffu
@@ -98,10 +123,106 @@
 #define ST_GL_SEMAPHORE			0x3808
 #define   SEMAPHORE_FE_PE		0x701u
 #define ST_GL_FLUSH_CACHE		0x380c
+#define   GL_FLUSH_DEPTH		BIT(0)
+#define   GL_FLUSH_COLOR		BIT(1)
 #define   GL_FLUSH_PE2D			BIT(3)
 #define ST_GL_FENCE_OUT_ADDR		0x3868
 #define ST_BLT_SRC_ADDR			0x14000
 #define ST_PE_RT_ADDR_PIPE		0x14800
+
+/* the 3D states of the draws written by hand (lib/draw3d.h) */
+#define ST_FE_VERTEX_ELEMENT_CONFIG(n)	(0x0600 + 4 * (n))
+#define   FE_VERTEX_ELEMENT_TYPE(v)	(((v) & 0xfu) << 0)
+#define   FE_VERTEX_ELEMENT_START(v)	(((v) & 0xffu) << 16)
+#define   FE_VERTEX_ELEMENT_END(v)	(((v) & 0xffu) << 24)
+#define FE_DATA_TYPE_FLOAT		8
+#define ST_FE_INDEX_STREAM_CONTROL	0x0648
+#define   FE_INDEX_UNSIGNED_SHORT	0x1u
+#define ST_FE_VERTEX_STREAM_BASE_ADDR	0x064c
+#define ST_FE_VERTEX_STREAM_CONTROL	0x0650
+#define   FE_VERTEX_STRIDE(v)		(((v) & 0xffu) << 0)
+#define ST_FE_VERTEX_STREAMS_BASE_ADDR(n)	(0x0680 + 4 * (n))
+#define ST_FE_VERTEX_STREAMS_CONTROL(n)	(0x06a0 + 4 * (n))
+#define ST_VS_END_PC			0x0800
+#define ST_VS_OUTPUT_COUNT		0x0804
+#define ST_VS_INPUT_COUNT		0x0808
+#define ST_VS_TEMP_REGISTER_CONTROL	0x080c
+#define ST_VS_OUTPUT(n)			(0x0810 + 4 * (n))
+#define   VS_OUTPUT_O0(v)		(((v) & 0xffu) << 0)
+#define   VS_OUTPUT_O1(v)		(((v) & 0xffu) << 8)
+#define ST_VS_INPUT(n)			(0x0820 + 4 * (n))
+#define   VS_INPUT_I0(v)		(((v) & 0xffu) << 0)
+#define   VS_INPUT_I1(v)		(((v) & 0xffu) << 8)
+#define ST_VS_START_PC			0x0838
+#define ST_VS_RANGE			0x085c
+#define   SH_RANGE_LOW(v)		(((v) & 0xffffu) << 0)
+#define   SH_RANGE_HIGH(v)		(((v) & 0xffffu) << 16)
+#define ST_PA_VIEWPORT_SCALE_X		0x0a00
+#define ST_PA_VIEWPORT_SCALE_Y		0x0a04
+#define ST_PA_VIEWPORT_SCALE_Z		0x0a08
+#define ST_PA_VIEWPORT_OFFSET_X		0x0a0c
+#define ST_PA_VIEWPORT_OFFSET_Y		0x0a10
+#define ST_PA_VIEWPORT_OFFSET_Z		0x0a14
+#define ST_PA_SYSTEM_MODE		0x0a28
+#define   PA_HALF_PIXEL_CENTER		BIT(4)
+#define ST_PA_CONFIG			0x0a34
+#define ST_PA_SHADER_ATTRIBUTES(n)	(0x0a40 + 4 * (n))
+#define   PA_BYPASS_FLAT		BIT(0)
+#define ST_SE_SCISSOR_TOP		0x0c04
+#define ST_SE_SCISSOR_RIGHT		0x0c08
+#define ST_SE_SCISSOR_BOTTOM		0x0c0c
+#define ST_SE_CLIP_RIGHT		0x0c20
+#define ST_SE_CLIP_BOTTOM		0x0c24
+#define ST_PS_END_PC			0x1000
+#define ST_PS_OUTPUT_REG		0x1004
+#define ST_PS_INPUT_COUNT		0x1008
+#define ST_PS_TEMP_REGISTER_CONTROL	0x100c
+#define ST_PS_CONTROL			0x1010
+#define   PS_SATURATE_RT0		BIT(1)
+#define ST_PS_START_PC			0x1018
+#define ST_PS_RANGE			0x101c
+#define ST_PE_DEPTH_CONFIG		0x1400
+#define   PE_DEPTH_Z_D16_LESS_WRITE	0x1101u
+#define ST_PE_DEPTH_NORMALIZE		0x140c
+#define ST_PE_DEPTH_STRIDE		0x1414
+#define ST_PE_STENCIL_CONFIG		0x141c
+#define ST_PE_ALPHA_CONFIG		0x1428
+#define ST_PE_COLOR_FORMAT		0x142c
+#define   PE_COLOR_A8R8G8B8_RGBA	0xf06u
+#define ST_PE_COLOR_ADDR		0x1430
+#define ST_PE_COLOR_STRIDE		0x1434
+#define ST_PE_HDEPTH_CONTROL		0x1454
+#define ST_TS_MEM_CONFIG		0x1654
+#define   TS_COLOR_FAST_CLEAR		BIT(1)
+#define ST_TS_COLOR_STATUS_BASE		0x1658
+#define ST_TS_COLOR_SURFACE_BASE	0x165c
+#define TE_SAMPLERS			12
+#define ST_TE_SAMPLER_CONFIG0(n)	(0x2000 + 4 * (n))
+#define   TE_2D_NEAREST_A8R8G8B8	0xe882u
+#define ST_TE_SAMPLER_SIZE(n)		(0x2040 + 4 * (n))
+#define ST_TE_SAMPLER_LOD_CONFIG(n)	(0x20c0 + 4 * (n))
+#define ST_TE_SAMPLER_CONFIG1(n)	(0x21c0 + 4 * (n))
+#define   TE_RGBA_HALIGN_FOUR		0x321000u
+#define ST_GL_MULTI_SAMPLE_CONFIG	0x3818
+#define ST_GL_OCCLUSION_QUERY_ADDR	0x3824
+#define ST_GL_OCCLUSION_QUERY_CONTROL	0x3830
+#define ST_PS_INST_MEM(i)		(0x6000 + 4 * (i))
+/* the shader instructions of lib/draw3d.h, four words each (the fields used) */
+#define INST_OPCODE_MOV			9
+#define INST_OPCODE_TEXLD		24
+#define ISA0_OPCODE(v)			(((v) & 0x3fu) << 0)
+#define ISA0_DST_USE			BIT(12)
+#define ISA0_DST_REG(v)			(((v) & 0x7fu) << 16)
+#define ISA0_DST_COMPS(v)		(((v) & 0xfu) << 23)
+#define ISA1_TEX_SWIZ(v)		(((v) & 0xffu) << 3)
+#define ISA1_SRC0_USE			BIT(11)
+#define ISA1_SRC0_REG(v)		(((v) & 0x1ffu) << 12)
+#define ISA1_SRC0_SWIZ(v)		(((v) & 0xffu) << 22)
+#define ISA3_SRC2_USE			BIT(3)
+#define ISA3_SRC2_REG(v)		(((v) & 0x1ffu) << 4)
+#define ISA3_SRC2_SWIZ(v)		(((v) & 0xffu) << 14)
+#define ISA_COMPS_XYZW			0xfu	/* every component written */
+#define ISA_SWIZ_XYZW			0xe4u	/* each component from itself */
 
 /* more states whose names the tools' tables must give (tests/tools/etna-states.c) */
 #define ST_FE_COMMAND_ADDRESS		0x0654
