@@ -12,6 +12,9 @@ checks_begin() {
 }
 ok() { echo "PASS: $checks_prefix/$1"; pass=$((pass + 1)); }
 ko() { echo "FAIL: $checks_prefix/$1: $2"; fail=$((fail + 1)); }
+# skip NAME WHY: the check could not decide (say why); it neither passes
+# nor fails
+skip() { echo "SKIP: $checks_prefix/$1: $2"; }
 checks_end() {
 	echo "$checks_prefix: $pass passed, $fail failed"
 	[ "$fail" = 0 ]
