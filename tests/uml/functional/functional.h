@@ -86,6 +86,9 @@ void test_prime_vgem(void);
 void test_prime_sync(void);
 void test_pool_share(void);
 
+/* accounting.c */
+void test_accounting(void);
+
 /* fences.c */
 void test_fence_order(void);
 void test_fence_in(void);

@@ -87,6 +87,8 @@ int main(int argc, char **argv)
 		test_clients();
 	if (want(argc, argv, "pool-share"))
 		test_pool_share();
+	if (want(argc, argv, "accounting"))
+		test_accounting();
 	if (want(argc, argv, "vm-share"))
 		test_vm_share();
 	if (want(argc, argv, "user-files"))

@@ -8,6 +8,7 @@
  * command pool allocations), mmu (the page-table entries in use, per
  * address space), ring (the words of every core's ring).
  */
+#include <linux/bitmap.h>
 #include <linux/idr.h>
 #include <linux/pid.h>
 #include <linux/seq_file.h>
@@ -19,6 +20,7 @@
 #include "etna_core.h"
 #include "etna_debugfs.h"
 #include "etna_drv.h"
+#include "etna_job.h"
 #include "etna_pool.h"
 #include "etna_pt.h"
 #include "etna_regs.h"
@@ -34,7 +36,8 @@ static struct etna_dev *node_dev(struct seq_file *m)
 static void etna_debugfs_core(struct seq_file *m, struct etna_core *core)
 {
 	const struct etna_ident *id = &core->id;
-	unsigned int i;
+	unsigned int i, events;
+	unsigned long flags;
 
 	seq_printf(m, "pipe %u: %s GC%x rev 0x%04x\n", core->pipe,
 		   dev_name(core->dev), id->model, id->revision);
@@ -52,6 +55,11 @@ static void etna_debugfs_core(struct seq_file *m, struct etna_core *core)
 	} else {
 		seq_puts(m, "\tsuspended\n");
 	}
+	spin_lock_irqsave(&core->event_lock, flags);
+	events = ETNA_NR_EVENTS -
+		 bitmap_weight(&core->event_free, ETNA_NR_EVENTS);
+	spin_unlock_irqrestore(&core->event_lock, flags);
+	seq_printf(m, "\tevents in use: %u\n", events);
 	mutex_lock(&core->hw_lock);
 	seq_printf(m, "\tfences emitted %u\n", core->fence_seq);
 	seq_printf(m, "\tAXI errors %d, MMU exceptions %d\n",
@@ -107,6 +115,7 @@ static int etna_debugfs_gem(struct seq_file *m, void *unused)
 	struct drm_gem_object *obj;
 	struct drm_file *file;
 	struct task_struct *task;
+	struct etna_file *ef;
 	int id;
 
 	mutex_lock(&edev->drm.filelist_mutex);
@@ -116,6 +125,10 @@ static int etna_debugfs_gem(struct seq_file *m, void *unused)
 		seq_printf(m, "file of %s[%d]:\n", task ? task->comm : "?",
 			   task ? task->pid : 0);
 		rcu_read_unlock();
+		ef = file->driver_priv;
+		seq_printf(m, "\tva charged: %lld\n\tpool charged: %lld\n",
+			   atomic64_read(&ef->client->va_bytes),
+			   atomic64_read(&ef->client->pool_bytes));
 		/* one object at a time: the mapping list needs a mutex */
 		for (id = 0;; id++) {
 			spin_lock(&file->table_lock);

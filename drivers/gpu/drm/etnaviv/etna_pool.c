@@ -329,6 +329,7 @@ void etna_pool_print(struct etna_pool *pool, struct seq_file *m)
 	}
 	seq_printf(m, "used %u of %zu bytes, next search at %#x\n",
 		   used * POOL_ALIGN, pool->size, pool->next * POOL_ALIGN);
+	seq_printf(m, "pool bytes in use: %u\n", used * POOL_ALIGN);
 	mutex_unlock(&pool->lock);
 }
 
