@@ -44,6 +44,11 @@
  * @single_buffer: MINOR_FEATURE_4 SINGLE_BUFFER
  * @pe20: the 2D engine is PE 2.0 (MINOR_FEATURE_0 2DPE20)
  * @blt: the BLT engine (MINOR_FEATURE_5 BLT_ENGINE)
+ * @ts_128b: a tile status entry covers 128 or 256 bytes (the TS_MODE of
+ *	a surface), not 64 (MINOR_FEATURE_6 CACHE128B256BPERLINE, a word of
+ *	the hardware database)
+ * @v4_compression: MINOR_FEATURE_6 V4_COMPRESSION (Mesa 22.3 compresses
+ *	every render target it can through the tile status)
  * @icache: the shader instruction cache (MINOR_FEATURE_3)
  * @fast_transcendentals: MINOR_FEATURE_3 HAS_FAST_TRANSCENDENTALS
  * @pipe_addrs: the PE's per-pipe address states (Mesa 22.3: from HALTI0
@@ -59,7 +64,8 @@ struct vgc_caps {
 	unsigned int pixel_pipes, streams;
 	int halti;
 	unsigned int ts_bits;
-	bool mmuv2, single_buffer, pe20, blt, icache, fast_transcendentals;
+	bool mmuv2, single_buffer, pe20, blt, ts_128b, v4_compression;
+	bool icache, fast_transcendentals;
 	bool pipe_addrs, range_registers, gl_clip_z, mc_cycles;
 };
 
