@@ -22,7 +22,8 @@
  *    (TS in DEST_CONFIG) a block its entry marks cleared (1) is first
  *    filled with BLT_DEST_TS_CLEAR_VALUE0/1 and every block written is
  *    marked not cleared: what a reader through the tile status sees is
- *    what a fast clear leaves (the model stores the pixels);
+ *    what a fast clear leaves (the model stores the pixels, uncompressed
+ *    with the config's COMPRESSION too);
  *  - a copy needs the same format on both sides and the identity
  *    swizzle, copies the bytes, reads the source through its tile status
  *    (SRC_TS, SRC_TS_CLEAR_VALUE0/1) and FLIP_Y writes the rows bottom
@@ -397,8 +398,7 @@ static bool clear_setup(struct vgc_core *c)
 	b->bpp = VGC_BLT_CFG_CLEAR_BPP(cfg) + 1;
 	if (b->bpp != 1 && b->bpp != 2 && b->bpp != 4 && b->bpp != 8)
 		return false;
-	if (dcfg & VGC_BLT_IMG_COMPRESSION)
-		return false;	/* a compressed clear: the model stores none */
+	/* COMPRESSION: the model stores the pixels uncompressed (entry 0) */
 	wide = b->bpp == 8;
 	if (!surf_setup(&b->dst, REG(c, VGC_BLT_DEST_ADDR),
 			REG(c, VGC_BLT_DEST_STRIDE), dcfg,

@@ -58,6 +58,7 @@ enum { CLEAR = 1, COPY = 2, INPLACE = 4 };	/* BLT_COMMAND values */
  * @tsclr: its clear value, *_TS_CLEAR_VALUE0/1
  * @tiles: BLT_INPLACE_TILE_COUNT
  * @endian: a BLT_CONFIG endian swap (unsupported)
+ * @compress: a clear's COMPRESSION (Mesa on V4_COMPRESSION cores)
  */
 struct blt_case {
 	unsigned int op, fmt, bpp;
@@ -70,6 +71,7 @@ struct blt_case {
 	uint32_t tsclr[2];
 	uint32_t tiles;
 	uint32_t endian;
+	bool compress;
 };
 
 static uint32_t rng = 0x7a3c91e5;
@@ -238,7 +240,8 @@ static void build(const struct blt_case *k, bool flush, bool sync)
 		st(VGC_BLT_CONFIG, (k->bpp - 1) << 7);
 		st(VGC_BLT_DEST_STRIDE, stride_bits(k->dl, fmt, k->dstride));
 		st(VGC_BLT_DEST_CONFIG, img_cfg(k->ts, k->ts256,
-						k->dl == REFRS_SUPERTILED, 1));
+						k->dl == REFRS_SUPERTILED, 1) |
+		   (k->compress ? 2u : 0));
 		st(VGC_BLT_DEST_ADDR, d);
 		st(VGC_BLT_SRC_STRIDE, stride_bits(k->dl, fmt, k->dstride));
 		st(VGC_BLT_SRC_CONFIG, img_cfg(k->ts, k->ts256,
@@ -489,6 +492,7 @@ static void t_clear_ts(struct vgc_core *c)
 				k.w = 50;
 				k.h = 61;
 				k.bits[0] = b & 1 ? 0xff00ff00 : ~0u;
+				k.compress = b & 2;
 				if (!check(c, &k, "clear through the TS"))
 					return;
 			}
