@@ -883,6 +883,11 @@ def model_caps(db, c):
         reg, f = db.field(ref)
         return (words[reg] & f.mask) >> f.lo
 
+    # MINOR_FEATURE_6 is a word of the hardware database (cores.db gives
+    # twelve words or six), not a register the cores present
+    minor6 = c.minor[6] if len(c.minor) > 6 else 0
+    cache128 = bool(minor6 & db.consts['MINOR6_CACHE128B256BPERLINE'][0])
+
     halti = -1
     for level, ref in enumerate(('HI_CHIP_MINOR_FEATURE_1.HALTI0',
                                  'HI_CHIP_MINOR_FEATURE_2.HALTI1',
@@ -901,6 +906,11 @@ def model_caps(db, c):
         ('single_buffer', get('HI_CHIP_MINOR_FEATURE_4.SINGLE_BUFFER')),
         ('pe20', get('HI_CHIP_MINOR_FEATURE_0.2DPE20')),
         ('blt', get('HI_CHIP_MINOR_FEATURE_5.BLT_ENGINE')),
+        # Mesa 22.3 etna_screen_get_tile_size(): a tile status entry
+        # covers 128 or 256 bytes (BLT_TS_MODE) on these cores
+        ('ts_128b', cache128),
+        ('v4_compression',
+         bool(minor6 & db.consts['MINOR6_V4_COMPRESSION'][0])),
         ('icache', get('HI_CHIP_MINOR_FEATURE_3.INSTRUCTION_CACHE')),
         ('fast_transcendentals',
          get('HI_CHIP_MINOR_FEATURE_3.HAS_FAST_TRANSCENDENTALS')),
@@ -918,7 +928,9 @@ def model_caps(db, c):
            (max(1, get('HI_CHIP_SPECS.PIXEL_PIPES')),
             get('HI_CHIP_SPECS.STREAM_COUNT'), halti),
            '\t\t\t.ts_bits = %d,' %
-           (2 if get('HI_CHIP_MINOR_FEATURE_0.2BITPERTILE') else 4)]
+           # Mesa 22.3 etnaviv_screen.c: bits_per_tile
+           (2 if get('HI_CHIP_MINOR_FEATURE_0.2BITPERTILE') and
+            not cache128 else 4)]
     for name, on in flags:
         if on:
             out.append('\t\t\t.%s = true,' % name)

@@ -14,7 +14,7 @@
  *
  * This header is the environment's: the calls above and struct
  * vgc_core, with the state headers of the units it holds (vgc_mmu.h,
- * vgc_de.h, vgc_rs.h, vgc_sh.h, vgc_3d.h), each of which stands alone
+ * vgc_de.h, vgc_rs.h, vgc_blt.h, vgc_sh.h, vgc_3d.h), each of which stands alone
  * on vgc_types.h. The units' own headers (vgc_dma.h, vgc_fe.h,
  * vgc_pace.h, vgc_core.h, vgc_3d_stages.h, vgc_*_int.h) include this
  * one; nothing this one includes includes it back.
@@ -27,6 +27,7 @@
 #include "vgc_mmu.h"
 #include "vgc_de.h"
 #include "vgc_rs.h"
+#include "vgc_blt.h"
 #include "vgc_sh.h"
 #include "vgc_3d.h"
 
@@ -44,6 +45,11 @@
  * @single_buffer: MINOR_FEATURE_4 SINGLE_BUFFER
  * @pe20: the 2D engine is PE 2.0 (MINOR_FEATURE_0 2DPE20)
  * @blt: the BLT engine (MINOR_FEATURE_5 BLT_ENGINE)
+ * @ts_128b: a tile status entry covers 128 or 256 bytes (the TS_MODE of
+ *	a surface), not 64 (MINOR_FEATURE_6 CACHE128B256BPERLINE, a word of
+ *	the hardware database)
+ * @v4_compression: MINOR_FEATURE_6 V4_COMPRESSION (Mesa 22.3 compresses
+ *	every render target it can through the tile status)
  * @icache: the shader instruction cache (MINOR_FEATURE_3)
  * @fast_transcendentals: MINOR_FEATURE_3 HAS_FAST_TRANSCENDENTALS
  * @pipe_addrs: the PE's per-pipe address states (Mesa 22.3: from HALTI0
@@ -59,7 +65,8 @@ struct vgc_caps {
 	unsigned int pixel_pipes, streams;
 	int halti;
 	unsigned int ts_bits;
-	bool mmuv2, single_buffer, pe20, blt, icache, fast_transcendentals;
+	bool mmuv2, single_buffer, pe20, blt, ts_128b, v4_compression;
+	bool icache, fast_transcendentals;
 	bool pipe_addrs, range_registers, gl_clip_z, mc_cycles;
 };
 
@@ -209,6 +216,25 @@ struct vgc_host_ops {
  * @pe_depth_passed: pixels that passed them (or met no depth buffer)
  * @prof_reads_disabled: profiling registers read while HI_CLOCK_CONTROL's
  *	DISABLE_DEBUG_REGISTERS was set (they read 0)
+ * @blt_ops: BLT commands started (BLT_COMMAND loads with BLT_ENABLE on
+ *	whose states the model supports)
+ * @blt_pixels: pixels the BLT cleared or copied, up to a fault that ended
+ *	an operation
+ * @blt_unsupported: BLT commands skipped: a command, format, layout or
+ *	mode the model does not run (sim/doc/blt.md), or a core without the
+ *	BLT engine
+ * @blt_disabled: BLT_COMMAND loads while BLT_ENABLE was off (ignored)
+ * @blt_aborted: BLT operations a failed memory access ended
+ * @blt_ts_cleared: reads of the BLT served from a tile status's clear
+ *	value (one per part of a block), and blocks it filled with it
+ * @blt_ts_compressed: tile status entries the BLT found neither 0 nor 1
+ *	(a compressed block: the model stores none, it reads memory)
+ * @blt_unsynced: BLT operations no semaphore and stall made the FE (or,
+ *	for a draw, the RA) wait for before a draw, a 2D operation or an
+ *	event: on silicon the BLT may still be working
+ * @blt_unflushed: BLT operations whose writes no BLT_SET_COMMAND flush
+ *	(with BLT_ENABLE on) wrote back before a draw, a 2D operation or an
+ *	event
  * @unflushed_events: events (GL_EVENT) raised while a cache still held
  *	what the engines did since its last flush: the colour, depth or
  *	tile-status cache after a draw or a resolve, the shader L1 after a
@@ -245,6 +271,8 @@ struct vgc_stats {
 	u64 de_ops, de_pixels, de_unsupported, de_bad_pipe, de_flushes;
 	u64 rs_ops, rs_pixels, rs_unsupported, rs_aborted, rs_ts_cleared;
 	u64 ts_flushes, ts_stale_reads;
+	u64 blt_ops, blt_pixels, blt_unsupported, blt_disabled, blt_aborted;
+	u64 blt_ts_cleared, blt_ts_compressed, blt_unsynced, blt_unflushed;
 	u64 sh_vs_runs, sh_ps_quads, sh_insns, sh_tex;
 	u64 sh_aborted, sh_bad_insn;
 	u64 tx_samples, tx_faults, tx_unsupported, tx_gating_corrupt;
@@ -283,11 +311,11 @@ struct vgc_prof {
 
 /*
  * struct vgc_flush_marks - the engines' work counts (draws_3d, rs_ops,
- * de_ops) when each cache was last flushed; more work since then leaves
- * it dirty (vgc_core.c, at each GL_EVENT).
+ * de_ops, blt_ops) when each cache was last flushed; more work since then
+ * leaves it dirty (vgc_core.c, at each GL_EVENT; vgc_blt.c for the BLT's)
  */
 struct vgc_flush_marks {
-	u64 color, depth, ts, shader_l1, pe2d;
+	u64 color, depth, ts, shader_l1, pe2d, blt;
 };
 
 /* FE execution state. */
@@ -316,7 +344,8 @@ enum vgc_run {
  * Allocated and owned by the environment (it is large: the state array
  * covers the full 256 KiB state space); initialise with vgc_init().
  * All fields are private to the core (vgc_core.c, vgc_fe.c, vgc_pace.c;
- * @de to vgc_de.c, @rs to vgc_rs.c, @sh to vgc_sh.c, @p3d to the 3D
+ * @de to vgc_de.c, @rs to vgc_rs.c, @blt to vgc_blt.c, @sh to vgc_sh.c,
+ * @p3d to the 3D
  * pipeline's stages: vgc_3d_stages.h)
  * except @stats, which may be read; the environment uses the functions
  * below for the rest.
@@ -379,6 +408,7 @@ struct vgc_core {
 	struct vgc_mmu1 mmu1;
 	struct vgc_de de;
 	struct vgc_rs rs;
+	struct vgc_blt blt;
 	struct vgc_sh sh;
 	struct vgc_3d p3d;
 	struct vgc_prof prof;

@@ -22,6 +22,10 @@ const u32 vgc_addr_states[] = {
 	VGC_TS_COLOR_SURFACE_BASE,	/* the surface it covers */
 	VGC_TS_DEPTH_STATUS_BASE,
 	VGC_TS_DEPTH_SURFACE_BASE,
+	VGC_BLT_SRC_ADDR,	/* vgc_blt.c: a copy's source */
+	VGC_BLT_SRC_TS,		/* its tile status */
+	VGC_BLT_DEST_ADDR,	/* the destination of a clear, copy, resolve */
+	VGC_BLT_DEST_TS,	/* its tile status */
 };
 
 const unsigned int vgc_nr_addr_states = ARRAY_SIZE(vgc_addr_states);

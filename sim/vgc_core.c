@@ -48,6 +48,7 @@ static void caches_clean(struct vgc_core *c)
 	c->flushed.ts = work_3d(c);
 	c->flushed.shader_l1 = c->stats.draws_3d;
 	c->flushed.pe2d = c->stats.de_ops;
+	c->flushed.blt = c->stats.blt_ops;
 }
 
 /*
@@ -80,6 +81,7 @@ static void gl_flush(struct vgc_core *c, u32 val)
 bool vgc_event_state(struct vgc_core *c, u32 off, u32 *val)
 {
 	event_check_flushed(c);
+	vgc_blt_check(c, false);
 	vgc_raise(c, 1u << (*val & VGC_GL_EVENT_ID_MASK));
 	c->stats.events++;
 	return true;
@@ -111,6 +113,7 @@ bool vgc_cache_state(struct vgc_core *c, u32 off, u32 *val)
 		    (*val & VGC_BLT_FLUSH)) {
 			vgc_rs_ts_flush(c);
 			c->flushed.ts = work_3d(c);
+			c->flushed.blt = c->stats.blt_ops;
 		}
 		break;
 	}
@@ -161,6 +164,7 @@ void vgc_reset(struct vgc_core *c)
 	c->de.busy = false;	/* the operation in flight is lost */
 	c->rs.busy = false;
 	vgc_rs_ts_flush(c);
+	vgc_blt_reset(c);
 	c->p3d.busy = false;
 	vgc_pace_reset(c);
 	memset(c->tx_latch, 0, sizeof(c->tx_latch));
@@ -274,7 +278,8 @@ u32 vgc_read(struct vgc_core *c, u32 off)
 		 * resolve.
 		 */
 		v = REG(c, off) | VGC_CLK_IDLE_VG;
-		if (!(vgc_pace_busy(c) & (VGC_ENG_RS | VGC_ENG_3D)))
+		if (!(vgc_pace_busy(c) &
+		      (VGC_ENG_RS | VGC_ENG_BLT | VGC_ENG_3D)))
 			v |= VGC_CLK_IDLE_3D;
 		return vgc_pace_busy(c) & VGC_ENG_DE ? v : v | VGC_CLK_IDLE_2D;
 	case VGC_IDLE_STATE:
@@ -283,7 +288,8 @@ u32 vgc_read(struct vgc_core *c, u32 off)
 			v &= ~VGC_IDLE_FE;
 		if (vgc_pace_busy(c) & VGC_ENG_DE)
 			v &= ~(VGC_IDLE_DE | VGC_IDLE_PE);
-		if (vgc_pace_busy(c) & VGC_ENG_RS) /* RS: in the PE's pipes */
+		/* RS and BLT: in the PE's pipes */
+		if (vgc_pace_busy(c) & (VGC_ENG_RS | VGC_ENG_BLT))
 			v &= ~VGC_IDLE_PE;
 		if (vgc_pace_busy(c) & VGC_ENG_3D) /* a draw: the 3D pipe */
 			v &= ~(VGC_IDLE_PE | VGC_IDLE_FE);

@@ -37,10 +37,13 @@ static const struct {
 	{ VGC_TS_FLUSH_CACHE, VGC_TS_FLUSH_CACHE, vgc_cache_state },
 	{ VGC_RS_KICKER_INPLACE, VGC_RS_KICKER_INPLACE, vgc_rs_state },
 	{ VGC_GL_EVENT, VGC_GL_EVENT, vgc_event_state },
+	{ VGC_GL_SEMAPHORE_TOKEN, VGC_GL_SEMAPHORE_TOKEN, vgc_blt_sync_state },
 	{ VGC_GL_FLUSH_CACHE, VGC_GL_FLUSH_CACHE, vgc_cache_state },
 	{ VGC_GL_FLUSH_MMU, VGC_GL_FLUSH_MMU, vgc_mmu_state },
+	{ VGC_GL_STALL_TOKEN, VGC_GL_STALL_TOKEN, vgc_blt_sync_state },
 	{ VGC_SH_INST_MEM_MIRROR,
 	  VGC_SH_INST_MEM + 4 * VGC_SH_INST_MEM_WORDS - 1, vgc_sh_state },
+	{ VGC_BLT_COMMAND, VGC_BLT_COMMAND, vgc_blt_state },
 	{ VGC_BLT_SET_COMMAND, VGC_BLT_SET_COMMAND, vgc_cache_state },
 };
 
@@ -323,6 +326,7 @@ static enum vgc_run fe_draw_2d(struct vgc_core *c, u32 hdr)
 	if (c->pc + words * 4ull > c->fetch_end)
 		return fe_hang(c);
 	c->stats.draws++;
+	vgc_blt_check(c, false);
 	/* The 2D engine starts; the FE waits for it (vgc_fe_run). */
 	if (vgc_de_draw(c, hdr, c->pc))
 		return fe_hang(c);
@@ -393,10 +397,14 @@ static enum vgc_run fe_step(struct vgc_core *c)
 		    fe_fetch(c, c->pc + 8, &w[2], words - 2))
 			return fe_hang(c);
 		c->stats.draws++;
+		vgc_blt_check(c, true);
 		vgc_3d_draw(c, w);
 		break;
+	case VGC_OP_STALL:
+		/* the engine in flight has finished: only the BLT's is noted */
+		vgc_blt_stall(c, w[1]);
+		break;
 	case VGC_OP_NOP:
-	case VGC_OP_STALL:	/* engines are synchronous: nothing to wait for */
 	case VGC_OP_CHIP_SELECT:	/* single-core parts */
 		break;
 	default:
@@ -410,7 +418,7 @@ static enum vgc_run fe_step(struct vgc_core *c)
 }
 
 /*
- * The FE blocks on every command while a 2D, resolve or 3D operation is in
+ * The FE blocks on every command while a 2D, resolve, BLT or 3D operation is in
  * flight and until its time has run out (vgc_pace_step()); a call draws at
  * most VGC_DE_SPAN * VGC_DE_RUN_CHUNKS units, so a huge rectangle or
  * window takes many calls (each returns VGC_RUN_BUSY, or VGC_RUN_STALL

@@ -5,7 +5,7 @@
  * works for the time its work takes: since it started (eng_t0) it may
  * have done as many budget units (a 2D or resolve pixel, a pixel of a
  * line or a rotation VGC_DE_PIXEL_COST, a 3D vertex, quad or shader
- * step) as the core clock has had cycles, and the FE goes on only when
+ * step, a BLT pixel) as the core clock has had cycles, and the FE goes on only when
  * the time of what it did has run out. Without a clock (no now_ns) the
  * engines take no time.
  */
@@ -57,6 +57,8 @@ unsigned int vgc_pace_busy(const struct vgc_core *c)
 		m |= VGC_ENG_DE;
 	if (c->rs.busy)
 		m |= VGC_ENG_RS;
+	if (c->blt.busy)
+		m |= VGC_ENG_BLT;
 	if (c->p3d.busy)
 		m |= VGC_ENG_3D;
 	return m;
@@ -168,6 +170,8 @@ enum vgc_run vgc_pace_step(struct vgc_core *c, long *pixels)
 		vgc_de_run(c, &b);
 	else if (c->rs.busy)
 		vgc_rs_run(c, &b);
+	else if (c->blt.busy)
+		vgc_blt_run(c, &b);
 	else
 		vgc_3d_run(c, &b);
 	c->eng_units += b0 - b;		/* an engine may overrun its units */

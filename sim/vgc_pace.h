@@ -15,6 +15,7 @@
 #define VGC_ENG_DE	0x1u
 #define VGC_ENG_RS	0x2u
 #define VGC_ENG_3D	0x4u
+#define VGC_ENG_BLT	0x8u
 
 /* The environment's monotonic time, 0 without a clock. */
 static inline u64 vgc_now_ns(struct vgc_core *c)
@@ -25,7 +26,7 @@ static inline u64 vgc_now_ns(struct vgc_core *c)
 /* An engine has an operation in flight. */
 static inline bool vgc_pace_pending(const struct vgc_core *c)
 {
-	return c->de.busy || c->rs.busy || c->p3d.busy;
+	return c->de.busy || c->rs.busy || c->blt.busy || c->p3d.busy;
 }
 
 /* A reset: no operation in flight, no time owed. */

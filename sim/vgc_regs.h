@@ -366,6 +366,73 @@
 #define   VGC_BLT_ON			BIT(0)
 #define VGC_BLT_SET_COMMAND		0x140ac
 #define   VGC_BLT_FLUSH			BIT(0)
+#define VGC_BLT_SRC_ADDR		0x14000
+#define VGC_BLT_SRC_STRIDE		0x14008
+#define   VGC_BLT_SRC_STRIDE_FORMAT(v)	(((v) >> 21) & 0x3fu)
+#define   VGC_BLT_SRC_DOWNSAMPLE_X	BIT(27)
+#define   VGC_BLT_SRC_DOWNSAMPLE_Y	BIT(28)
+#define VGC_BLT_SRC_CONFIG		0x1400c
+#define VGC_BLT_SRC_TS			0x14010
+#define VGC_BLT_SRC_POS			0x14014
+#define VGC_BLT_DEST_ADDR		0x14018
+#define VGC_BLT_DEST_TS			0x14020
+#define VGC_BLT_DEST_STRIDE		0x14024
+#define   VGC_BLT_STRIDE(v)		((v) & 0xfffffu)
+#define   VGC_BLT_STRIDE_FORMAT(v)	(((v) >> 21) & 0xffu)
+#define   VGC_BLT_STRIDE_TILING(v)	(((v) >> 29) & 0x3u)
+#define   VGC_BLT_TILING_LINEAR		0
+#define   VGC_BLT_TILING_TILED		3
+#define VGC_BLT_DEST_CONFIG		0x14028
+#define   VGC_BLT_IMG_TS		BIT(0)
+#define   VGC_BLT_IMG_COMPRESSION	BIT(1)
+#define   VGC_BLT_IMG_SRGB		BIT(8)
+#define   VGC_BLT_IMG_TS_MODE		BIT(17)
+#define   VGC_BLT_IMG_FLIP_Y		BIT(19)
+#define   VGC_BLT_IMG_FROM_SUPER	BIT(21)
+#define   VGC_BLT_IMG_TO_SUPER		BIT(26)
+#define VGC_BLT_DEST_POS		0x1402c
+#define VGC_BLT_IMAGE_SIZE		0x14030
+#define VGC_BLT_SRC_TS_CLEAR_VALUE(n)	(0x14034 + 4 * (n))
+#define VGC_BLT_DEST_TS_CLEAR_VALUE(n)	(0x1403c + 4 * (n))
+#define VGC_BLT_CLEAR_COLOR(n)		(0x14044 + 4 * (n))
+#define VGC_BLT_CLEAR_BITS(n)		(0x1404c + 4 * (n))
+#define VGC_BLT_COMMAND			0x14060
+#define   VGC_BLT_COMMAND_OP(v)		((v) & 0xfu)
+#define   VGC_BLT_CMD_CLEAR_IMAGE	1
+#define   VGC_BLT_CMD_COPY_IMAGE	2
+#define   VGC_BLT_CMD_INPLACE		4
+#define VGC_BLT_CONFIG			0x14064
+#define   VGC_BLT_CFG_SRC_ENDIAN	0x6u
+#define   VGC_BLT_CFG_DEST_ENDIAN	0x18u
+#define   VGC_BLT_CFG_CLEAR_BPP(v)	(((v) >> 7) & 0x7u)
+#define   VGC_BLT_CFG_INPLACE_TS_MODE	BIT(10)
+#define   VGC_BLT_CFG_INPLACE_BPP(v)	(((v) >> 15) & 0x7u)
+#define VGC_BLT_INPLACE_TILE_COUNT	0x14068
+#define VGC_BLT_SWIZZLE			0x140bc
+#define   VGC_BLT_FMT_A4R4G4B4		1
+#define   VGC_BLT_FMT_X4R4G4B4		0
+#define   VGC_BLT_FMT_A1R5G5B5		3
+#define   VGC_BLT_FMT_X1R5G5B5		2
+#define   VGC_BLT_FMT_R5G6B5		4
+#define   VGC_BLT_FMT_A8R8G8B8		6
+#define   VGC_BLT_FMT_X8R8G8B8		5
+#define   VGC_BLT_FMT_A2R10G10B10	22
+#define   VGC_BLT_FMT_X24S8		23
+#define   VGC_BLT_FMT_D16		24
+#define   VGC_BLT_FMT_A16R16G16B16	28
+#define   VGC_BLT_FMT_A8		16
+#define   VGC_BLT_FMT_L8		33
+#define   VGC_BLT_FMT_A8L8		32
+#define   VGC_BLT_FMT_R8		35
+#define   VGC_BLT_FMT_R8G8		36
+#define   VGC_BLT_FMT_YUY2		7
+#define   VGC_BLT_FMT_UYVY		8
+#define   VGC_BLT_FMT_R8G8B8		34
+#define VGC_SYNC_FE			1
+#define VGC_SYNC_RA			5
+#define VGC_SYNC_BLT			16
+#define   VGC_SYNC_FROM(v)		((v) & 0x1fu)
+#define   VGC_SYNC_TO(v)		(((v) >> 8) & 0x1fu)
 #define VGC_TS_MEM_CONFIG		0x1654
 #define   VGC_TS_DEPTH_FAST_CLEAR	BIT(0)
 #define   VGC_TS_COLOR_FAST_CLEAR	BIT(1)

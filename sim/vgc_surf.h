@@ -4,8 +4,8 @@
  * lies in GPU memory, in every layout the engines read and write, and
  * where the tile status (TS) entry of a byte of a surface lies. One
  * implementation for every engine: the resolve engine (vgc_rs.c), the
- * pixel engine (vgc_pe.c), the texture unit (vgc_tx.c), and the BLT
- * engine of the GC7000L's generation next.
+ * pixel engine (vgc_pe.c), the texture unit (vgc_tx.c) and the BLT
+ * engine of the GC7000 (vgc_blt.c).
  *
  * The layouts (etna_viv doc/hardware.md "Texture tiling", "Supertiling"
  * and "Multi-tiling"; rnndb state_3d.xml; Mesa 22.3 etnaviv_resource.c,

@@ -35,13 +35,16 @@ static const struct etna_enum e_blend_func = {
 };
 static const char *const e_blt_command_names[] = {
 	[1] = "CLEAR_IMAGE", [2] = "COPY_IMAGE", [3] = "COPY_BUFFER",
-	[6] = "GEN_MIPMAPS"
+	[4] = "INPLACE", [5] = "YUV_TILE", [6] = "GEN_MIPMAPS"
 };
 static const struct etna_enum e_blt_command = {
 	e_blt_command_names, ETNA_ARRAY_SIZE(e_blt_command_names)
 };
 static const char *const e_blt_format_names[] = {
-	[1] = "A4R4G4B4", [6] = "A8R8G8B8", [28] = "A16R16G16B16",
+	[0] = "X4R4G4B4", [1] = "A4R4G4B4", [2] = "X1R5G5B5", [3] = "A1R5G5B5",
+	[4] = "R5G6B5", [5] = "X8R8G8B8", [6] = "A8R8G8B8", [7] = "YUY2",
+	[8] = "UYVY", [16] = "A8", [22] = "A2R10G10B10", [23] = "X24S8",
+	[24] = "D16", [28] = "A16R16G16B16", [32] = "A8L8", [33] = "L8",
 	[34] = "R8G8B8", [35] = "R8", [36] = "R8G8"
 };
 static const struct etna_enum e_blt_format = {
@@ -52,6 +55,12 @@ static const char *const e_blt_tiling_names[] = {
 };
 static const struct etna_enum e_blt_tiling = {
 	e_blt_tiling_names, ETNA_ARRAY_SIZE(e_blt_tiling_names)
+};
+static const char *const e_blt_ts_mode_names[] = {
+	[0] = "128B", [1] = "256B"
+};
+static const struct etna_enum e_blt_ts_mode = {
+	e_blt_ts_mode_names, ETNA_ARRAY_SIZE(e_blt_ts_mode_names)
 };
 static const char *const e_compare_func_names[] = {
 	[0] = "NEVER", [1] = "LESS", [2] = "EQUAL", [3] = "LEQUAL",
@@ -696,6 +705,30 @@ static const struct etna_field fs_nte_baselod[] = {
 	{ "COMPARE_FUNC", 20, 3, &e_texture_compare_func, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field fs_blt_src_stride[] = {
+	{ "STRIDE", 0, 20, NULL, false, false },
+	{ "FORMAT", 21, 6, &e_blt_format, false, false },
+	{ "DOWNSAMPLE_X", 27, 1, NULL, false, false },
+	{ "DOWNSAMPLE_Y", 28, 1, NULL, false, false },
+	{ "TILING", 29, 2, &e_blt_tiling, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field fs_blt_image_config[] = {
+	{ "TS", 0, 1, NULL, false, false },
+	{ "COMPRESSION", 1, 1, NULL, false, false },
+	{ "COMPRESSION_FORMAT", 4, 4, NULL, false, false },
+	{ "SRGB", 8, 1, NULL, false, false },
+	{ "SWIZ_R", 9, 2, NULL, false, false },
+	{ "SWIZ_G", 11, 2, NULL, false, false },
+	{ "SWIZ_B", 13, 2, NULL, false, false },
+	{ "SWIZ_A", 15, 2, NULL, false, false },
+	{ "TS_MODE", 17, 1, &e_blt_ts_mode, false, false },
+	{ "FLIP_Y", 19, 1, NULL, false, false },
+	{ "FROM_SUPER_TILED", 21, 1, NULL, false, false },
+	{ "UNK22", 22, 1, NULL, false, false },
+	{ "TO_SUPER_TILED", 26, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
 static const struct etna_field fs_blt_stride[] = {
 	{ "STRIDE", 0, 20, NULL, false, false },
 	{ "FORMAT", 21, 8, &e_blt_format, false, false },
@@ -1280,8 +1313,28 @@ static const struct etna_field f_blt_command[] = {
 	{ "COMMAND", 0, 4, &e_blt_command, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field f_blt_config[] = {
+	{ "SRC_ENDIAN", 1, 2, NULL, false, false },
+	{ "DEST_ENDIAN", 3, 2, NULL, false, false },
+	{ "CLEAR_BPP", 7, 3, NULL, false, false },
+	{ "INPLACE_TS_MODE", 10, 1, &e_blt_ts_mode, false, false },
+	{ "INPLACE_BOTH", 11, 1, NULL, false, false },
+	{ "INPLACE_BPP", 15, 3, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
 static const struct etna_field f_blt_set_command[] = {
 	{ "FLUSH", 0, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_blt_swizzle[] = {
+	{ "SRC_R", 0, 3, NULL, false, false },
+	{ "SRC_G", 3, 3, NULL, false, false },
+	{ "SRC_B", 6, 3, NULL, false, false },
+	{ "SRC_A", 9, 3, NULL, false, false },
+	{ "DEST_R", 12, 3, NULL, false, false },
+	{ "DEST_G", 15, 3, NULL, false, false },
+	{ "DEST_B", 18, 3, NULL, false, false },
+	{ "DEST_A", 21, 3, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 
@@ -1758,29 +1811,30 @@ static const struct etna_state states[] = {
 	{ 0x12ce0, "DE_BLOCK8_SRC_EX_ADDRESS", 8, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x12ee0, "DE_TS_ADDRESS", 8, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x14000, "BLT_SRC_ADDR", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
-	{ 0x14008, "BLT_SRC_STRIDE", 1, 4, 0, 0, ETNA_T_HEX, fs_blt_stride },
-	{ 0x1400c, "BLT_SRC_CONFIG", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x14008, "BLT_SRC_STRIDE", 1, 4, 0, 0, ETNA_T_HEX, fs_blt_src_stride },
+	{ 0x1400c, "BLT_SRC_CONFIG", 1, 4, 0, 0, ETNA_T_HEX, fs_blt_image_config },
 	{ 0x14010, "BLT_SRC_TS", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
-	{ 0x14014, "BLT_UNK14014", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x14014, "BLT_SRC_POS", 1, 4, 0, 0, ETNA_T_HEX, fs_xy16 },
 	{ 0x14018, "BLT_DEST_ADDR", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x14020, "BLT_DEST_TS", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x14024, "BLT_DEST_STRIDE", 1, 4, 0, 0, ETNA_T_HEX, fs_blt_stride },
-	{ 0x14028, "BLT_DEST_CONFIG", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x1402c, "BLT_UNK1402C", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x14030, "BLT_SRC_SIZE", 1, 4, 0, 0, ETNA_T_HEX, fs_width_height },
+	{ 0x14028, "BLT_DEST_CONFIG", 1, 4, 0, 0, ETNA_T_HEX, fs_blt_image_config },
+	{ 0x1402c, "BLT_DEST_POS", 1, 4, 0, 0, ETNA_T_HEX, fs_xy16 },
+	{ 0x14030, "BLT_IMAGE_SIZE", 1, 4, 0, 0, ETNA_T_HEX, fs_width_height },
 	{ 0x14034, "BLT_SRC_TS_CLEAR_VALUE0", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x14038, "BLT_SRC_TS_CLEAR_VALUE1", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x1403c, "BLT_CLEAR_COLOR_UNK1403C", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x14040, "BLT_CLEAR_COLOR_UNK14040", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x14044, "BLT_CLEAR_COLOR_UNK14044", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x14048, "BLT_CLEAR_COLOR_UNK14048", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x1404c, "BLT_UNK1404C", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x14050, "BLT_UNK14050", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x1403c, "BLT_DEST_TS_CLEAR_VALUE0", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x14040, "BLT_DEST_TS_CLEAR_VALUE1", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x14044, "BLT_CLEAR_COLOR0", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x14048, "BLT_CLEAR_COLOR1", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x1404c, "BLT_CLEAR_BITS0", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x14050, "BLT_CLEAR_BITS1", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x14054, "BLT_BUFFER_SIZE", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x14058, "BLT_UNK14058", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x1405c, "BLT_UNK1405C", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x14060, "BLT_COMMAND", 1, 4, 0, 0, ETNA_T_HEX, f_blt_command },
-	{ 0x14064, "BLT_UNK14064", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x14064, "BLT_CONFIG", 1, 4, 0, 0, ETNA_T_HEX, f_blt_config },
+	{ 0x14068, "BLT_INPLACE_TILE_COUNT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x14074, "BLT_YUV_SRC_YADDR", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x1407c, "BLT_YUV_SRC_UADDR", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x14084, "BLT_YUV_SRC_VADDR", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
@@ -1790,10 +1844,10 @@ static const struct etna_state states[] = {
 	{ 0x140a4, "BLT_FENCE_OUT_ADDRESS", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x140a8, "BLT_FENCE_OUT_DATA_LOW", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x140ac, "BLT_SET_COMMAND", 1, 4, 0, 0, ETNA_T_HEX, f_blt_set_command },
-	{ 0x140b0, "BLT_UNK140B0", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x140b0, "BLT_MIPMAP_CONFIG", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x140b4, "BLT_FENCE_OUT_DATA_HIGH", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x140b8, "BLT_ENABLE", 1, 4, 0, 0, ETNA_T_HEX, fs_enable0 },
-	{ 0x140bc, "BLT_SWIZZLE", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x140bc, "BLT_SWIZZLE", 1, 4, 0, 0, ETNA_T_HEX, f_blt_swizzle },
 	{ 0x140c0, "BLT_MIP_ADDR", 13, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x140f4, "BLT_SRC_END", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x14300, "BLT_MIP_STRIDE", 13, 4, 0, 0, ETNA_T_HEX, NULL },

@@ -57,6 +57,15 @@ static int vgc_stats_show(struct seq_file *m, void *unused)
 	seq_printf(m, "rs_ts_cleared: %llu\nts_flushes: %llu\n",
 		   s.rs_ts_cleared, s.ts_flushes);
 	seq_printf(m, "ts_stale_reads: %llu\n", s.ts_stale_reads);
+	seq_printf(m, "blt_ops: %llu\nblt_pixels: %llu\n", s.blt_ops,
+		   s.blt_pixels);
+	seq_printf(m, "blt_unsupported: %llu\nblt_disabled: %llu\n",
+		   s.blt_unsupported, s.blt_disabled);
+	seq_printf(m, "blt_aborted: %llu\nblt_ts_cleared: %llu\n",
+		   s.blt_aborted, s.blt_ts_cleared);
+	seq_printf(m, "blt_ts_compressed: %llu\nblt_unsynced: %llu\n",
+		   s.blt_ts_compressed, s.blt_unsynced);
+	seq_printf(m, "blt_unflushed: %llu\n", s.blt_unflushed);
 	seq_printf(m, "tx_samples: %llu\ntx_faults: %llu\n",
 		   s.tx_samples, s.tx_faults);
 	seq_printf(m, "tx_unsupported: %llu\ntx_gating_corrupt: %llu\n",

@@ -386,7 +386,15 @@ static void put(struct refrs_mem *m, uint32_t addr, unsigned int bpp,
 int refrs_ts_entry(const struct refrs_mem *m, uint32_t status_base,
 		   uint32_t surface_base, unsigned int bits, uint32_t addr)
 {
-	uint32_t e = (addr - surface_base) / TS_BLOCK;
+	return refrs_ts_entry_block(m, status_base, surface_base, bits,
+				    TS_BLOCK, addr);
+}
+
+int refrs_ts_entry_block(const struct refrs_mem *m, uint32_t status_base,
+			 uint32_t surface_base, unsigned int bits,
+			 uint32_t block, uint32_t addr)
+{
+	uint32_t e = (addr - surface_base) / block;
 	uint32_t per_byte = 8 / bits;
 	uint32_t at = status_base + e / per_byte;
 

@@ -145,6 +145,15 @@ uint32_t refrs_pixel_addr(enum refrs_layout layout, unsigned int bpp,
 int refrs_ts_entry(const struct refrs_mem *mem, uint32_t status_base,
 		   uint32_t surface_base, unsigned int bits, uint32_t addr);
 
+/*
+ * The same where an entry covers @block bytes of the surface: 64, or 128
+ * or 256 on cores with CACHE128B256BPERLINE (Mesa 22.3 etnaviv_screen.h
+ * etna_screen_get_tile_size(), by the surface's TS mode).
+ */
+int refrs_ts_entry_block(const struct refrs_mem *mem, uint32_t status_base,
+			 uint32_t surface_base, unsigned int bits,
+			 uint32_t block, uint32_t addr);
+
 const char *refrs_result_name(enum refrs_result r);
 
 #endif /* REFRS_H */

@@ -75,15 +75,16 @@ static void t_caps(struct vgc_core *c)
 {
 	static const struct {
 		const char *name;
-		bool pipe_addrs, recent, mc_cycles;
+		bool pipe_addrs, recent, mc_cycles, ts_128b, v4;
 	} rules[] = {
-		{ "gc2000", true, true, true },
-		{ "gc880", false, true, true },
-		{ "gc3000", true, true, false },	/* reads as a GC2000 */
-		{ "gc7000", true, true, false },
-		{ "gc400", false, false, false },
-		{ "gc600", false, false, false },
-		{ "gc320", false, false, false },
+		{ "gc2000", true, true, true, false, false },
+		{ "gc880", false, true, true, false, false },
+		{ "gc3000", true, true, false, false, false },	/* a GC2000 */
+		/* MINOR_FEATURE_6 0xbb5ac333 (Linux 6.1 etnaviv_hwdb.c) */
+		{ "gc7000", true, true, false, true, true },
+		{ "gc400", false, false, false, false, false },
+		{ "gc600", false, false, false, false, false },
+		{ "gc320", false, false, false, false, false },
 	};
 	const struct vgc_caps *k;
 	unsigned int i, n, pipes, halti;
@@ -106,7 +107,9 @@ static void t_caps(struct vgc_core *c)
 			!!(m[2] & VGC_MINOR2_HALTI1) +
 			!!(m[4] & VGC_MINOR4_HALTI2);
 		EXPECT_EQ(k->halti, (int)halti - 1);
-		EXPECT_EQ(k->ts_bits, m[0] & VGC_MINOR0_2BITPERTILE ? 2 : 4);
+		/* Mesa 22.3 etnaviv_screen.c: bits_per_tile */
+		EXPECT_EQ(k->ts_bits, (m[0] & VGC_MINOR0_2BITPERTILE) &&
+				      !k->ts_128b ? 2 : 4);
 		EXPECT_EQ(k->mmuv2, !!(m[1] & VGC_MINOR1_MMU_VERSION));
 		EXPECT_EQ(k->single_buffer, !!(m[4] & VGC_MINOR4_SINGLE_BUFFER));
 		EXPECT_EQ(k->pe20, !!(m[0] & VGC_MINOR0_2DPE20));
@@ -121,6 +124,8 @@ static void t_caps(struct vgc_core *c)
 			EXPECT_EQ(k->range_registers, rules[n].recent);
 			EXPECT_EQ(k->gl_clip_z, rules[n].recent);
 			EXPECT_EQ(k->mc_cycles, rules[n].mc_cycles);
+			EXPECT_EQ(k->ts_128b, rules[n].ts_128b);
+			EXPECT_EQ(k->v4_compression, rules[n].v4);
 		}
 	}
 }
