@@ -58,6 +58,23 @@ static const struct vgc_host_ops ops = {
 	.mem_map = mem_map,
 };
 
+/* the bits of a float, and the float of bits */
+static inline uint32_t fu(float f)
+{
+	uint32_t u;
+
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+static inline float uf(uint32_t u)
+{
+	float f;
+
+	memcpy(&f, &u, 4);
+	return f;
+}
+
 /* xorshift32: the tests' reproducible random numbers (*@s: the state) */
 static inline uint32_t sim_rnd(uint32_t *s)
 {
