@@ -2,8 +2,9 @@
 /*
  * The pixel engine's blending as a table (issue 33): every blend factor
  * as source and as destination factor, under every equation (add,
- * subtract, reverse subtract, and min and max, which every GC core's PE
- * has: EXT_blend_minmax, core in GL ES 3.0), for the colour and for the
+ * subtract, reverse subtract, and min and max: the PE's BLEND_EQ field
+ * encodes them (rnndb state_3d.xml) and Mesa 22.3 uses them on every
+ * core, EXT_blend_minmax, core in GL ES 3.0), for the colour and for the
  * alpha channel (PE_ALPHA_CONFIG's separate alpha), with a constant
  * colour (PE_ALPHA_BLEND_COLOR), into an A8R8G8B8 target, and the
  * destination alpha of a target without alpha. Each case is a quad of
@@ -19,10 +20,10 @@
  * 2.1.2: the conversion of [0, 1] to fixed point), clamped to 0..255.
  *
  * Tolerance: none. 255 is odd, so N / 255 is never halfway between two
- * integers: its fraction is at least 1/510 away from a half, far more
- * than the error of computing the blend in single precision (below
- * 2^-20 of a step for these sums of two products of values in [0, 1]),
- * so a correct PE in floats or in exact arithmetic stores the same value.
+ * integers: its fraction is at least 1/510 of a step away from a half,
+ * far more than the error of computing the blend in single precision
+ * (a few units of 2^-24 on values up to 2: under 2^-12 of a step), so a
+ * correct PE in floats or in exact arithmetic stores the same value.
  */
 #include "sim_test.h"
 #include "sh_enc.h"
@@ -190,6 +191,9 @@ static void run_case(struct vgc_core *c, const uint8_t s[4],
 			if (chans & 1u << k)
 				mask |= 0xffu << (k == 3 ? 24 : 16 - 8 * k);
 		want = argb8(e);
+		for (j = 0; j < 3; j++)
+			if (cls[j])
+				cls[j]->cases++;
 		if ((got & mask) == (want & mask))
 			continue;
 		for (j = 0; j < 3; j++)

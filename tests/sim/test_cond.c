@@ -186,6 +186,11 @@ static void run4(struct vgc_core *c, unsigned int t, unsigned int cond,
 	for (k = 0; k < 4; k++) {
 		bool tk = ref_cond(cond, t, a[k], b[k]);
 		uint32_t want;
+		unsigned int o;
+
+		C_COND(t, cond)->cases += OPS;
+		for (o = 0; o < OPS; o++)
+			C_OP(t, o)->cases++;
 
 		if (v.t[2][k] != (tk ? fu(1.0f) : 0))
 			bad(t, cond, OP_SET, a[k], b[k], v.t[2][k],

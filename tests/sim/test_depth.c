@@ -192,6 +192,7 @@ static void run_case(struct vgc_core *c, const struct zcase *k,
 		uint8_t s, gs = 0;
 		bool drawn;
 
+		cls->cases++;
 		ref_pixel(k, i, &z, &s, &drawn);
 		memcpy(&got, mem + zoff(k, i), zbytes(k));
 		gz = k->d24 ? got >> 8 : got;

@@ -101,6 +101,27 @@ static void place(struct sampler *s, unsigned int w, unsigned int h,
 	s->levels = levels;
 }
 
+/*
+ * The same levels through an MMUv1 page table of the TX client (GPU page
+ * k at TEX + k pages): a lookup whose texels' pages the TX TLB holds
+ * reads them in place, the path of vgc_tx_quad.c's fast bilinear forms
+ * (through the linear window every read is an access of the bus).
+ */
+#define PT	0x200000u	/* the page table */
+#define PAGES	16
+
+static void through_mmu(struct vgc_core *c, struct sampler *s)
+{
+	unsigned int k;
+
+	for (k = 0; k < PAGES; k++)
+		w32(PT)[k] = (uint32_t)(MEM_BASE + TEX + 4096 * k);
+	for (k = 0; k < s->levels; k++)
+		s->addr[k] = VGC_MMUV1_VIRT_BIT | (s->addr[k] - TEX);
+	program(c, s, false);
+	vgc_write(c, VGC_MC_MMU_TX_PAGE_TABLE, (uint32_t)(MEM_BASE + PT));
+}
+
 /* ---- the reference (GL ES 2.0 3.7.6, 3.7.7) ------------------------------ */
 
 struct tex {
@@ -190,6 +211,9 @@ static void check(struct sim_class *cls[2], const char *path, double s,
 {
 	unsigned int k;
 
+	cls[0]->cases++;
+	if (cls[1] != cls[0])
+		cls[1]->cases++;
 	for (k = 0; k < 2 && !close4(got, want, tol); k++)
 		sim_class_fail(cls[k], "%s (%g, %g) lambda %g: (%.6f %.6f %.6f "
 			       "%.6f), expected (%.6f %.6f %.6f %.6f)", path,
@@ -279,7 +303,7 @@ static unsigned int coords(unsigned int n, double *out, unsigned int max)
 
 static void t_magnify(struct vgc_core *c)
 {
-	unsigned int z, sz, uw, vw, f, i, j, ns, nt;
+	unsigned int z, sz, uw, vw, f, i, j, ns, nt, pass;
 	double sc[64], tc[64];
 
 	for (z = 0; z < SIZES; z++)
@@ -306,14 +330,22 @@ static void t_magnify(struct vgc_core *c)
 		    ((h & (h - 1)) && vw != VGC_TEX_WRAP_CLAMP_TO_EDGE))
 			continue;
 		place(&s, w, h, 1);
-		program(c, &s, false);
 		ns = coords(w, sc, ARRAY_SIZE(sc));
 		nt = coords(h, tc, ARRAY_SIZE(tc));
-		for (i = 0; i < ns; i++)
-			for (j = 0; j < nt; j += 3)
-				lookup(c, &s, &t, 1.0 / 1024, sc[i], tc[j],
-				       tol, &mag_cls[z == SZ_NPOT ? cl : uw][f][z],
-				       &mag_cls[z == SZ_NPOT ? cl : vw][f][z]);
+		/* through the linear window, then the page table */
+		for (pass = 0; pass < 2; pass++) {
+			if (pass)
+				through_mmu(c, &s);
+			else
+				program(c, &s, false);
+			for (i = 0; i < ns; i++)
+				for (j = 0; j < nt; j += 3)
+					lookup(c, &s, &t, 1.0 / 1024, sc[i],
+					       tc[j], tol, &mag_cls[z == SZ_NPOT ?
+								   cl : uw][f][z],
+					       &mag_cls[z == SZ_NPOT ?
+							cl : vw][f][z]);
+		}
 	}
 }
 
@@ -330,7 +362,9 @@ static void t_magnify(struct vgc_core *c)
  */
 static struct sim_class min_cls[3][3];
 
-static void t_minify(struct vgc_core *c)
+/* The lookups of the minification table in sampler @s. */
+static void minify(struct vgc_core *c, const struct sampler *s,
+		   const struct tex *t, unsigned int min, unsigned int mip)
 {
 	/* lambda: magnified at and below 0; at, between and past levels */
 	static const double lambdas[] = {
@@ -341,11 +375,23 @@ static void t_minify(struct vgc_core *c)
 		{ 0.40625, 0.59375 }, { -0.296875, 1.703125 },
 		{ 0.03125, 0.96875 }, { 1.0, 0.0 }, { 2.515625, -1.5 },
 	};
+	unsigned int l, i;
+
+	for (l = 0; l < ARRAY_SIZE(lambdas); l++)
+		for (i = 0; i < ARRAY_SIZE(st); i++)
+			lookup(c, s, t, exp2(lambdas[l]), st[i][0], st[i][1],
+			       min == 1 && mip != 2 && lambdas[l] > 0 ?
+			       1e-6 : 1e-4, &min_cls[min][mip],
+			       &min_cls[min][mip]);
+}
+
+static void t_minify(struct vgc_core *c)
+{
 	static const unsigned int wraps[] = {
 		VGC_TEX_WRAP_REPEAT, VGC_TEX_WRAP_CLAMP_TO_EDGE,
 		VGC_TEX_WRAP_MIRRORED_REPEAT,
 	};
-	unsigned int min, mip, w, i, l;
+	unsigned int min, mip, w, p;
 
 	for (min = 1; min <= 2; min++)
 		for (mip = 0; mip <= 2; mip++)
@@ -365,17 +411,13 @@ static void t_minify(struct vgc_core *c)
 				};
 
 				place(&s, 16, 16, LEVELS);
-				program(c, &s, false);
-				for (l = 0; l < ARRAY_SIZE(lambdas); l++)
-					for (i = 0; i < ARRAY_SIZE(st); i++)
-						lookup(c, &s, &t,
-						       exp2(lambdas[l]),
-						       st[i][0], st[i][1],
-						       min == 1 && mip != 2 &&
-						       lambdas[l] > 0 ?
-						       1e-6 : 1e-4,
-						       &min_cls[min][mip],
-						       &min_cls[min][mip]);
+				for (p = 0; p < 2; p++) {
+					if (p)
+						through_mmu(c, &s);
+					else
+						program(c, &s, false);
+					minify(c, &s, &t, min, mip);
+				}
 			}
 }
 
