@@ -16,10 +16,11 @@
  *
  * The fragment's depth is the pixel shader's t0.z (gl_FragDepth, as in
  * test_3d.c's 3d-frag-depth), a constant varying: v / (2^n - 1) for a
- * stored value v, exact after the PE's conversion for every value used
- * (the D24 values small enough, or 0, 1 and 1 - 2^-24, that a float holds
- * them to within 1/16 of a step), so the tables test the compare and the
- * stencil arithmetic, not the conversion.
+ * stored value v, which a float holds to within 1/16 of a step for every
+ * v used (on D24: 0, 1, 0x123456, 2^24 - 2, whose float is 1 - 2^-24,
+ * and 2^24 - 1, which is 1.0), so the tables test the compare and the
+ * stencil arithmetic rather than the conversion (but for 1.0 on D24, a
+ * class apart: see zcls[] below).
  */
 #include "sim_test.h"
 #include "sh_enc.h"
