@@ -153,14 +153,17 @@ static void frag_depth_ps(void)
 	st(VGC_PS_END_PC, 2);
 }
 
-/* Draw @k; compare every pixel of the block with the reference. */
+/*
+ * Draw @k; compare every pixel of the block with the reference, a case of
+ * class @cls and of @cls2 (NULL: none).
+ */
 static void run_case(struct vgc_core *c, const struct zcase *k,
-		     struct sim_class *cls)
+		     struct sim_class *cls, struct sim_class *cls2)
 {
 	const float x1 = -1 + 2.0f * BLK / W, y1 = -1 + 2.0f * BLK / H;
 	const struct face *f = k->f;
 	float zf = (float)k->z / (k->d24 ? 16777215.0f : 65535.0f);
-	unsigned int i;
+	unsigned int i, j;
 
 	setup(c);
 	frag_depth_ps();
@@ -194,16 +197,24 @@ static void run_case(struct vgc_core *c, const struct zcase *k,
 		bool drawn;
 
 		cls->cases++;
+		if (cls2)
+			cls2->cases++;
 		ref_pixel(k, i, &z, &s, &drawn);
 		memcpy(&got, mem + zoff(k, i), zbytes(k));
 		gz = k->d24 ? got >> 8 : got;
 		if (k->d24)
 			gs = got & 0xff;
-		if (gz != z || gs != (k->d24 ? s : 0) ||
-		    ((col & 0xff00ff00u) == 0xff00ff00u) != drawn ||
-		    (!drawn && col))
-			sim_class_fail(cls, "z 0x%x stored 0x%x stencil 0x%02x"
-				       " (front %u: func %u ref 0x%02x mask "
+		if (gz == z && gs == (k->d24 ? s : 0) &&
+		    ((col & 0xff00ff00u) == 0xff00ff00u) == drawn &&
+		    (drawn || !col))
+			continue;
+		for (j = 0; j < 2; j++) {
+			struct sim_class *kc = j ? cls2 : cls;
+
+			if (!kc)
+				continue;
+			sim_class_fail(kc, "z 0x%x stored 0x%x stencil 0x%02x "
+				       "(front %u: func %u ref 0x%02x mask "
 				       "0x%02x wmask 0x%02x ops %u %u %u): "
 				       "depth 0x%x stencil 0x%02x colour "
 				       "0x%08x, expected 0x%x 0x%02x %s",
@@ -213,6 +224,7 @@ static void run_case(struct vgc_core *c, const struct zcase *k,
 				       f[k->back].sfail, f[k->back].zfail,
 				       f[k->back].zpass, gz, gs, col, z, s,
 				       drawn ? "drawn" : "not drawn");
+		}
 	}
 }
 
@@ -263,7 +275,7 @@ static void t_depth(struct vgc_core *c)
 					}
 					run_case(c, &k, d24 && in == max ?
 						 &zcls[16] :
-						 &zcls[d24 * 8 + func]);
+						 &zcls[d24 * 8 + func], NULL);
 				}
 }
 
@@ -280,8 +292,6 @@ static struct sim_class scls[2 * 8 + 2 * 3 * 8 + 1];
 #define S_ONE_SIDED		(&scls[64])
 
 static const uint8_t refs[] = { 0x00, 0x5a, 0xff };
-static const uint8_t vmasks[] = { 0xff, 0x3c, 0x00 };
-static const uint8_t wmasks[] = { 0xff, 0xf0, 0x00 };
 
 /*
  * A two-sided case on face @back: stencil values at their edges (0, 1,
@@ -291,7 +301,7 @@ static const uint8_t wmasks[] = { 0xff, 0xf0, 0x00 };
  * other operations and values), so that reading the wrong face shows.
  */
 static void stencil_case(struct vgc_core *c, bool back, const struct face *f,
-			 struct sim_class *cls)
+			 struct sim_class *cls, struct sim_class *cls2)
 {
 	struct zcase k;
 	unsigned int i;
@@ -319,59 +329,43 @@ static void stencil_case(struct vgc_core *c, bool back, const struct face *f,
 		k.ss[i] = sv[i % 13];
 		k.zs[i] = (i / 13) & 1 ? 0x8001 : 0x8000;
 	}
-	run_case(c, &k, cls);
+	run_case(c, &k, cls, cls2);
 }
 
 static void t_stencil(struct vgc_core *c)
 {
+	/* value mask, write mask */
+	static const uint8_t masks[][2] = {
+		{ 0xff, 0xff }, { 0x3c, 0xf0 }, { 0x00, 0x0f }, { 0xff, 0x00 },
+	};
 	unsigned int back, func, slot, op, a, b;
 	struct face f;
 
-	for (back = 0; back < 2; back++) {
-		/* every function, references and value masks at edges */
+	/*
+	 * Every function with every operation in each place (the other two
+	 * places an operation that differs), with references and masks at
+	 * edges: a failure is the function's class and the operation's.
+	 */
+	for (back = 0; back < 2; back++)
 		for (func = 0; func < 8; func++)
-			for (a = 0; a < 3; a++)
-				for (b = 0; b < 3; b++) {
-					f = (struct face){
-						.func = func,
-						.sfail = 5,	/* INVERT */
-						.zfail = 7,	/* DECR_WRAP */
-						.zpass = 6,	/* INCR_WRAP */
-						.ref = refs[a],
-						.mask = vmasks[b],
-						.wmask = 0xff,
-					};
-					stencil_case(c, back, &f,
-						     S_FUNC(back, func));
-				}
-		/*
-		 * every operation in each place, references and write
-		 * masks at edges: stencil fail (function NEVER), depth
-		 * fail or pass (ALWAYS, the pixels' depths both); the
-		 * other places an operation that differs
-		 */
-		for (slot = 0; slot < 3; slot++)
-			for (op = 0; op < 8; op++)
-				for (a = 0; a < 3; a++)
-					for (b = 0; b < 3; b++) {
-						unsigned int o = op ? 0 : 5;
+			for (slot = 0; slot < 3; slot++)
+				for (op = 0; op < 8; op++)
+					for (a = 0; a < ARRAY_SIZE(refs); a++)
+						for (b = 0; b < ARRAY_SIZE(masks);
+						     b++) {
+		unsigned int o = op ? 0 : 5;	/* KEEP, or INVERT */
 
-						f = (struct face){
-							.func = slot ? 7 : 0,
-							.sfail = slot == 0 ?
-								 op : o,
-							.zfail = slot == 1 ?
-								 op : o,
-							.zpass = slot == 2 ?
-								 op : o,
-							.ref = refs[a],
-							.mask = 0xff,
-							.wmask = wmasks[b],
-						};
-						stencil_case(c, back, &f,
-							     S_OP(back, slot,
-								  op));
-					}
+		f = (struct face){
+			.func = func,
+			.sfail = slot == 0 ? op : o,
+			.zfail = slot == 1 ? op : o,
+			.zpass = slot == 2 ? op : o,
+			.ref = refs[a],
+			.mask = masks[b][0],
+			.wmask = masks[b][1],
+		};
+		stencil_case(c, back, &f, S_FUNC(back, func),
+			     S_OP(back, slot, op));
 	}
 	/* one-sided: a back face takes the front state */
 	for (op = 0; op < 8; op++) {
@@ -389,7 +383,7 @@ static void t_stencil(struct vgc_core *c)
 					.zfail = 1, .zpass = 1 };
 		for (i = 0; i < NPX; i++)
 			k.ss[i] = i * 5;
-		run_case(c, &k, S_ONE_SIDED);
+		run_case(c, &k, S_ONE_SIDED, NULL);
 	}
 }
 
