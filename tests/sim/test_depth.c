@@ -2,8 +2,8 @@
 /*
  * The pixel engine's depth and stencil tests as tables (issue 33): every
  * depth compare function on D16 and D24S8 at edge values, every stencil
- * function and every stencil operation in each of its three places
- * (stencil fail, depth fail, depth pass), on front and back faces, with
+ * function crossed with every stencil operation in each of its three
+ * places (stencil fail, depth fail, depth pass), on front and back faces, with
  * the reference, value mask and write mask at edge values. Each case is
  * a quad drawn through the FE over an 8x8 block whose pixels hold one
  * stored value each; the expected outcome of every pixel comes from the

@@ -265,7 +265,7 @@ static void lookup(struct vgc_core *c, const struct sampler *sm,
 	}
 }
 
-/* ---- the magnification table ---------------------------------------------- */
+/* ---- the magnification table ------------------------------------------ */
 
 enum { SZ_ONE, SZ_POT, SZ_NPOT, SIZES };
 
@@ -349,7 +349,7 @@ static void t_magnify(struct vgc_core *c)
 	}
 }
 
-/* ---- the minification table ------------------------------------------------ */
+/* ---- the minification table ------------------------------------------- */
 
 /*
  * Classes: min filter (NEAREST, LINEAR) x mipmap mode (none, NEAREST,
