@@ -510,6 +510,53 @@ static void t_frag_depth(struct vgc_core *c)
 		}
 }
 
+/*
+ * The far plane on D24S8: window z 1.0 is 2^24 - 1 (GL ES 2.0 2.12.1:
+ * z_w * (2^m - 1)), the value Mesa clears 1.0 to, so LEQUAL passes
+ * against it and LESS does not; ALWAYS writes it; NDC z 0 is
+ * 0.5 * (2^24 - 1) rounded, 2^23.
+ */
+static void t_depth_far(struct vgc_core *c)
+{
+	static const struct {
+		uint32_t func, fill, rgb;
+		float z;
+		uint32_t depth;
+	} pass[] = {
+		{ VGC_CMP_LEQUAL, 0xffffff00u, 0xff0000u, 1.0f, 0xffffffu },
+		{ VGC_CMP_LESS, 0xffffff00u, 0, 1.0f, 0xffffffu },
+		{ VGC_CMP_ALWAYS, 0, 0xff0000u, 1.0f, 0xffffffu },
+		{ VGC_CMP_ALWAYS, 0, 0xff0000u, 0.0f, 0x800000u },
+	};
+	unsigned int k, x, y;
+	uint32_t d;
+
+	for (k = 0; k < ARRAY_SIZE(pass); k++) {
+		setup(c);
+		memset(mem + RT, 0, STRIDE * H);
+		for (y = 0; y < H; y++)
+			for (x = 0; x < W; x++)
+				memcpy(mem + ZB + tiled(x, y, 4, W * 4),
+				       &pass[k].fill, 4);
+		st(VGC_PE_DEPTH_STRIDE, W * 4);
+		st(VGC_PE_DEPTH_NORMALIZE, fu(16777215.0f));
+		st(VGC_PE_DEPTH_CONFIG, 1 /* Z */ | 1 << 4 /* D24S8 */ |
+		   pass[k].func << 8 | VGC_PE_DEPTH_WRITE);
+		vtx(0, -1, -1, pass[k].z, 1, 1, 0, 0, 1);
+		vtx(1, 1, -1, pass[k].z, 1, 1, 0, 0, 1);
+		vtx(2, -1, 1, pass[k].z, 1, 1, 0, 0, 1);
+		vtx(3, 1, 1, pass[k].z, 1, 1, 0, 0, 1);
+		draw(VGC_PRIM_TRIANGLE_STRIP, 0, 2);
+		run(c);
+		for (y = 1; y < H; y += 9)
+			for (x = 2; x < W; x += 7) {
+				memcpy(&d, mem + ZB + tiled(x, y, 4, W * 4), 4);
+				EXPECT_EQ(d >> 8, pass[k].depth);
+				EXPECT_EQ(px(x, y) & 0xffffffu, pass[k].rgb);
+			}
+	}
+}
+
 /* Stencil REPLACE, then EQUAL against it, on D24S8. */
 static void t_stencil(struct vgc_core *c)
 {
@@ -1171,6 +1218,7 @@ int main(void)
 	run_test("3d-varyings", t_varyings, "gc880");
 	run_test("3d-constant-varying", t_constant_varying, "gc880");
 	run_test("3d-depth", t_depth, "gc880");
+	run_test("3d-depth-far", t_depth_far, "gc880");
 	run_test("3d-frag-depth", t_frag_depth, "gc880");
 	run_test("3d-stencil", t_stencil, "gc880");
 	run_test("3d-blend-mask", t_blend_mask, "gc880");
