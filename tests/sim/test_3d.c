@@ -557,6 +557,50 @@ static void t_depth_far(struct vgc_core *c)
 	}
 }
 
+/*
+ * Normalised vertex attributes as Mesa 22.3 asks for them: NORMALIZE
+ * SIGN_EXTEND (translate_vertex_format_normalize()) for signed and
+ * unsigned types. The colour attribute in bytes and shorts; expected by
+ * GL ES 2.0 2.8 (table 2.7): unsigned c / (2^b - 1), signed 2^(b-1) - 1
+ * is 1.0 and -2^(b-1) is -1.0 (saturated to 0 in the target).
+ */
+static void t_normalized_attribs(struct vgc_core *c)
+{
+	static const struct {
+		uint32_t type;
+		uint8_t bytes[8];
+		uint32_t argb;
+	} pass[] = {
+		{ VGC_FE_DT_UNSIGNED_BYTE, { 0x80, 0x33, 0xff, 0x40 },
+		  0x408033ffu },
+		{ VGC_FE_DT_BYTE, { 0x7f, 0x80, 0x7f, 0x7f }, 0xffff00ffu },
+		{ VGC_FE_DT_UNSIGNED_SHORT,
+		  { 0x00, 0x40, 0xff, 0xff, 0, 0, 0xff, 0xff }, 0xff40ff00u },
+		{ VGC_FE_DT_SHORT,
+		  { 0xff, 0x7f, 0x00, 0x80, 0xff, 0x7f, 0xff, 0x7f },
+		  0xffff00ffu },
+	};
+	unsigned int k, i, x, y;
+
+	for (k = 0; k < ARRAY_SIZE(pass); k++) {
+		setup(c);
+		memset(mem + RT, 0, STRIDE * H);
+		st(VGC_FE_VERTEX_ELEMENT_CONFIG(1), pass[k].type |
+		   VGC_FE_NORM_SIGN_EXTEND << 14 | 16u << 16);
+		vtx(0, -1, -1, 0, 1, 0, 0, 0, 0);
+		vtx(1, 1, -1, 0, 1, 0, 0, 0, 0);
+		vtx(2, -1, 1, 0, 1, 0, 0, 0, 0);
+		vtx(3, 1, 1, 0, 1, 0, 0, 0, 0);
+		for (i = 0; i < 4; i++)
+			memcpy(mem + VB + 32 * i + 16, pass[k].bytes, 8);
+		draw(VGC_PRIM_TRIANGLE_STRIP, 0, 2);
+		run(c);
+		for (y = 1; y < H; y += 9)
+			for (x = 2; x < W; x += 7)
+				EXPECT_EQ(px(x, y), pass[k].argb);
+	}
+}
+
 /* Stencil REPLACE, then EQUAL against it, on D24S8. */
 static void t_stencil(struct vgc_core *c)
 {
@@ -1219,6 +1263,7 @@ int main(void)
 	run_test("3d-constant-varying", t_constant_varying, "gc880");
 	run_test("3d-depth", t_depth, "gc880");
 	run_test("3d-depth-far", t_depth_far, "gc880");
+	run_test("3d-normalized-attribs", t_normalized_attribs, "gc880");
 	run_test("3d-frag-depth", t_frag_depth, "gc880");
 	run_test("3d-stencil", t_stencil, "gc880");
 	run_test("3d-blend-mask", t_blend_mask, "gc880");
