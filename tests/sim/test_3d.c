@@ -601,6 +601,46 @@ static void t_normalized_attribs(struct vgc_core *c)
 	}
 }
 
+/*
+ * Polygon offset (GL ES 2.0 3.5.2: o = m * factor + r * units) as Mesa
+ * 22.3 loads it: SE_DEPTH_SCALE the factor, SE_DEPTH_BIAS units * 2 /
+ * 65535 (r = 1/65535 in window z). On D16: a flat quad at window z 0.25
+ * with 4 units; a quad whose window z runs 0..1 across the 64 pixels
+ * (m = 1/64) with factor 2, clamped to 1.
+ */
+static void t_polygon_offset(struct vgc_core *c)
+{
+	unsigned int pass, x, y;
+	double want;
+	uint16_t d;
+
+	for (pass = 0; pass < 2; pass++) {
+		setup(c);
+		memset(mem + ZB, 0xff, W * H * 2);
+		st(VGC_PE_DEPTH_CONFIG, 1 /* Z */ | VGC_CMP_ALWAYS << 8 |
+		   VGC_PE_DEPTH_WRITE);
+		st(VGC_SE_DEPTH_SCALE, fu(pass ? 2.0f : 0.0f));
+		st(VGC_SE_DEPTH_BIAS, fu(pass ? 0.0f : 4 * 2 / 65535.0f));
+		vtx(0, -1, -1, pass ? -1 : -0.5f, 1, 1, 0, 0, 1);
+		vtx(1, 1, -1, pass ? 1 : -0.5f, 1, 1, 0, 0, 1);
+		vtx(2, -1, 1, pass ? -1 : -0.5f, 1, 1, 0, 0, 1);
+		vtx(3, 1, 1, pass ? 1 : -0.5f, 1, 1, 0, 0, 1);
+		draw(VGC_PRIM_TRIANGLE_STRIP, 0, 2);
+		run(c);
+		for (y = 1; y < H; y += 9)
+			for (x = 0; x < W; x += 3) {
+				want = pass ? (x + 0.5) / W + 2.0 / W :
+					      0.25 + 4 / 65535.0;
+				want = (double)(long)((want > 1 ? 1 : want) *
+						      65535 + 0.5);
+				memcpy(&d, mem + ZB + tiled(x, y, 2, W * 2), 2);
+				if (d + 1 < want || d > want + 1)
+					fail("pass %u (%u, %u): depth %u, not %g",
+					     pass, x, y, d, want);
+			}
+	}
+}
+
 /* Stencil REPLACE, then EQUAL against it, on D24S8. */
 static void t_stencil(struct vgc_core *c)
 {
@@ -1264,6 +1304,7 @@ int main(void)
 	run_test("3d-depth", t_depth, "gc880");
 	run_test("3d-depth-far", t_depth_far, "gc880");
 	run_test("3d-normalized-attribs", t_normalized_attribs, "gc880");
+	run_test("3d-polygon-offset", t_polygon_offset, "gc880");
 	run_test("3d-frag-depth", t_frag_depth, "gc880");
 	run_test("3d-stencil", t_stencil, "gc880");
 	run_test("3d-blend-mask", t_blend_mask, "gc880");
