@@ -641,6 +641,49 @@ static void t_polygon_offset(struct vgc_core *c)
 	}
 }
 
+/*
+ * A point sprite: a 16-pixel point at the centre whose varying (the
+ * colour) has its x and y marked POINTCOORD_X and _Y, as Mesa 22.3 links
+ * gl_PointCoord. Red and green are GL ES 2.0 3.3's s and t at each pixel
+ * centre: s = 1/2 + (x + 1/2 - xc) / size, t with y downwards from the
+ * top (the upper left origin); blue and alpha the vertex's.
+ */
+static void t_point_sprite(struct vgc_core *c)
+{
+	unsigned int x, y, bad = 0;
+	double s, t;
+	uint32_t want, got;
+
+	setup(c);
+	memset(mem + RT, 0, STRIDE * H);
+	st(VGC_PA_CONFIG, VGC_PA_POINT_SPRITE_ENABLE);
+	st(VGC_PA_POINT_SIZE, fu(8.0f));	/* half the size */
+	st(VGC_GL_VARYING_NUM_COMPONENTS, 4);
+	st(VGC_GL_VARYING_COMPONENT_USE(0), VGC_VARYING_POINTCOORD_X |
+	   VGC_VARYING_POINTCOORD_Y << 2 | 1 << 4 | 1 << 6);
+	vtx(0, 0, 0, 0, 1, 0.25f, 0.25f, 0.5f, 1);
+	draw(VGC_PRIM_POINTS, 0, 1);
+	run(c);
+	for (y = 24; y < 40; y++)
+		for (x = 24; x < 40; x++) {
+			s = 0.5 + (x + 0.5 - 32) / 16;
+			t = 0.5 + (y + 0.5 - 32) / 16;
+			want = argb((float)s, (float)t, 0.5f, 1);
+			got = px(x, y);
+			/* a rounding apart at most */
+			if (((got >> 16) & 0xff) + 1 < ((want >> 16) & 0xff) ||
+			    ((got >> 16) & 0xff) > ((want >> 16) & 0xff) + 1 ||
+			    ((got >> 8) & 0xff) + 1 < ((want >> 8) & 0xff) ||
+			    ((got >> 8) & 0xff) > ((want >> 8) & 0xff) + 1 ||
+			    (got & 0xff0000ffu) != (want & 0xff0000ffu))
+				if (!bad++)
+					fail("(%u, %u): 0x%08x, not 0x%08x",
+					     x, y, got, want);
+		}
+	EXPECT_EQ(px(23, 32), 0);
+	EXPECT_EQ(px(40, 32), 0);
+}
+
 /* Stencil REPLACE, then EQUAL against it, on D24S8. */
 static void t_stencil(struct vgc_core *c)
 {
@@ -1305,6 +1348,7 @@ int main(void)
 	run_test("3d-depth-far", t_depth_far, "gc880");
 	run_test("3d-normalized-attribs", t_normalized_attribs, "gc880");
 	run_test("3d-polygon-offset", t_polygon_offset, "gc880");
+	run_test("3d-point-sprite", t_point_sprite, "gc880");
 	run_test("3d-frag-depth", t_frag_depth, "gc880");
 	run_test("3d-stencil", t_stencil, "gc880");
 	run_test("3d-blend-mask", t_blend_mask, "gc880");
