@@ -87,9 +87,19 @@ clip:
 			db = plane_dist(p, b, pl);
 			if (da >= 0 && m < VGC_3D_POLY)
 				p->tmp[m++] = *a;
-			if ((da >= 0) != (db >= 0) && m < VGC_3D_POLY)
-				lerp_vtx(&p->tmp[m++], a, b, da / (da - db),
-					 p->nvar);
+			/*
+			 * the crossing from the inside vertex, whichever way
+			 * the edge runs: the two triangles that share an edge
+			 * get the same point (no gap, no overlap)
+			 */
+			if ((da >= 0) != (db >= 0) && m < VGC_3D_POLY) {
+				if (da >= 0)
+					lerp_vtx(&p->tmp[m++], a, b,
+						 da / (da - db), p->nvar);
+				else
+					lerp_vtx(&p->tmp[m++], b, a,
+						 db / (db - da), p->nvar);
+			}
 			if (line && db >= 0 && m < VGC_3D_POLY)
 				p->tmp[m++] = *b;
 		}

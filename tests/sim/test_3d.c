@@ -7,6 +7,8 @@
  * of the model: coverage by the top-left rule from edge tests on
  * 1/256-pixel vertex positions, depth, stencil and blend arithmetic.
  */
+#include <math.h>
+
 #include "sim_test.h"
 #include "sh_enc.h"
 
@@ -684,6 +686,41 @@ static void t_point_sprite(struct vgc_core *c)
 	EXPECT_EQ(px(40, 32), 0);
 }
 
+/*
+ * A fan of long thin triangles through the near and far planes, with
+ * additive blending: clipping must give the triangles that share an edge
+ * the same crossing, so that no pixel along it is covered twice (GL ES
+ * 2.0 3.5.1: the edge's pixels belong to one of the two; the fan's
+ * sectors do not overlap on the screen, w being 1) nor left out (dEQP's
+ * clipping.polygon_edge.poly_fan).
+ */
+static void t_clip_shared_edges(struct vgc_core *c)
+{
+	const unsigned int n = 61;
+	const float r = 70000.0f;
+	unsigned int i, x, y, twice = 0;
+
+	setup(c);
+	memset(mem + RT, 0, STRIDE * H);
+	st(VGC_PE_ALPHA_CONFIG, VGC_PE_BLEND_ENABLE |
+	   VGC_BF_ONE << 4 | VGC_BF_ONE << 8 | VGC_BEQ_ADD << 12 |
+	   VGC_BF_ONE << 20 | VGC_BF_ONE << 24 | VGC_BEQ_ADD << 28);
+	vtx(0, 0.013f, -0.021f, 0.1f, 1, 0.25f, 0.25f, 0.25f, 0.25f);
+	for (i = 0; i <= n; i++) {
+		double a = 2 * 3.14159265358979 * (i % n) / n + 0.1;
+
+		vtx(i + 1, (float)(r * cos(a)), (float)(r * sin(a)),
+		    (float)(r * (i & 1 ? 1.37 : -0.83) * sin(3 * a)), 1,
+		    0.25f, 0.25f, 0.25f, 0.25f);
+	}
+	draw(VGC_PRIM_TRIANGLE_FAN, 0, n);
+	run(c);
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++)
+			twice += (px(x, y) & 0xff) > 0x40;
+	EXPECT_EQ(twice, 0);
+}
+
 /* Stencil REPLACE, then EQUAL against it, on D24S8. */
 static void t_stencil(struct vgc_core *c)
 {
@@ -1352,6 +1389,7 @@ int main(void)
 	run_test("3d-frag-depth", t_frag_depth, "gc880");
 	run_test("3d-stencil", t_stencil, "gc880");
 	run_test("3d-blend-mask", t_blend_mask, "gc880");
+	run_test("3d-clip-shared-edges", t_clip_shared_edges, "gc880");
 	run_test("3d-near-clip", t_near_clip, "gc880");
 	run_test("3d-cull", t_cull, "gc880");
 	run_test("3d-indexed16", t_indexed16, "gc880");
