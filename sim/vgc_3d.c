@@ -153,6 +153,13 @@ void vgc_3d_draw(struct vgc_core *c, const u32 *w)
 	for (i = 0; i < 6; i++)
 		if (!vgc_3d_finite(p->vp[i]))
 			p->vp[i] = 0;
+	/* polygon offset (vgc_3d_setup_tri()) */
+	p->zscale = vgc_3d_regf(c, VGC_SE_DEPTH_SCALE);
+	p->zbias = vgc_3d_regf(c, VGC_SE_DEPTH_BIAS);
+	if (!vgc_3d_finite(p->zscale))
+		p->zscale = 0;
+	if (!vgc_3d_finite(p->zbias))
+		p->zbias = 0;
 	/* Mesa lowers clip z to 0..w in the shader on the other cores */
 	p->glz = vgc_caps(c)->gl_clip_z;
 	sx = vgc_absf(p->vp[0]);

@@ -203,6 +203,8 @@ struct vgc_3d_pe {
  * @pw: @poly projected to window coordinates
  * @tmp: clipping's second buffer
  * @vp: viewport scale x, y, z, offset x, y, z
+ * @zscale: polygon offset factor (SE_DEPTH_SCALE)
+ * @zbias: polygon offset bias (SE_DEPTH_BIAS), in clip-space z
  * @glz: clip z is OpenGL's (-w..w): the PA maps it to 0..w itself
  * @guard: the guard band: |x|, |y| <= @guard w
  * @sc: the scissor (and clip) rectangle in pixels: x0, y0, x1, y1
@@ -247,6 +249,7 @@ struct vgc_3d {
 	struct vgc_3d_wvtx pw[VGC_3D_POLY];
 	struct vgc_3d_vtx tmp[VGC_3D_POLY];
 	float vp[6];
+	float zscale, zbias;
 	bool glz;
 	float guard;
 	s32 sc[4];

@@ -45,14 +45,27 @@ static inline float vgc_clampf(float f, float lo, float hi)
 }
 
 /*
- * Round to nearest. Beyond the s64 range (where C leaves the conversion
- * undefined) the range's ends, NaN 0: a hostile state's value is defined.
+ * Round to nearest, halves away from 0. Beyond the s64 range (where C
+ * leaves the conversion undefined) the range's ends, NaN 0: a hostile
+ * state's value is defined. Not f + 0.5f: that sum rounds again where a
+ * float's step is 1 or more (2^23 and up: 2^24 - 1 would become 2^24, a
+ * 24-bit depth of 1.0 would wrap to 0) and just below 0.5 (0.49999997
+ * would become 1); the fraction f - trunc(f) is exact.
  */
 static inline s64 vgc_round_s64(float f)
 {
+	s64 i;
+	float r;
+
 	if (!(f > -9.2e18f && f < 9.2e18f))	/* 2^63 is 9.22e18 */
 		return f > 0 ? S64_MAX : f < 0 ? S64_MIN : 0;
-	return (s64)(f < 0 ? f - 0.5f : f + 0.5f);
+	i = (s64)f;
+	r = f - (float)i;
+	if (r >= 0.5f)
+		i++;
+	else if (r <= -0.5f)
+		i--;
+	return i;
 }
 
 /* IEEE half to single, without a conversion instruction. */

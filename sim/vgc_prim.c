@@ -87,9 +87,19 @@ clip:
 			db = plane_dist(p, b, pl);
 			if (da >= 0 && m < VGC_3D_POLY)
 				p->tmp[m++] = *a;
-			if ((da >= 0) != (db >= 0) && m < VGC_3D_POLY)
-				lerp_vtx(&p->tmp[m++], a, b, da / (da - db),
-					 p->nvar);
+			/*
+			 * the crossing from the inside vertex, whichever way
+			 * the edge runs: the two triangles that share an edge
+			 * get the same point (no gap, no overlap)
+			 */
+			if ((da >= 0) != (db >= 0) && m < VGC_3D_POLY) {
+				if (da >= 0)
+					lerp_vtx(&p->tmp[m++], a, b,
+						 da / (da - db), p->nvar);
+				else
+					lerp_vtx(&p->tmp[m++], b, a,
+						 db / (db - da), p->nvar);
+			}
 			if (line && db >= 0 && m < VGC_3D_POLY)
 				p->tmp[m++] = *b;
 		}
@@ -135,6 +145,44 @@ static void set_flat(struct vgc_3d *p, const struct vgc_3d_vtx *pv)
 }
 
 /*
+ * Point sprites: with PA_CONFIG.POINT_SPRITE_ENABLE, the varying
+ * components GL_VARYING_COMPONENT_USE marks POINTCOORD_X / _Y (2 bits a
+ * component, the components of the varyings one after the other, as
+ * many a varying as GL_VARYING_NUM_COMPONENTS(2) gives, 4 bits each)
+ * take the point's coordinate at the corners of its quad @q (top left,
+ * top right, bottom right, bottom left on the screen): s 0 on the left,
+ * 1 on the right, t 0 at the top, 1 at the bottom (gl_PointCoord's upper
+ * left origin, GL ES 2.0 3.3; Mesa 22.3 etna_link_shader() marks
+ * gl_PointCoord so).
+ */
+static void point_coord(struct vgc_core *c, struct vgc_3d_wvtx q[4])
+{
+	static const float st[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 },
+					{ 0, 1 } };
+	const struct vgc_3d *p = &c->p3d;
+	unsigned int n, k, comp = 0, num, use, i;
+	u32 nc;
+
+	if (!(REG(c, VGC_PA_CONFIG) & VGC_PA_POINT_SPRITE_ENABLE))
+		return;
+	for (n = 0; n < p->nvar && n < 16 && comp < 32; n++) {
+		nc = REG(c, n < 8 ? VGC_GL_VARYING_NUM_COMPONENTS :
+				    VGC_GL_VARYING_NUM_COMPONENTS2);
+		num = (nc >> (4 * (n % 8))) & 7;
+		for (k = 0; k < num && k < 4 && comp < 32; k++, comp++) {
+			use = (REG(c, VGC_GL_VARYING_COMPONENT_USE(comp / 16)) >>
+			       (2 * (comp % 16))) & 3;
+			if (use != VGC_VARYING_POINTCOORD_X &&
+			    use != VGC_VARYING_POINTCOORD_Y)
+				continue;
+			for (i = 0; i < 4; i++)
+				q[i].var[n][k] =
+					st[i][use == VGC_VARYING_POINTCOORD_Y];
+		}
+	}
+}
+
+/*
  * A screen-aligned quad from window vertex @a to @b (a line of width
  * @wd pixels; a point when a == b, @wd its size) in p->tri / p->tri2.
  */
@@ -158,6 +206,7 @@ static void quad_prim(struct vgc_core *c, const struct vgc_3d_wvtx *a,
 		q[1].x += h; q[1].y -= h;
 		q[2].x += h; q[2].y += h;
 		q[3].x -= h; q[3].y += h;
+		point_coord(c, q);
 	} else if (xmajor) {
 		q[0].y -= h; q[1].y -= h;
 		q[2].y += h; q[3].y += h;

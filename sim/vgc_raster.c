@@ -146,6 +146,39 @@ static void row_span(struct vgc_3d_tri *tri)
 	tri->qb = hi < lo ? lo : hi;
 }
 
+/*
+ * Polygon offset (GL ES 2.0 3.5.2) of triangle @tri, a polygon: its
+ * window z moves by SE_DEPTH_SCALE * m + SE_DEPTH_BIAS / 2, m the larger
+ * of |dz/dx| and |dz/dy| in window z a pixel. **[deduced]** Mesa 22.3
+ * loads the factor as it is and the units as units * 2 / 65535
+ * (etnaviv_rasterizer.c): a bias in clip-space z (-1..1), half of it in
+ * window z, r = 1/65535. Lines and points (vgc_prim.c's quads) are not
+ * offset, as GL says.
+ */
+static void polygon_offset(const struct vgc_3d *p, struct vgc_3d_tri *tri)
+{
+	struct vgc_3d_wvtx *v = tri->v;
+	float x1, y1, x2, y2, z1, z2, dx, dy, m, o;
+	unsigned int k;
+
+	if (!p->zscale && !p->zbias)
+		return;
+	x1 = (float)(v[1].x - v[0].x) / VGC_3D_SUB;
+	y1 = (float)(v[1].y - v[0].y) / VGC_3D_SUB;
+	x2 = (float)(v[2].x - v[0].x) / VGC_3D_SUB;
+	y2 = (float)(v[2].y - v[0].y) / VGC_3D_SUB;
+	z1 = v[1].z - v[0].z;
+	z2 = v[2].z - v[0].z;
+	/* the plane's gradient: (area in pixels, never 0 here) */
+	m = x1 * y2 - x2 * y1;
+	dx = vgc_absf((z1 * y2 - z2 * y1) / m);
+	dy = vgc_absf((z2 * x1 - z1 * x2) / m);
+	m = dx > dy ? dx : dy;
+	o = p->zscale * m + p->zbias * 0.5f;
+	for (k = 0; k < 3; k++)
+		v[k].z += o;
+}
+
 bool vgc_3d_setup_tri(struct vgc_core *c, struct vgc_3d_tri *tri,
 		      const struct vgc_3d_wvtx *a, const struct vgc_3d_wvtx *b,
 		      const struct vgc_3d_wvtx *d, bool cull)
@@ -173,6 +206,8 @@ bool vgc_3d_setup_tri(struct vgc_core *c, struct vgc_3d_tri *tri,
 		area = -area;
 	}
 	tri->area = area;
+	if (cull)
+		polygon_offset(p, tri);
 	minx = min3_s64(a->x, b->x, d->x);
 	maxx = max3_s64(a->x, b->x, d->x);
 	miny = min3_s64(a->y, b->y, d->y);

@@ -429,14 +429,20 @@ static void texture(struct sh_run *r, const struct vgc_sh_insn *i,
 				req.ddy[m] = quad_diff(coord, k, 2, m);
 			}
 		}
+		/*
+		 * before HALTI5 (every modelled core) the bias and the level
+		 * come in the coordinate's w: Mesa 22.3 etnaviv_nir.c puts
+		 * them there ("pre HALTI5 needs texture sources in a single
+		 * source") and gives the instruction no second operand
+		 */
 		switch (i->opc) {
 		case VGC_OPC_TEXLDB:
 			req.mode = VGC_SH_TEX_BIAS;
-			req.lod = vgc_u2f(s[k][1][0]);
+			req.lod = coord[k][3];
 			break;
 		case VGC_OPC_TEXLDL:
 			req.mode = VGC_SH_TEX_LOD;
-			req.lod = vgc_u2f(s[k][1][0]);
+			req.lod = coord[k][3];
 			break;
 		case VGC_OPC_TEXLDD:
 			req.mode = VGC_SH_TEX_GRAD;

@@ -81,6 +81,7 @@ static int fetch_attribs(struct vgc_core *c, u32 idx, u32 inst,
 	unsigned int n = vs->num_inputs, e, k, sz, num, type;
 	u32 cfg, base, ctl, addr;
 	u8 buf[16];
+	bool norm;
 
 	if (ids && n)
 		n--;
@@ -93,6 +94,14 @@ static int fetch_attribs(struct vgc_core *c, u32 idx, u32 inst,
 		num = VGC_FE_VE_NUM(cfg);
 		if (!num)
 			num = 4;
+		/*
+		 * Mesa 22.3 asks for a normalised format with SIGN_EXTEND
+		 * (translate_vertex_format_normalize(), signed and unsigned
+		 * alike), which the silicon normalises (Mesa's CI passes
+		 * dEQP's normalised vertex arrays on a GC2000); ON the same
+		 */
+		norm = VGC_FE_VE_NORMALIZE(cfg) == VGC_FE_NORM_SIGN_EXTEND ||
+		       VGC_FE_VE_NORMALIZE(cfg) == VGC_FE_NORM_ON;
 		if (nfe) {
 			base = REG(c, VGC_NFE_VERTEX_STREAMS_BASE_ADDR(
 					VGC_FE_VE_STREAM(cfg)));
@@ -114,7 +123,7 @@ static int fetch_attribs(struct vgc_core *c, u32 idx, u32 inst,
 		}
 		for (k = 0; k < 4; k++) {
 			float v = k < num ? comp_value(buf + k * sz, type,
-				VGC_FE_VE_NORMALIZE(cfg) == VGC_FE_NORM_ON) :
+						       norm) :
 				k == 3 ? 1.0f : 0.0f;
 
 			vgc_sh_setf(t, vs->input_reg[e] % VGC_SH_TEMPS, k, v);

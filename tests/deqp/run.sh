@@ -10,6 +10,9 @@
 # a case the binary does not have) and dEQP's output to OUT.log. After a
 # crash or a timeout the next chunk starts at the case after it.
 set -u
+# dEQP's surfaceless target needs Mesa's surfaceless EGL platform, which
+# is not the default of a Mesa built with the wayland platform
+export EGL_PLATFORM=surfaceless
 deqp=$1
 list=$2
 out=$3

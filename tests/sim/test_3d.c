@@ -7,6 +7,8 @@
  * of the model: coverage by the top-left rule from edge tests on
  * 1/256-pixel vertex positions, depth, stencil and blend arithmetic.
  */
+#include <math.h>
+
 #include "sim_test.h"
 #include "sh_enc.h"
 #include "draw3d.h"
@@ -314,6 +316,215 @@ static void t_frag_depth(struct vgc_core *c)
 						tiled(x, y, 2, W * 2)),
 				  (uint16_t)(0.25f * 65535 + 0.5f));
 		}
+}
+
+/*
+ * The far plane on D24S8: window z 1.0 is 2^24 - 1 (GL ES 2.0 2.12.1:
+ * z_w * (2^m - 1)), the value Mesa clears 1.0 to, so LEQUAL passes
+ * against it and LESS does not; ALWAYS writes it; NDC z 0 is
+ * 0.5 * (2^24 - 1) rounded, 2^23.
+ */
+static void t_depth_far(struct vgc_core *c)
+{
+	static const struct {
+		uint32_t func, fill, rgb;
+		float z;
+		uint32_t depth;
+	} pass[] = {
+		{ VGC_CMP_LEQUAL, 0xffffff00u, 0xff0000u, 1.0f, 0xffffffu },
+		{ VGC_CMP_LESS, 0xffffff00u, 0, 1.0f, 0xffffffu },
+		{ VGC_CMP_ALWAYS, 0, 0xff0000u, 1.0f, 0xffffffu },
+		{ VGC_CMP_ALWAYS, 0, 0xff0000u, 0.0f, 0x800000u },
+	};
+	unsigned int k, x, y;
+	uint32_t d;
+
+	for (k = 0; k < ARRAY_SIZE(pass); k++) {
+		setup(c);
+		memset(mem + RT, 0, STRIDE * H);
+		for (y = 0; y < H; y++)
+			for (x = 0; x < W; x++)
+				memcpy(mem + ZB + tiled(x, y, 4, W * 4),
+				       &pass[k].fill, 4);
+		st(VGC_PE_DEPTH_STRIDE, W * 4);
+		st(VGC_PE_DEPTH_NORMALIZE, fu(16777215.0f));
+		st(VGC_PE_DEPTH_CONFIG, 1 /* Z */ | 1 << 4 /* D24S8 */ |
+		   pass[k].func << 8 | VGC_PE_DEPTH_WRITE);
+		vtx(0, -1, -1, pass[k].z, 1, 1, 0, 0, 1);
+		vtx(1, 1, -1, pass[k].z, 1, 1, 0, 0, 1);
+		vtx(2, -1, 1, pass[k].z, 1, 1, 0, 0, 1);
+		vtx(3, 1, 1, pass[k].z, 1, 1, 0, 0, 1);
+		draw(VGC_PRIM_TRIANGLE_STRIP, 0, 2);
+		run(c);
+		for (y = 1; y < H; y += 9)
+			for (x = 2; x < W; x += 7) {
+				memcpy(&d, mem + ZB + tiled(x, y, 4, W * 4), 4);
+				EXPECT_EQ(d >> 8, pass[k].depth);
+				EXPECT_EQ(px(x, y) & 0xffffffu, pass[k].rgb);
+			}
+	}
+}
+
+/*
+ * Normalised vertex attributes as Mesa 22.3 asks for them: NORMALIZE
+ * SIGN_EXTEND (translate_vertex_format_normalize()) for signed and
+ * unsigned types. The colour attribute in bytes and shorts; expected by
+ * GL ES 2.0 2.8 (table 2.7): unsigned c / (2^b - 1), signed 2^(b-1) - 1
+ * is 1.0 and -2^(b-1) is -1.0 (saturated to 0 in the target).
+ */
+static void t_normalized_attribs(struct vgc_core *c)
+{
+	static const struct {
+		uint32_t type;
+		uint8_t bytes[8];
+		uint32_t argb;
+	} pass[] = {
+		{ VGC_FE_DT_UNSIGNED_BYTE, { 0x80, 0x33, 0xff, 0x40 },
+		  0x408033ffu },
+		{ VGC_FE_DT_BYTE, { 0x7f, 0x80, 0x7f, 0x7f }, 0xffff00ffu },
+		{ VGC_FE_DT_UNSIGNED_SHORT,
+		  { 0x00, 0x40, 0xff, 0xff, 0, 0, 0xff, 0xff }, 0xff40ff00u },
+		{ VGC_FE_DT_SHORT,
+		  { 0xff, 0x7f, 0x00, 0x80, 0xff, 0x7f, 0xff, 0x7f },
+		  0xffff00ffu },
+	};
+	unsigned int k, i, x, y;
+
+	for (k = 0; k < ARRAY_SIZE(pass); k++) {
+		setup(c);
+		memset(mem + RT, 0, STRIDE * H);
+		st(VGC_FE_VERTEX_ELEMENT_CONFIG(1), pass[k].type |
+		   VGC_FE_NORM_SIGN_EXTEND << 14 | 16u << 16);
+		vtx(0, -1, -1, 0, 1, 0, 0, 0, 0);
+		vtx(1, 1, -1, 0, 1, 0, 0, 0, 0);
+		vtx(2, -1, 1, 0, 1, 0, 0, 0, 0);
+		vtx(3, 1, 1, 0, 1, 0, 0, 0, 0);
+		for (i = 0; i < 4; i++)
+			memcpy(mem + VB + 32 * i + 16, pass[k].bytes, 8);
+		draw(VGC_PRIM_TRIANGLE_STRIP, 0, 2);
+		run(c);
+		for (y = 1; y < H; y += 9)
+			for (x = 2; x < W; x += 7)
+				EXPECT_EQ(px(x, y), pass[k].argb);
+	}
+}
+
+/*
+ * Polygon offset (GL ES 2.0 3.5.2: o = m * factor + r * units) as Mesa
+ * 22.3 loads it: SE_DEPTH_SCALE the factor, SE_DEPTH_BIAS units * 2 /
+ * 65535 (r = 1/65535 in window z). On D16: a flat quad at window z 0.25
+ * with 4 units; a quad whose window z runs 0..1 across the 64 pixels
+ * (m = 1/64) with factor 2, clamped to 1.
+ */
+static void t_polygon_offset(struct vgc_core *c)
+{
+	unsigned int pass, x, y;
+	double want;
+	uint16_t d;
+
+	for (pass = 0; pass < 2; pass++) {
+		setup(c);
+		memset(mem + ZB, 0xff, W * H * 2);
+		st(VGC_PE_DEPTH_CONFIG, 1 /* Z */ | VGC_CMP_ALWAYS << 8 |
+		   VGC_PE_DEPTH_WRITE);
+		st(VGC_SE_DEPTH_SCALE, fu(pass ? 2.0f : 0.0f));
+		st(VGC_SE_DEPTH_BIAS, fu(pass ? 0.0f : 4 * 2 / 65535.0f));
+		vtx(0, -1, -1, pass ? -1 : -0.5f, 1, 1, 0, 0, 1);
+		vtx(1, 1, -1, pass ? 1 : -0.5f, 1, 1, 0, 0, 1);
+		vtx(2, -1, 1, pass ? -1 : -0.5f, 1, 1, 0, 0, 1);
+		vtx(3, 1, 1, pass ? 1 : -0.5f, 1, 1, 0, 0, 1);
+		draw(VGC_PRIM_TRIANGLE_STRIP, 0, 2);
+		run(c);
+		for (y = 1; y < H; y += 9)
+			for (x = 0; x < W; x += 3) {
+				want = pass ? (x + 0.5) / W + 2.0 / W :
+					      0.25 + 4 / 65535.0;
+				want = (double)(long)((want > 1 ? 1 : want) *
+						      65535 + 0.5);
+				memcpy(&d, mem + ZB + tiled(x, y, 2, W * 2), 2);
+				if (d + 1 < want || d > want + 1)
+					fail("pass %u (%u, %u): depth %u, not %g",
+					     pass, x, y, d, want);
+			}
+	}
+}
+
+/*
+ * A point sprite: a 16-pixel point at the centre whose varying (the
+ * colour) has its x and y marked POINTCOORD_X and _Y, as Mesa 22.3 links
+ * gl_PointCoord. Red and green are GL ES 2.0 3.3's s and t at each pixel
+ * centre: s = 1/2 + (x + 1/2 - xc) / size, t with y downwards from the
+ * top (the upper left origin); blue and alpha the vertex's.
+ */
+static void t_point_sprite(struct vgc_core *c)
+{
+	unsigned int x, y, bad = 0;
+	double s, t;
+	uint32_t want, got;
+
+	setup(c);
+	memset(mem + RT, 0, STRIDE * H);
+	st(VGC_PA_CONFIG, VGC_PA_POINT_SPRITE_ENABLE);
+	st(VGC_PA_POINT_SIZE, fu(8.0f));	/* half the size */
+	st(VGC_GL_VARYING_NUM_COMPONENTS, 4);
+	st(VGC_GL_VARYING_COMPONENT_USE(0), VGC_VARYING_POINTCOORD_X |
+	   VGC_VARYING_POINTCOORD_Y << 2 | 1 << 4 | 1 << 6);
+	vtx(0, 0, 0, 0, 1, 0.25f, 0.25f, 0.5f, 1);
+	draw(VGC_PRIM_POINTS, 0, 1);
+	run(c);
+	for (y = 24; y < 40; y++)
+		for (x = 24; x < 40; x++) {
+			s = 0.5 + (x + 0.5 - 32) / 16;
+			t = 0.5 + (y + 0.5 - 32) / 16;
+			want = argb((float)s, (float)t, 0.5f, 1);
+			got = px(x, y);
+			/* a rounding apart at most */
+			if (((got >> 16) & 0xff) + 1 < ((want >> 16) & 0xff) ||
+			    ((got >> 16) & 0xff) > ((want >> 16) & 0xff) + 1 ||
+			    ((got >> 8) & 0xff) + 1 < ((want >> 8) & 0xff) ||
+			    ((got >> 8) & 0xff) > ((want >> 8) & 0xff) + 1 ||
+			    (got & 0xff0000ffu) != (want & 0xff0000ffu))
+				if (!bad++)
+					fail("(%u, %u): 0x%08x, not 0x%08x",
+					     x, y, got, want);
+		}
+	EXPECT_EQ(px(23, 32), 0);
+	EXPECT_EQ(px(40, 32), 0);
+}
+
+/*
+ * A fan of long thin triangles through the near and far planes, with
+ * additive blending: clipping must give the triangles that share an edge
+ * the same crossing, so that no pixel along it is covered twice (GL ES
+ * 2.0 3.5.1: the edge's pixels belong to one of the two; the fan's
+ * sectors do not overlap on the screen, w being 1) nor left out (dEQP's
+ * clipping.polygon_edge.poly_fan).
+ */
+static void t_clip_shared_edges(struct vgc_core *c)
+{
+	const unsigned int n = 61;
+	const float r = 70000.0f;
+	unsigned int i, x, y, twice = 0;
+
+	setup(c);
+	memset(mem + RT, 0, STRIDE * H);
+	st(VGC_PE_ALPHA_CONFIG, VGC_PE_BLEND_ENABLE |
+	   VGC_BF_ONE << 4 | VGC_BF_ONE << 8 | VGC_BEQ_ADD << 12 |
+	   VGC_BF_ONE << 20 | VGC_BF_ONE << 24 | VGC_BEQ_ADD << 28);
+	vtx(0, 0.013f, -0.021f, 0.1f, 1, 0.25f, 0.25f, 0.25f, 0.25f);
+	for (i = 0; i <= n; i++) {
+		double a = 2 * 3.14159265358979 * (i % n) / n + 0.1;
+
+		vtx(i + 1, (float)(r * cos(a)), (float)(r * sin(a)),
+		    (float)(r * (i & 1 ? 1.37 : -0.83) * sin(3 * a)), 1,
+		    0.25f, 0.25f, 0.25f, 0.25f);
+	}
+	draw(VGC_PRIM_TRIANGLE_FAN, 0, n);
+	run(c);
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++)
+			twice += (px(x, y) & 0xff) > 0x40;
+	EXPECT_EQ(twice, 0);
 }
 
 /* Stencil REPLACE, then EQUAL against it, on D24S8. */
@@ -977,9 +1188,14 @@ int main(void)
 	run_test("3d-varyings", t_varyings, "gc880");
 	run_test("3d-constant-varying", t_constant_varying, "gc880");
 	run_test("3d-depth", t_depth, "gc880");
+	run_test("3d-depth-far", t_depth_far, "gc880");
+	run_test("3d-normalized-attribs", t_normalized_attribs, "gc880");
+	run_test("3d-polygon-offset", t_polygon_offset, "gc880");
+	run_test("3d-point-sprite", t_point_sprite, "gc880");
 	run_test("3d-frag-depth", t_frag_depth, "gc880");
 	run_test("3d-stencil", t_stencil, "gc880");
 	run_test("3d-blend-mask", t_blend_mask, "gc880");
+	run_test("3d-clip-shared-edges", t_clip_shared_edges, "gc880");
 	run_test("3d-near-clip", t_near_clip, "gc880");
 	run_test("3d-cull", t_cull, "gc880");
 	run_test("3d-indexed16", t_indexed16, "gc880");

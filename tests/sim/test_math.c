@@ -245,6 +245,38 @@ static void t_cospi(struct vgc_core *c)
 	EXPECT_EQ(fb(vgc_cospif(16777216.0f)), fb(1.0f));
 }
 
+/*
+ * vgc_round_s64(): to the nearest integer, halves away from 0 (C's
+ * round(), in double, where every float and every half is exact), at
+ * every magnitude a float has below 2^63.
+ */
+static void t_round(struct vgc_core *c)
+{
+	static const float edges[] = {
+		0.49999997f, -0.49999997f, 16777215.0f, 8388609.0f,
+		-8388609.0f, 4194304.5f, 4194305.5f, 12582911.0f,
+	};
+	unsigned int i, bad = 0;
+	float x;
+
+	for (i = 0; i < ARRAY_SIZE(specials) + ARRAY_SIZE(edges) +
+		    RANDOM_INPUTS; i++) {
+		x = i < ARRAY_SIZE(specials) ? specials[i] :
+		    i < ARRAY_SIZE(specials) + ARRAY_SIZE(edges) ?
+		    edges[i - ARRAY_SIZE(specials)] : bf(rnd() << 1 >> 1 |
+							 (i & 1u) << 31);
+		if (!(fabsf(x) < 9.2e18f))
+			continue;
+		if (vgc_round_s64(x) != (int64_t)round((double)x) && !bad++)
+			fail("round(%.9g) = %lld, not %.17g", (double)x,
+			     (long long)vgc_round_s64(x), round((double)x));
+	}
+	EXPECT_EQ(bad, 0);
+	/* a 24-bit depth of 1.0 is 2^24 - 1 (GL ES 2.0 2.12.1) */
+	EXPECT_EQ(vgc_round_s64(1.0f * 16777215.0f), 16777215);
+	EXPECT_EQ(vgc_round_s64(0.49999997f), 0);
+}
+
 int main(void)
 {
 	if (sim_test_begin())
@@ -260,6 +292,7 @@ int main(void)
 	run_test("math-log2", t_log2, "gc2000");
 	run_test("math-sinpi", t_sinpi, "gc2000");
 	run_test("math-cospi", t_cospi, "gc2000");
+	run_test("math-round", t_round, "gc2000");
 
 	return sim_test_end("sim math tests");
 }

@@ -601,15 +601,20 @@ static void t_texld(struct vgc_core *c)
 		EXPECT_F(q[k].t[2][3], 0.25f);
 	}
 
-	/* TEXLDB / TEXLDL: bias and level in src1.x; TEXLDD: gradients */
+	/*
+	 * TEXLDB / TEXLDL before HALTI5: bias and level in the coordinate's
+	 * w, no second operand (Mesa 22.3 etnaviv_nir.c: "pre HALTI5 needs
+	 * texture sources in a single source"); TEXLDD: gradients
+	 */
 	prog[0].op = VGC_OPC_TEXLDB;
-	prog[0].s[1] = T(3, XXXX);
+	prog[0].s[0] = T(3, XYZW);
 	for (k = 0; k < 4; k++)
-		set4(&q[k], 3, -1.5f, 0, 0, 0);
+		set4(&q[k], 3, 0.5f, 0.25f, 0, -1.5f - k);
 	log.n = 0;
 	EXPECT_EQ(ps(c, prog, 1, q, &live, &env), VGC_SH_OK);
 	EXPECT_EQ(log.req[2].mode, VGC_SH_TEX_BIAS);
-	EXPECT_F(fu(log.req[2].lod), -1.5f);
+	EXPECT_F(fu(log.req[2].lod), -3.5f);
+	EXPECT_F(fu(log.req[2].coord[0]), 0.5f);
 	/* a depth comparison's reference (HALTI2): src2.x */
 	prog[0].op = VGC_OPC_TEXLD;
 	prog[0].s[1] = NONE;
@@ -622,14 +627,15 @@ static void t_texld(struct vgc_core *c)
 		EXPECT_EQ(log.req[k].has_ref, true);
 		EXPECT_F(fu(log.req[k].ref), 0.375f + k);
 	}
-	prog[0].op = VGC_OPC_TEXLDB;
-	prog[0].s[1] = T(3, XXXX);
-	prog[0].s[2] = NONE;
 	prog[0].op = VGC_OPC_TEXLDL;
+	prog[0].s[0] = T(3, XYZW);
+	prog[0].s[2] = NONE;
+	for (k = 0; k < 4; k++)
+		set4(&q[k], 3, -1.5f, 0, 0, 2.0f + k);
 	log.n = 0;
 	EXPECT_EQ(ps(c, prog, 1, q, &live, &env), VGC_SH_OK);
 	EXPECT_EQ(log.req[1].mode, VGC_SH_TEX_LOD);
-	EXPECT_F(fu(log.req[1].lod), -1.5f);
+	EXPECT_F(fu(log.req[1].lod), 3.0f);
 	prog[0].op = VGC_OPC_TEXLDD;
 	prog[0].s[1] = T(4, XYZW);
 	prog[0].s[2] = T(5, XYZW);
@@ -646,6 +652,7 @@ static void t_texld(struct vgc_core *c)
 
 	/* in the vertex shader: no derivatives */
 	prog[0].op = VGC_OPC_TEXLD;
+	prog[0].s[0] = T(1, SW(0, 1, 1, 1));
 	prog[0].s[1] = NONE;
 	prog[0].s[2] = NONE;
 	prog[0].tex = 9;
