@@ -232,16 +232,13 @@ static void run_case(struct vgc_core *c, const struct zcase *k,
 
 /*
  * Classes: D16 x 8 functions, D24S8 x 8 functions; then a fragment depth
- * of 1.0 on D24S8 under every function apart: the model's depth
- * conversion rounds 1.0 x (2^24 - 1) to 2^24 (its + 0.5 in single
- * precision, where 2^24 - 0.5 has no float), which wraps to depth 0 when
- * written. That conversion is being reworked apart from this table
- * (issue 33): a named known defect until then.
+ * of 1.0 on D24S8 under every function apart: 1.0 x (2^24 - 1) must stay
+ * 2^24 - 1 (a + 0.5 in single precision rounds it to 2^24, which wraps
+ * to depth 0 when written: the model did so until its rounding was made
+ * exact).
  */
 static struct sim_class zcls[17] = {
-	[16] = { .name = "depth-d24s8-fragment-depth-one",
-		 .known = "D24 fragment depth 1.0 converts to 2^24 and is "
-			  "written as 0" },
+	[16] = { .name = "depth-d24s8-fragment-depth-one" },
 };
 
 static void t_depth(struct vgc_core *c)
