@@ -204,6 +204,8 @@ struct etna_vm;
  * @cores: the bound cores by pipe number; NULL where a core was refused
  * @nr_cores: number of entries of @cores in use
  * @pool: command buffer and ring memory
+ * @idx_pool: MMUv1: the snapshots of the indices the validator checked
+ *	(etna_validate_idx.c), which the engines read at ETNA_IDX_VA
  * @kvm: the kernel's address space: on MMUv1 the only one
  * @mmu_v2: the cores have an MMUv2 (all cores of a device agree)
  * @sec_mode: the cores have the security block, the kernel drives it
@@ -242,6 +244,7 @@ struct etna_dev {
 	struct etna_core *cores[ETNA_MAX_PIPES];
 	unsigned int nr_cores;
 	struct etna_pool pool;
+	struct etna_pool idx_pool;
 	struct etna_vm *kvm;
 	bool mmu_v2;
 	bool sec_mode;

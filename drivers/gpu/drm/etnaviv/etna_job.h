@@ -32,6 +32,7 @@ struct etna_vm;
  * @va_bytes: MMUv1: bytes of the shared address space taken by its jobs'
  *	buffers (each job counts all of its buffers)
  * @pool_bytes: bytes of the command-buffer pool taken by its jobs
+ * @idx_bytes: MMUv1: bytes of the indices' pool taken by its jobs
  * @jobs_freed: its jobs freed so far, which a submit waiting for room
  *	watches for progress
  * @jobs_ran: its jobs that reached a core and are not freed yet: each
@@ -45,6 +46,7 @@ struct etna_client {
 	struct kref ref;
 	atomic64_t va_bytes;
 	atomic64_t pool_bytes;
+	atomic64_t idx_bytes;
 	atomic_t jobs_freed;
 	atomic_t jobs_ran;
 };
@@ -84,6 +86,9 @@ struct etna_usage {
  * @usage: the submitting file's engine time (a reference)
  * @va_charge: what the job charged to @client's va_bytes
  * @pool_charge: what it charged to @client's pool_bytes
+ * @idx: MMUv1: its place in the indices' pool (the snapshot of the
+ *	indices its draws were checked with), or none
+ * @idx_charge: what it charged to @client's idx_bytes
  * @pid: the submitting process, for fault reports
  * @comm: its name
  * @hw_fence: signalled by the core's event, once running
@@ -123,6 +128,8 @@ struct etna_job {
 	struct etna_usage *usage;
 	u64 va_charge;
 	u64 pool_charge;
+	struct etna_pool_range idx;
+	u64 idx_charge;
 	pid_t pid;
 	char comm[TASK_COMM_LEN];
 	struct dma_fence *hw_fence;

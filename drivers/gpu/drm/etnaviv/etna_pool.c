@@ -5,10 +5,10 @@
  * One block of contiguous, GPU-visible memory below 4 GiB per device holds
  * the rings and the kernel's copies of user command streams. The FE
  * reaches it through the MMUv1 linear window, or on MMUv2 at ETNA_POOL_VA
- * in the address spaces, read-only. On MMUv1 the other engines read the
- * kernel's data there (the snapshots of checked indices) through the
- * page table, at ETNA_POOL_VA1: nothing but the command fetch uses the
- * linear window. A submitter that finds the pool full
+ * in the address spaces, read-only. On MMUv1 a second pool, of the same
+ * allocator, holds the snapshots of checked indices the engines read
+ * through the page table (etna_vm.c, ETNA_IDX_VA). A submitter that
+ * finds a pool full
  * waits for jobs to finish and free their part.
  *
  * The allocator is a bitmap, a bit per 64-byte burst (the FE fetches whole
@@ -345,18 +345,4 @@ u32 etna_pool_gpu(struct etna_dev *edev, u64 offset)
 	if (edev->mmu_v2)
 		return ETNA_POOL_VA + offset;
 	return edev->pool.dma + offset - edev->linear_base;
-}
-
-/**
- * etna_pool_data_gpu() - GPU address of data in the pool an engine reads
- * @edev: the device
- * @offset: byte offset in the pool
- *
- * Return: the address the engines other than the FE's command fetch use.
- */
-u32 etna_pool_data_gpu(struct etna_dev *edev, u64 offset)
-{
-	if (edev->mmu_v2)
-		return ETNA_POOL_VA + offset;
-	return ETNA_POOL_VA1 + offset;
 }

@@ -82,7 +82,6 @@ void etna_pool_unreserve(struct etna_pool *pool,
 bool etna_pool_kernel_page(struct etna_pool *pool, u32 offset);
 void etna_pool_print(struct etna_pool *pool, struct seq_file *m);
 u32 etna_pool_gpu(struct etna_dev *edev, u64 offset);
-u32 etna_pool_data_gpu(struct etna_dev *edev, u64 offset);
 
 #if IS_ENABLED(CONFIG_KUNIT)
 unsigned int etna_pool_find(unsigned long *map, unsigned int bursts,

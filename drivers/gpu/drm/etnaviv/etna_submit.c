@@ -152,6 +152,7 @@ void etna_job_free(struct etna_job *job)
 	dma_fence_put(job->hw_fence);
 	etna_pm_release(job);	/* before the buffers it maps */
 	etna_vm_cmd_free(job->vm, &job->cmd);
+	etna_pool_free(&edev->idx_pool, &job->idx, NULL);
 	/* mappings before their buffers: a mapping never outlives its bo */
 	for (i = 0; job->maps && i < job->nr_bos; i++)
 		etna_mapping_put(job->maps[i]);
@@ -164,6 +165,7 @@ void etna_job_free(struct etna_job *job)
 	if (client) {
 		atomic64_sub(job->va_charge, &client->va_bytes);
 		atomic64_sub(job->pool_charge, &client->pool_bytes);
+		atomic64_sub(job->idx_charge, &client->idx_bytes);
 		atomic_inc(&client->jobs_freed);
 		if (job->ran)
 			atomic_dec(&client->jobs_ran);
@@ -529,6 +531,36 @@ static void etna_submit_fence_bos(struct etna_job *job,
 	}
 }
 
+/*
+ * MMUv1: the snapshot of the indices @job's draws were checked with, in
+ * the indices' pool, and @stream's index addresses pointed at it. A
+ * client's share of that pool is a quarter; a larger snapshot may have
+ * up to half, alone (it waits for the client's other jobs).
+ */
+static int etna_submit_indices(struct etna_job *job,
+			       const struct etna_idx_scans *scans, u32 *stream)
+{
+	struct etna_dev *edev = job->core->edev;
+	struct etna_pool *pool = &edev->idx_pool;
+	u64 size = etna_pool_size(etna_validate_indices_size(scans));
+	u64 share = pool->size / CLIENT_POOL_DIV;
+	int ret;
+
+	if (size > share)
+		share = min_t(u64, size, pool->size / 2);
+	ret = etna_charge(edev, job->client, &job->client->idx_bytes, size,
+			  share, -EBUSY);
+	if (ret)
+		return ret;
+	job->idx_charge = size;
+	ret = etna_pool_alloc(pool, &job->idx, size, true, NULL);
+	if (ret)
+		return ret;
+	etna_validate_indices_place(scans, stream, pool->vaddr + job->idx.start,
+				    ETNA_IDX_VA + job->idx.start);
+	return 0;
+}
+
 static int etna_submit(struct drm_device *drm, void *data,
 		       struct drm_file *file)
 {
@@ -612,14 +644,9 @@ static int etna_submit(struct drm_device *drm, void *data,
 	if (ret)
 		goto err_job;
 
-	/*
-	 * The copy the FE runs, plus room for the LINK back to the ring,
-	 * then (MMUv1) the indices its draws were checked with.
-	 */
+	/* the copy the FE runs, plus room for the LINK back to the ring */
 	job->cmd_size = ALIGN(args->stream_size, 8);
 	size = job->cmd_size + 8;
-	if (scans)
-		size = ALIGN(size, 64) + etna_validate_indices_size(scans);
 	ret = etna_charge(edev, job->client, &job->client->pool_bytes,
 			  etna_pool_size(size),
 			  edev->pool.size / CLIENT_POOL_DIV +
@@ -632,14 +659,10 @@ static int etna_submit(struct drm_device *drm, void *data,
 		goto err_job;
 	job->cmd_vaddr = edev->pool.vaddr + job->cmd.start;
 	job->cmd_gpu = etna_pool_gpu(edev, job->cmd.start);
-	if (scans) {
-		/* the engines read the snapshot through the MMU, not linear */
-		size = ALIGN(job->cmd_size + 8, 64);
-		etna_validate_indices_place(scans, copied.stream,
-					    (void *)job->cmd_vaddr + size,
-					    etna_pool_data_gpu(edev,
-							       job->cmd.start +
-							       size));
+	if (scans && etna_validate_indices_size(scans)) {
+		ret = etna_submit_indices(job, scans, copied.stream);
+		if (ret)
+			goto err_job;
 	}
 	if (args->stream_size)
 		memcpy(job->cmd_vaddr, copied.stream, args->stream_size);

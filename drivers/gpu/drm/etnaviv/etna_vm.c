@@ -5,9 +5,10 @@
  * MMUv1 translates GPU addresses from 2 GiB up through a flat table of
  * 32-bit page addresses, one per 4 KiB page (2 MiB for the whole 2 GiB),
  * shared by every client and every core; the FE reaches the kernel's
- * command buffers through the linear window below, and the engines the
- * indices the kernel checked through the pool's place in the table,
- * ETNA_POOL_VA1. Unused entries point
+ * command buffers through the linear window below; the engines read the
+ * snapshots of the indices the validator checked from a pool of their
+ * own, mapped at ETNA_IDX_VA (no client's buffer is ever there: an
+ * MMUv1 stream names only relocations into its own). Unused entries point
  * at a "bad page", so that a stray access reads a recognisable pattern
  * instead of another buffer. Buffers are mapped on first use by a job and
  * stay mapped until they are freed, or until the space is full: then the
@@ -77,7 +78,6 @@ static int etna_vm_stlbs(struct etna_vm *vm, u64 va, u64 size)
 static int etna_vm_init_v1(struct etna_vm *vm)
 {
 	struct etna_dev *edev = vm->edev;
-	struct etna_pool *pool = &edev->pool;
 	u32 off;
 	int ret;
 
@@ -88,19 +88,13 @@ static int etna_vm_init_v1(struct etna_vm *vm)
 	mutex_lock(&vm->lock);
 	etna_pt_clear(vm->pt, ETNA_VM_START, ETNA_VM_SIZE, edev->bad_dma);
 	drm_mm_init(&vm->mm, ETNA_VM_START, ETNA_VM_SIZE);
-	/*
-	 * The pool again, at ETNA_POOL_VA1 through the table: where the
-	 * engines read what the kernel put there for them (the snapshots of
-	 * checked indices), so that only the FE's command fetch uses the
-	 * linear window. No client's stream names an address here: every
-	 * address it loads is a relocation into one of its own buffers.
-	 */
-	vm->pool_node.start = ETNA_POOL_VA1;
-	vm->pool_node.size = pool->size;
+	/* the snapshots of checked indices, at ETNA_IDX_VA */
+	vm->pool_node.start = ETNA_IDX_VA;
+	vm->pool_node.size = edev->idx_pool.size;
 	ret = drm_mm_reserve_node(&vm->mm, &vm->pool_node);
-	for (off = 0; !ret && off < pool->size; off += SZ_4K)
-		vm->pt[(ETNA_POOL_VA1 - ETNA_VM_START + off) / SZ_4K] =
-			pool->dma + off;
+	for (off = 0; !ret && off < edev->idx_pool.size; off += SZ_4K)
+		vm->pt[(ETNA_IDX_VA - ETNA_VM_START + off) / SZ_4K] =
+			edev->idx_pool.dma + off;
 	mutex_unlock(&vm->lock);
 	return ret;
 }
@@ -272,14 +266,22 @@ int etna_mmu_init(struct etna_dev *edev)
 			goto err_bad;
 		memset(edev->pta, 0, SZ_4K);
 	}
+	if (!edev->mmu_v2) {
+		ret = etna_pool_init(&edev->idx_pool, dev, ETNA_IDX_POOL_SIZE);
+		if (ret)
+			goto err_pta;
+	}
 	edev->kvm = etna_vm_create(edev);
 	if (IS_ERR(edev->kvm)) {
 		ret = PTR_ERR(edev->kvm);
 		edev->kvm = NULL;
-		goto err_pta;
+		goto err_idx;
 	}
 	return 0;
 
+err_idx:
+	if (!edev->mmu_v2)
+		etna_pool_fini(&edev->idx_pool, dev);
 err_pta:
 	if (edev->pta)
 		dma_free_wc(dev, SZ_4K, edev->pta, edev->pta_dma);
@@ -297,6 +299,8 @@ void etna_mmu_fini(struct etna_dev *edev)
 	struct device *dev = edev->drm.dev;
 
 	etna_vm_put(edev->kvm);
+	if (!edev->mmu_v2)
+		etna_pool_fini(&edev->idx_pool, dev);
 	if (edev->pta)
 		dma_free_wc(dev, SZ_4K, edev->pta, edev->pta_dma);
 	dma_free_wc(dev, SZ_4K, edev->bad_page, edev->bad_dma);

@@ -35,10 +35,10 @@ struct sg_table;
  * @mtlb_dma: MMUv2: bus address of the master table
  * @pta_id: MMUv2 with the security block: this space's slot in the page
  *	table array
- * @pool_node: the range of the command-buffer pool, kept from the
- *	client's own buffers; MMUv2: mapped in it are the rings and the
- *	pages of the space's own command buffers only (the kernel's space
- *	maps all); MMUv1: all of it, for the snapshots of indices
+ * @pool_node: MMUv2: the range of the command-buffer pool, kept from the
+ *	client's own buffers; mapped in it are the rings and the pages of
+ *	the space's own command buffers only (the kernel's space maps all);
+ *	MMUv1: the range of the indices' snapshots (ETNA_IDX_VA)
  * @cmd_owner: MMUv2: the space as an owner of pool pages
  * @unplugged: the device was unbound: the tables are freed, nothing is
  *	mapped any more (under @lock)
@@ -92,8 +92,9 @@ struct etna_mapping {
 
 /* MMUv2: where every address space maps the command-buffer pool */
 #define ETNA_POOL_VA		SZ_4K
-/* MMUv1: the pool through the page table, for the engines' reads */
-#define ETNA_POOL_VA1		ETNA_VM_START
+/* MMUv1: where the table maps the snapshots of checked indices */
+#define ETNA_IDX_VA		ETNA_VM_START
+#define ETNA_IDX_POOL_SIZE	SZ_4M
 /* MMUv2: softpin addresses start here, below is the kernel's */
 #define ETNA_SOFTPIN_START	SZ_4M
 
