@@ -39,7 +39,8 @@
  * @pixel_pipes: pixel pipes (SPECS PIXEL_PIPES, at least 1)
  * @streams: vertex streams (SPECS STREAM_COUNT, as presented: more than
  *	one, the FE_VERTEX_STREAMS_* states)
- * @halti: the HALTI level (MINOR_FEATURE HALTI0..2 bits), -1 for none
+ * @halti: the HALTI level (the highest of the MINOR_FEATURE HALTI0..5
+ *	bits, as Mesa 22.3 reads it), -1 for none
  * @ts_bits: bits of a tile status entry: 2 (2BITPERTILE) or 4
  * @mmuv2: MMUv2 tables (MINOR_FEATURE_1 MMU_VERSION)
  * @single_buffer: MINOR_FEATURE_4 SINGLE_BUFFER

@@ -90,7 +90,14 @@ static unsigned int run(struct vgc_core *c)
 	unsigned int calls = 0;
 
 	at = emit(at, OP_END, 0);
-	start(c, gb + CMD, (at - CMD) / 8);
+	if (vgc_get_ident(c)->security) {
+		/* a security core starts its FE through the secure state */
+		vgc_write(c, VGC_FE_COMMAND_ADDRESS, gb + CMD);
+		vgc_write(c, VGC_SEC_COMMAND_CONTROL,
+			  VGC_FE_CONTROL_ENABLE | ((at - CMD) / 8));
+	} else {
+		start(c, gb + CMD, (at - CMD) / 8);
+	}
 	while (vgc_fe_run(c, 64) != VGC_RUN_IDLE && calls < 10000000)
 		calls++;
 	EXPECT_EQ(c->stats.bad_commands, 0);
@@ -850,7 +857,14 @@ static void t_huge_triangle(struct vgc_core *c)
 	vtx(2, -1, 1, 0, 1, 1, 1, 1, 1);
 	draw(VGC_PRIM_TRIANGLES, 0, 1);
 	at = emit(at, OP_END, 0);
-	start(c, gb + CMD, (at - CMD) / 8);
+	if (vgc_get_ident(c)->security) {
+		/* a security core starts its FE through the secure state */
+		vgc_write(c, VGC_FE_COMMAND_ADDRESS, gb + CMD);
+		vgc_write(c, VGC_SEC_COMMAND_CONTROL,
+			  VGC_FE_CONTROL_ENABLE | ((at - CMD) / 8));
+	} else {
+		start(c, gb + CMD, (at - CMD) / 8);
+	}
 	for (calls = 0; calls < 20; calls++)
 		EXPECT_EQ(vgc_fe_run(c, 64), VGC_RUN_BUSY);
 	if (c->stats.pixels_shaded > 20 * 65536 || !c->stats.pixels_shaded)
@@ -875,7 +889,14 @@ static void t_million_vertices(struct vgc_core *c)
 	st(VGC_FE_VERTEX_STREAMS_CONTROL(0), 0);	/* stride 0 */
 	draw(VGC_PRIM_TRIANGLES, 0, prims);
 	at = emit(at, OP_END, 0);
-	start(c, gb + CMD, (at - CMD) / 8);
+	if (vgc_get_ident(c)->security) {
+		/* a security core starts its FE through the secure state */
+		vgc_write(c, VGC_FE_COMMAND_ADDRESS, gb + CMD);
+		vgc_write(c, VGC_SEC_COMMAND_CONTROL,
+			  VGC_FE_CONTROL_ENABLE | ((at - CMD) / 8));
+	} else {
+		start(c, gb + CMD, (at - CMD) / 8);
+	}
 	while (vgc_fe_run(c, 64) != VGC_RUN_IDLE && calls < 1000000) {
 		if (!calls++) {
 			v1 = c->stats.vertices_3d;
@@ -910,7 +931,14 @@ static void t_cached_primitives(struct vgc_core *c)
 	st(VGC_FE_INDEX_STREAM_CONTROL, VGC_FE_IT_UNSIGNED_CHAR);
 	draw_indexed(VGC_PRIM_TRIANGLES, 0, prims, 0);
 	at = emit(at, OP_END, 0);
-	start(c, gb + CMD, (at - CMD) / 8);
+	if (vgc_get_ident(c)->security) {
+		/* a security core starts its FE through the secure state */
+		vgc_write(c, VGC_FE_COMMAND_ADDRESS, gb + CMD);
+		vgc_write(c, VGC_SEC_COMMAND_CONTROL,
+			  VGC_FE_CONTROL_ENABLE | ((at - CMD) / 8));
+	} else {
+		start(c, gb + CMD, (at - CMD) / 8);
+	}
 	vgc_fe_run(c, 64);
 	if (c->stats.primitives_3d > 2 * 65536)
 		fail("%llu primitives in the first call",
@@ -1163,6 +1191,80 @@ static void t_fresh_temps(struct vgc_core *c)
 		     px(0, 0));
 }
 
+/*
+ * HALTI5 (the GC7000): the programs come from memory at VS/PS_INST_ADDR,
+ * NEWRANGE_LOW up to NEWRANGE_HIGH; the inputs and outputs from the
+ * VS_HALTI5_INPUT/OUTPUT states, the vertex elements from
+ * NFE_GENERIC_ATTRIB_CONFIG0, the uniforms from one store seen through two
+ * windows (the VS's loaded through the mirror, the PS's at its base
+ * through the other), as Mesa 22.3 sends them. The pre-HALTI5 states are
+ * left wrong on purpose. A quad over the whole target: every pixel the
+ * sum of the VS's uniform (passed as the varying) and the PS's.
+ */
+#define SHB	0x4c000u	/* shader code */
+static void t_halti5(struct vgc_core *c)
+{
+	const struct ins ps_add = alu(VGC_OPC_ADD, 2, MXYZW, T(1, XYZW), NONE,
+				      U(0, XYZW));
+	const float vsu[4] = { 0.25f, 0.0f, 0.5f, 0.0f };
+	const float psu[4] = { 0.0f, 0.5f, 0.25f, 1.0f };
+	uint32_t code[12], u[4];
+	unsigned int x, y, i, bad = 0;
+
+	setup(c);
+	/* the states of the other cores, wrong: */
+	st(VGC_FE_VERTEX_ELEMENT_CONFIG(0), VGC_FE_DT_FLOAT | 16u << 16);
+	st(VGC_FE_VERTEX_ELEMENT_CONFIG(1), VGC_FE_DT_FLOAT);
+	st(VGC_VS_INPUT(0), 3 | 3 << 8);
+	st(VGC_VS_OUTPUT(0), 3 | 3 << 8);
+	st(VGC_VS_END_PC, 0);
+	st(VGC_PS_END_PC, 0);
+	/* ... HALTI5's right */
+	st(VGC_NFE_GENERIC_ATTRIB_CONFIG0(0), VGC_FE_DT_FLOAT);
+	st(VGC_NFE_GENERIC_ATTRIB_CONFIG0(1), VGC_FE_DT_FLOAT | 16u << 16);
+	st(VGC_VS_HALTI5_INPUT(0), 0 | 1 << 8);
+	st(VGC_VS_HALTI5_OUTPUT(0), 0 | 4 << 8);
+	/* VS at SHB + 16: (a NOP before NEWRANGE_LOW) t0 = t0, t4 = u0 */
+	memset(code, 0, sizeof(code));
+	code[0] = VGC_ISA0_PUT_OPCODE(VGC_OPC_NOP);
+	mov(code + 4, 0, VGC_RG_TEMP, 0);
+	mov(code + 8, 4, VGC_RG_UNIFORM_0, 0);
+	memcpy(mem + SHB, code, sizeof(code));
+	/* PS at SHB + 0x100: t2 = t1 + u0 */
+	encode(&ps_add, code);
+	memcpy(mem + SHB + 0x100, code, 16);
+	st(VGC_VS_ICACHE_CONTROL, VGC_VS_ICACHE_ENABLE);
+	st(VGC_VS_INST_ADDR, gb + SHB);
+	st(VGC_VS_NEWRANGE_LOW, 1);
+	st(VGC_VS_NEWRANGE_HIGH, 3);
+	st(VGC_PS_INST_ADDR, gb + SHB + 0x100);
+	st(VGC_PS_NEWRANGE_LOW, 0);
+	st(VGC_PS_NEWRANGE_HIGH, 1);
+	st(VGC_VS_TEMP_REGISTER_CONTROL, 5);
+	/* VS uniforms at 0 through the mirror, the PS's from vec4 8 on */
+	st(VGC_VS_UNIFORM_BASE, 0);
+	st(VGC_PS_UNIFORM_BASE, 8);
+	for (i = 0; i < 4; i++)
+		u[i] = fu(vsu[i]);
+	states(VGC_SH_HALTI5_UNIFORMS_MIRROR, u, 4, false);
+	for (i = 0; i < 4; i++)
+		u[i] = fu(psu[i]);
+	states(VGC_SH_HALTI5_UNIFORMS + 8 * 16, u, 4, false);
+	memset(mem + RT, 0, STRIDE * H);
+	vtx(0, -1, -1, 0, 1, 0, 0, 0, 0);
+	vtx(1, 1, -1, 0, 1, 0, 0, 0, 0);
+	vtx(2, -1, 1, 0, 1, 0, 0, 0, 0);
+	vtx(3, 1, 1, 0, 1, 0, 0, 0, 0);
+	draw(VGC_PRIM_TRIANGLE_STRIP, 0, 2);
+	run(c);
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++)
+			bad += px(x, y) != argb(0.25f, 0.5f, 0.75f, 1.0f);
+	if (bad)
+		fail("%u of %u pixels not 0x%08x (0x%08x at 0, 0)", bad,
+		     W * H, argb(0.25f, 0.5f, 0.75f, 1.0f), px(0, 0));
+}
+
 int main(void)
 {
 	if (sim_test_begin())
@@ -1188,5 +1290,6 @@ int main(void)
 	run_test("3d-fault", t_fault, "gc880");
 	run_test("3d-instanced", t_instanced, "gc3000");
 	run_test("3d-fresh-temps", t_fresh_temps, "gc880");
+	run_test("3d-halti5", t_halti5, "gc7000");
 	return sim_test_end("sim 3d tests");
 }
