@@ -200,7 +200,7 @@ struct vgc_host_ops {
  * @draws_unsupported: draws (or their rest) skipped: a primitive type,
  *	vertex format, render-target format or program the model does not
  *	draw
- * @ts_blocks_filled: 64-byte blocks a PE write found cleared in the tile
+ * @ts_blocks_filled: blocks (64 bytes, 128 or 256) a PE write found cleared in the tile
  *	status and filled with the clear value first
  * @mem_read8: 64-bit words every client read from memory (an access
  *	counted in whole words), command fetches included

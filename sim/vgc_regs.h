@@ -433,6 +433,9 @@
 #define VGC_SYNC_BLT			16
 #define   VGC_SYNC_FROM(v)		((v) & 0x1fu)
 #define   VGC_SYNC_TO(v)		(((v) >> 8) & 0x1fu)
+#define VGC_PE_MEM_CONFIG		0x14bc
+#define   VGC_PE_MEM_COLOR_TS_MODE	BIT(24)
+#define   VGC_PE_MEM_DEPTH_TS_MODE	BIT(26)
 #define VGC_TS_MEM_CONFIG		0x1654
 #define   VGC_TS_DEPTH_FAST_CLEAR	BIT(0)
 #define   VGC_TS_COLOR_FAST_CLEAR	BIT(1)

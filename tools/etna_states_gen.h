@@ -1214,6 +1214,11 @@ static const struct etna_field f_pe_stencil_config_ext2[] = {
 	{ "WRITE_MASK_BACK", 8, 8, NULL, true, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field f_pe_mem_config[] = {
+	{ "COLOR_TS_MODE", 24, 1, NULL, false, false },
+	{ "DEPTH_TS_MODE", 26, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
 static const struct etna_field f_rs_config[] = {
 	{ "SOURCE_FORMAT", 0, 5, &e_rs_format, false, false },
 	{ "DOWNSAMPLE_X", 5, 1, NULL, false, false },
@@ -1691,6 +1696,7 @@ static const struct etna_state states[] = {
 	{ 0x014b0, "PE_UNK014B0", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x014b4, "PE_UNK014B4", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x014b8, "PE_STENCIL_CONFIG_EXT2", 1, 4, 0, 0, ETNA_T_HEX, f_pe_stencil_config_ext2 },
+	{ 0x014bc, "PE_MEM_CONFIG", 1, 4, 0, 0, ETNA_T_HEX, f_pe_mem_config },
 	{ 0x014c4, "PE_DEPTH_ROBUSTNESS", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x01500, "PE_PIPE_ADDR_UNK01500", 8, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x01520, "PE_PIPE_ADDR_UNK01520", 8, 4, 0, 0, ETNA_T_ADDR, NULL },
