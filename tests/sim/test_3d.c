@@ -681,22 +681,56 @@ static void t_indexed16(struct vgc_core *c)
 }
 
 /*
+ * setup()'s programs as a HALTI5 core runs them: from memory at SHB (VS)
+ * and SHB + 0x100 (PS), through the HALTI5 I/O and vertex element states.
+ */
+#define SHB	0x4c000u	/* shader code */
+static void setup_halti5(void)
+{
+	uint32_t code[4];
+
+	st(VGC_NFE_GENERIC_ATTRIB_CONFIG0(0), VGC_FE_DT_FLOAT);
+	st(VGC_NFE_GENERIC_ATTRIB_CONFIG0(1), VGC_FE_DT_FLOAT | 16u << 16);
+	st(VGC_VS_HALTI5_INPUT(0), 0 | 1 << 8);
+	st(VGC_VS_HALTI5_OUTPUT(0), 0 | 1 << 8);
+	mov(code, 0, VGC_RG_TEMP, 0);
+	memcpy(mem + SHB, code, 16);
+	mov(code, 2, VGC_RG_TEMP, 1);
+	memcpy(mem + SHB + 0x100, code, 16);
+	st(VGC_VS_ICACHE_CONTROL, VGC_VS_ICACHE_ENABLE);
+	st(VGC_VS_INST_ADDR, gb + SHB);
+	st(VGC_VS_NEWRANGE_LOW, 0);
+	st(VGC_VS_NEWRANGE_HIGH, 1);
+	st(VGC_PS_INST_ADDR, gb + SHB + 0x100);
+	st(VGC_PS_NEWRANGE_LOW, 0);
+	st(VGC_PS_NEWRANGE_HIGH, 1);
+}
+
+/*
  * A fast-cleared render target: the 64-byte blocks the triangle touches
  * are filled with the clear value, written, and marked not cleared; the
  * others stay as they were, memory and status.
  */
-static void t_fast_clear(struct vgc_core *c)
+static void fast_clear_case(struct vgc_core *c, unsigned int bsz,
+			    uint32_t pe_mem)
 {
 	const uint32_t clear = 0xff112233u;
 	unsigned int x, y, blk, bits = 2;
 	bool touched[W * H * 4 / 64] = { 0 };
+	unsigned int nblk = W * H * 4 / bsz;
 	struct rv a = win(-1, -1), b = win(-0.9f, -1), d = win(-1, -0.9f);
 
 	setup(c);
-	if (!(vgc_get_ident(c)->minor[0] & VGC_MINOR0_2BITPERTILE))
+	/* Mesa 22.3 etnaviv_screen.c: 4 bits an entry with 128-byte lines */
+	if (!(vgc_get_ident(c)->minor[0] & VGC_MINOR0_2BITPERTILE) ||
+	    bsz > 64)
 		bits = 4;
 	memset(mem + RT, 0, STRIDE * H);
-	memset(mem + TSB, bits == 2 ? 0x55 : 0x11, W * H * 4 / 64 * bits / 8);
+	memset(mem + TSB, bits == 2 ? 0x55 : 0x11, nblk * bits / 8);
+	if (bsz > 64) {
+		setup_halti5();
+		st(VGC_PE_MEM_CONFIG, pe_mem);
+	}
 	st(VGC_TS_MEM_CONFIG, VGC_TS_COLOR_FAST_CLEAR);
 	st(VGC_TS_COLOR_STATUS_BASE, gb + TSB);
 	st(VGC_TS_COLOR_SURFACE_BASE, gb + RT);
@@ -709,22 +743,41 @@ static void t_fast_clear(struct vgc_core *c)
 	for (y = 0; y < H; y++)
 		for (x = 0; x < W; x++)
 			if (covers(a, b, d, x, y))
-				touched[tiled(x, y, 4, STRIDE) / 64] = true;
+				touched[tiled(x, y, 4, STRIDE) / bsz] = true;
 	for (y = 0; y < H; y++)
 		for (x = 0; x < W; x++) {
 			bool in = covers(a, b, d, x, y);
 
-			blk = tiled(x, y, 4, STRIDE) / 64;
+			blk = tiled(x, y, 4, STRIDE) / bsz;
 			EXPECT_EQ(px(x, y), in ? 0xffffffffu :
 				  touched[blk] ? clear : 0);
 		}
-	for (blk = 0; blk < W * H * 4 / 64; blk++) {
+	for (blk = 0; blk < nblk; blk++) {
 		unsigned int e = (mem[TSB + blk * bits / 8] >>
 				  (blk * bits % 8)) & ((1u << bits) - 1);
 
 		EXPECT_EQ(e, touched[blk] ? 0 : 1);
 	}
 	EXPECT_EQ(c->stats.ts_blocks_filled, 1);
+}
+
+static void t_fast_clear(struct vgc_core *c)
+{
+	fast_clear_case(c, 64, 0);
+}
+
+/*
+ * HALTI5 with 128-byte cache lines: an entry covers 128 bytes, or 256 with
+ * PE_MEM_CONFIG's COLOR_TS_MODE (Mesa 22.3 etnaviv_state.c, common_3d.xml)
+ */
+static void t_fast_clear_128(struct vgc_core *c)
+{
+	fast_clear_case(c, 128, 0);
+}
+
+static void t_fast_clear_256(struct vgc_core *c)
+{
+	fast_clear_case(c, 256, VGC_PE_MEM_COLOR_TS_MODE);
 }
 
 /*
@@ -1201,7 +1254,6 @@ static void t_fresh_temps(struct vgc_core *c)
  * left wrong on purpose. A quad over the whole target: every pixel the
  * sum of the VS's uniform (passed as the varying) and the PS's.
  */
-#define SHB	0x4c000u	/* shader code */
 static void t_halti5(struct vgc_core *c)
 {
 	const struct ins ps_add = alu(VGC_OPC_ADD, 2, MXYZW, T(1, XYZW), NONE,
@@ -1291,5 +1343,7 @@ int main(void)
 	run_test("3d-instanced", t_instanced, "gc3000");
 	run_test("3d-fresh-temps", t_fresh_temps, "gc880");
 	run_test("3d-halti5", t_halti5, "gc7000");
+	run_test("3d-fast-clear-128", t_fast_clear_128, "gc7000");
+	run_test("3d-fast-clear-256", t_fast_clear_256, "gc7000");
 	return sim_test_end("sim 3d tests");
 }
