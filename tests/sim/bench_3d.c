@@ -59,14 +59,6 @@ static void st(uint32_t reg, uint32_t v)
 	states(reg, &v, 1);
 }
 
-static uint32_t fu(float f)
-{
-	uint32_t u;
-
-	memcpy(&u, &f, 4);
-	return u;
-}
-
 static void prog(bool vs, const struct ins *code, unsigned int n)
 {
 	uint32_t w[16 * 4];

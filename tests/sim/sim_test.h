@@ -58,6 +58,23 @@ static const struct vgc_host_ops ops = {
 	.mem_map = mem_map,
 };
 
+/* the bits of a float, and the float of bits */
+static inline uint32_t fu(float f)
+{
+	uint32_t u;
+
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+static inline float uf(uint32_t u)
+{
+	float f;
+
+	memcpy(&f, &u, 4);
+	return f;
+}
+
 /* xorshift32: the tests' reproducible random numbers (*@s: the state) */
 static inline uint32_t sim_rnd(uint32_t *s)
 {
@@ -90,6 +107,53 @@ static inline void fail(const char *fmt, ...)
 		     #a, _a, _b);					\
 } while (0)
 
+/*
+ * A class of cases of a table test: its cases run in one core, each that
+ * disagrees with the reference noting its first failure in the class,
+ * then one line a class (sim_class_report()). A class the model is known
+ * to get wrong (@known: the defect, named) reports SKIP with the defect
+ * and what it saw while it still fails, PASS once it holds. @cases counts
+ * the cases checked: a class that checked none fails (it cannot fail).
+ */
+struct sim_class {
+	const char *name;
+	const char *known;
+	bool bad;
+	unsigned long cases;
+	char why[240];
+};
+
+static inline void sim_class_fail(struct sim_class *k, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (k->bad)
+		return;
+	k->bad = true;
+	va_start(ap, fmt);
+	vsnprintf(k->why, sizeof(k->why), fmt, ap);
+	va_end(ap);
+}
+
+static inline void sim_class_report(const struct sim_class *k)
+{
+	if (!k->name)
+		return;		/* a slot of a table that is no class */
+	if (!k->cases) {
+		failed++;
+		printf("FAIL: sim/%s: no case checked\n", k->name);
+	} else if (!k->bad) {
+		passed++;
+		printf("PASS: sim/%s\n", k->name);
+	} else if (k->known) {
+		printf("SKIP: sim/%s: known model defect (%s): %s\n", k->name,
+		       k->known, k->why);
+	} else {
+		failed++;
+		printf("FAIL: sim/%s: %s\n", k->name, k->why);
+	}
+}
+
 static inline void run_test(const char *name, void (*fn)(struct vgc_core *c),
 		     const char *core)
 {
@@ -106,6 +170,30 @@ static inline void run_test(const char *name, void (*fn)(struct vgc_core *c),
 		passed++;
 		printf("PASS: sim/%s\n", name);
 	}
+	free(c);
+}
+
+/*
+ * Run a table test's cases (@fn) on a freshly initialised @core, then
+ * report its @n classes @k: a failure of the harness itself (fail()) is
+ * one FAIL line of @name besides them.
+ */
+static inline void run_table(const char *name,
+			     void (*fn)(struct vgc_core *c), const char *core,
+			     const struct sim_class *k, unsigned int n)
+{
+	struct vgc_core *c = calloc(1, sizeof(*c));
+	unsigned int i;
+
+	current = name;
+	test_failed = false;
+	memset(mem, 0, MEM_SIZE);
+	vgc_init(c, vgc_ident_find(core), &ops, NULL);
+	fn(c);
+	if (test_failed)
+		failed++;
+	for (i = 0; i < n; i++)
+		sim_class_report(&k[i]);
 	free(c);
 }
 

@@ -19,23 +19,6 @@ struct acc {
 	long long pool, events, va, cmd, spaces;
 };
 
-/* The sum of every "@key: N" line of debugfs @file (-1 without one). */
-static long long driver_sum(const char *file, const char *key)
-{
-	char line[160], k[64];
-	long long sum = -1, v;
-	FILE *f = driver_debugfs(file);
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, " %63[^:]: %lld", k, &v) == 2 &&
-		    !strcmp(k, key))
-			sum = (sum < 0 ? 0 : sum) + v;
-	fclose(f);
-	return sum;
-}
-
 static void acc_read(struct acc *a)
 {
 	a->pool = driver_sum("mm", "pool bytes in use");

@@ -131,11 +131,12 @@ FILE *driver_debugfs(const char *file)
 }
 
 /*
- * Reads "@key: <number>" from the debugfs file @file of our driver's DRM
- * device; -1 if absent (as with upstream's driver, which has no such
- * line).
+ * The "@key: <number>" lines (leading blanks allowed) of the debugfs file
+ * @file of our driver's DRM device: the first one's number, or with @sum
+ * the sum of them all; -1 without one (as with upstream's driver, which
+ * has no such line).
  */
-long long driver_stat(const char *file, const char *key)
+static long long driver_lines(const char *file, const char *key, bool sum)
 {
 	char line[160], k[64];
 	long long val = -1, v;
@@ -143,14 +144,26 @@ long long driver_stat(const char *file, const char *key)
 
 	if (!f)
 		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "%63[^:]: %lld", k, &v) == 2 &&
-		    !strcmp(k, key)) {
-			val = v;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, " %63[^:]: %lld", k, &v) != 2 ||
+		    strcmp(k, key))
+			continue;
+		val = (val < 0 ? 0 : val) + v;
+		if (!sum)
 			break;
-		}
+	}
 	fclose(f);
 	return val;
+}
+
+long long driver_stat(const char *file, const char *key)
+{
+	return driver_lines(file, key, false);
+}
+
+long long driver_sum(const char *file, const char *key)
+{
+	return driver_lines(file, key, true);
 }
 
 static uint64_t digest(uint64_t h, const char *p, size_t n)

@@ -54,7 +54,9 @@ int knob_set(const struct engine *e, const char *knob, int val);
 int engine_awake(int fd, const struct engine *e, uint32_t bo);
 long knob_get(const struct engine *e, const char *knob);
 FILE *driver_debugfs(const char *file);
+/* "@key: N" of our driver's debugfs @file: the first, or the sum of all */
 long long driver_stat(const char *file, const char *key);
+long long driver_sum(const char *file, const char *key);
 uint64_t ring_digest(void);
 int wait_ring_change(uint64_t before, uint64_t ns);
 void find_engines(int fd);

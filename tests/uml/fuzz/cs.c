@@ -285,13 +285,15 @@ static void build(struct cs *s, const struct engine *e)
 }
 
 /* One cs iteration; false on a finding. */
-static bool cs_iter(int fd, uint64_t seed, uint64_t it)
+static int cs_fd;
+
+static bool cs_iter(uint64_t seed, uint64_t it)
 {
 	struct drm_etnaviv_gem_submit_bo sbo[NR_BOS];
 	unsigned long long faults;
 	struct oracle before;
-	char moved[96];
 	const struct engine *e;
+	int fd = cs_fd;
 	struct drm_etnaviv_gem_submit req;
 	static struct cs s;
 	unsigned int i;
@@ -328,32 +330,20 @@ static bool cs_iter(int fd, uint64_t seed, uint64_t it)
 		return true;
 	}
 	sh->accepted++;
-	ret = etna_wait_fence(fd, e->pipe, req.fence, 0, 20 * SEC_NS);
-	if (ret) {
-		finding("cs seed=0x%llx iter=%llu on %s: accepted job did not "
-			"complete: %s", (unsigned long long)seed,
-			(unsigned long long)it, e->name, err_name(ret));
+	if (!accepted_job_held(fd, e->pipe, req.fence, &before, "cs", seed,
+			       it)) {
 		dump_stream(s.w, s.n, s.r, s.nr);
 		return false;
 	}
 	faults = MODEL_SUM(mmu_faults) - before.faults;
 	if (faults) {
 		sh->faulted++;
-		if (verbose)
+		if (verbose) {
 			printf("INFO: fuzz: cs iteration %llu on %s: %llu MMU "
 			       "faults\n", (unsigned long long)it, e->name,
 			       faults);
-		if (verbose)
 			dump_stream(s.w, s.n, s.r, s.nr);
-	}
-	if (!oracle_held(&before, moved, sizeof(moved))) {
-		finding("cs seed=0x%llx iter=%llu on %s: accepted job made "
-			"%s (replay: fuzz --mode cs --seed 0x%llx --first %llu "
-			"--iters 1)", (unsigned long long)seed,
-			(unsigned long long)it, e->name, moved,
-			(unsigned long long)seed, (unsigned long long)it);
-		dump_stream(s.w, s.n, s.r, s.nr);
-		return false;
+		}
 	}
 	return true;
 }
@@ -362,20 +352,14 @@ void run_cs(int fd, uint64_t seed, uint64_t first, uint64_t iters,
 	    uint64_t loop, uint64_t deadline)
 {
 	uint64_t it;
-	pid_t inno;
 
 	for (it = 0; it < NR_BOS; it++)
 		if (etna_gem_new(fd, bo_sizes[it], ETNA_BO_WC, &bos[it])) {
 			finding("GEM_NEW failed");
 			return;
 		}
-	inno = innocent_start();
-	for (it = first; it < first + iters; it++) {
-		if (deadline && etna_now_ns() > deadline)
-			break;
-		cs_iter(fd, seed, first + (it - first) % loop);
-	}
-	innocent_stop(inno);
+	cs_fd = fd;
+	run_iterations(seed, first, iters, loop, deadline, cs_iter);
 	for (it = 0; it < NR_BOS; it++)
 		etna_gem_close(fd, bos[it]);
 }

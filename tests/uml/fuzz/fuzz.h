@@ -72,6 +72,13 @@ void oracle_read(struct oracle *o);
 /* What moved since @before, as text in @buf; false when it must not. */
 bool oracle_held(const struct oracle *before, char *buf, size_t len);
 
+bool accepted_job_held(int fd, uint32_t pipe, uint32_t fence,
+		       const struct oracle *before, const char *mode,
+		       uint64_t seed, uint64_t it);
+void run_iterations(uint64_t seed, uint64_t first, uint64_t iters,
+		    uint64_t loop, uint64_t deadline,
+		    bool (*iter)(uint64_t seed, uint64_t it));
+
 /* The fuzzers; @deadline 0: no limit but @iters. */
 void run_cs(int fd, uint64_t seed, uint64_t first, uint64_t iters,
 	    uint64_t loop, uint64_t deadline);

@@ -336,6 +336,49 @@ bool oracle_held(const struct oracle *before, char *buf, size_t len)
 		now.escapes == before->escapes);
 }
 
+/*
+ * An accepted job of iteration @it of a @mode run (cs, ops): it completes
+ * and keeps the oracles since @before; if not, a finding with what
+ * replays it, and false.
+ */
+bool accepted_job_held(int fd, uint32_t pipe, uint32_t fence,
+		       const struct oracle *before, const char *mode,
+		       uint64_t seed, uint64_t it)
+{
+	int ret = etna_wait_fence(fd, pipe, fence, 0, 20 * SEC_NS);
+	char moved[96];
+
+	if (!ret && oracle_held(before, moved, sizeof(moved)))
+		return true;
+	finding("%s seed=0x%llx iter=%llu: accepted job %s%s (replay: fuzz "
+		"--mode %s --seed 0x%llx --first %llu --iters 1)", mode,
+		(unsigned long long)seed, (unsigned long long)it,
+		ret ? "did not complete: " : "made ",
+		ret ? err_name(ret) : moved, mode, (unsigned long long)seed,
+		(unsigned long long)it);
+	return false;
+}
+
+/*
+ * Iterations @first .. of a cs or ops run (those of @first .. @first +
+ * @loop - 1 repeated), until @iters ran or @deadline, the innocent client
+ * beside them.
+ */
+void run_iterations(uint64_t seed, uint64_t first, uint64_t iters,
+		    uint64_t loop, uint64_t deadline,
+		    bool (*iter)(uint64_t seed, uint64_t it))
+{
+	pid_t inno = innocent_start();
+	uint64_t it;
+
+	for (it = first; it < first + iters; it++) {
+		if (deadline && etna_now_ns() > deadline)
+			break;
+		iter(seed, first + (it - first) % loop);
+	}
+	innocent_stop(inno);
+}
+
 /* ---- main --------------------------------------------------------- */
 
 static void summary(const char *what)

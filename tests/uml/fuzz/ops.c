@@ -124,7 +124,6 @@ static bool ops_iter(uint64_t seed, uint64_t it)
 	uint32_t rt_off, off, fence;
 	unsigned int at, cmd;
 	struct oracle before;
-	char moved[96];
 	int ret;
 
 	seed_rng(seed, it);
@@ -182,14 +181,8 @@ static bool ops_iter(uint64_t seed, uint64_t it)
 		return true;
 	}
 	sh->accepted++;
-	ret = etna_wait_fence(d3_fd, d3_pipe, fence, 0, 20 * SEC_NS);
-	if (ret || !oracle_held(&before, moved, sizeof(moved))) {
-		finding("ops seed=0x%llx iter=%llu: accepted draw %s%s (replay: "
-			"fuzz --mode ops --seed 0x%llx --first %llu --iters 1)",
-			(unsigned long long)seed, (unsigned long long)it,
-			ret ? "did not complete: " : "made ",
-			ret ? err_name(ret) : moved, (unsigned long long)seed,
-			(unsigned long long)it);
+	if (!accepted_job_held(d3_fd, d3_pipe, fence, &before, "ops", seed,
+			       it)) {
 		dump_stream(s.w, s.n, s.relocs, s.nr_relocs);
 		return false;
 	}
@@ -199,9 +192,6 @@ static bool ops_iter(uint64_t seed, uint64_t it)
 void run_ops(int fd, uint64_t seed, uint64_t first, uint64_t iters,
 	     uint64_t loop, uint64_t deadline)
 {
-	uint64_t it;
-	pid_t inno;
-
 	if (!mmuv1 || !find_core(fd)) {
 		printf("INFO: fuzz/ops: no MMUv1 3D core: nothing to run\n");
 		why[0] = '\0';
@@ -213,13 +203,7 @@ void run_ops(int fd, uint64_t seed, uint64_t first, uint64_t iters,
 		finding("ops: buffers: %s", why);
 		return;
 	}
-	inno = innocent_start();
-	for (it = first; it < first + iters; it++) {
-		if (deadline && etna_now_ns() > deadline)
-			break;
-		ops_iter(seed, first + (it - first) % loop);
-	}
-	innocent_stop(inno);
+	run_iterations(seed, first, iters, loop, deadline, ops_iter);
 	buf_free(&rt);
 	buf_free(&vb);
 	buf_free(&ib);

@@ -32,6 +32,11 @@ struct etna_vm;
  * @va_bytes: MMUv1: bytes of the shared address space taken by its jobs'
  *	buffers (each job counts all of its buffers)
  * @pool_bytes: bytes of the command-buffer pool taken by its jobs
+ * @jobs_freed: its jobs freed so far, which a submit waiting for room
+ *	watches for progress
+ * @jobs_ran: its jobs that reached a core and are not freed yet: each
+ *	ends, done or reset by the hang check, so a submit waiting for room
+ *	waits on while there is one
  *
  * The counts are atomics, charged at submit and discharged when a job is
  * freed, after the file is gone too.
@@ -40,6 +45,8 @@ struct etna_client {
 	struct kref ref;
 	atomic64_t va_bytes;
 	atomic64_t pool_bytes;
+	atomic_t jobs_freed;
+	atomic_t jobs_ran;
 };
 
 /**
@@ -80,6 +87,7 @@ struct etna_usage {
  * @pid: the submitting process, for fault reports
  * @comm: its name
  * @hw_fence: signalled by the core's event, once running
+ * @ran: it reached a core (counted in @client's jobs_ran)
  * @run_ms: how long it has run, as the hang check counts (in its periods;
  *	only the scheduler's timeout handler uses it)
  * @hang_dma: FE DMA address at the hang check's last look at this run of
@@ -118,6 +126,7 @@ struct etna_job {
 	pid_t pid;
 	char comm[TASK_COMM_LEN];
 	struct dma_fence *hw_fence;
+	bool ran;
 	u32 run_ms;
 	u32 hang_dma, hang_work;
 	bool hang_seen;

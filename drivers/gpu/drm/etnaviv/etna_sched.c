@@ -87,6 +87,10 @@ static struct dma_fence *etna_sched_run_job(struct drm_sched_job *sj)
 		return fence;
 	dma_fence_put(job->hw_fence);
 	job->hw_fence = dma_fence_get(fence);
+	if (!job->ran && job->client) {
+		job->ran = true;
+		atomic_inc(&job->client->jobs_ran);
+	}
 	return fence;
 }
 

@@ -59,8 +59,11 @@
  * a stream of whole bursts needs one more for its LINK back to the ring,
  * and with it four 64 KiB jobs (two of 128 KiB, the largest) fit in a
  * share, as four fit in upstream's suballocator. Past its share a submit
- * waits for the client's own jobs, at most CLIENT_WAIT: other clients'
- * jobs never hold it up, and a client never holds up the others.
+ * waits for the client's own jobs for as long as one of them is on a
+ * core (it ends, done or reset by the hang check) or one finished in the
+ * last CLIENT_WAIT: a slow client is served, and one whose jobs all wait
+ * on something that never comes is told -EBUSY. Other clients' jobs
+ * never hold it up, and a client never holds up the others.
  */
 #define CLIENT_VA_MAX		(ETNA_VM_SIZE / 4)
 #define CLIENT_POOL_DIV		4
@@ -105,24 +108,31 @@ static bool etna_charge_try(atomic64_t *count, u64 n, u64 max)
 }
 
 /*
- * Charge @n to one of a client's counts, bounded by @max: at once if it
+ * Charge @n to one of @client's counts, bounded by @max: at once if it
  * fits, or once the client's own jobs have freed enough. Return: 0,
- * @err (more than the whole share, or still no room after CLIENT_WAIT)
- * or -ERESTARTSYS.
+ * @err (more than the whole share, or still no room after a CLIENT_WAIT
+ * in which none of the client's jobs was on a core or finished) or
+ * -ERESTARTSYS.
  */
-static int etna_charge(struct etna_dev *edev, atomic64_t *count, u64 n,
-		       u64 max, int err)
+static int etna_charge(struct etna_dev *edev, struct etna_client *client,
+		       atomic64_t *count, u64 n, u64 max, int err)
 {
+	int freed;
 	long ret;
 
 	if (n > max)
 		return err;
-	ret = wait_event_interruptible_timeout(edev->client_wq,
-					       etna_charge_try(count, n, max),
-					       CLIENT_WAIT);
-	if (ret < 0)
-		return ret;
-	return ret ? 0 : err;
+	do {
+		freed = atomic_read(&client->jobs_freed);
+		ret = wait_event_interruptible_timeout(edev->client_wq,
+						       etna_charge_try(count, n,
+								       max),
+						       CLIENT_WAIT);
+		if (ret)
+			return ret < 0 ? ret : 0;
+	} while (atomic_read(&client->jobs_freed) != freed ||
+		 atomic_read(&client->jobs_ran));
+	return err;
 }
 
 /**
@@ -154,6 +164,9 @@ void etna_job_free(struct etna_job *job)
 	if (client) {
 		atomic64_sub(job->va_charge, &client->va_bytes);
 		atomic64_sub(job->pool_charge, &client->pool_bytes);
+		atomic_inc(&client->jobs_freed);
+		if (job->ran)
+			atomic_dec(&client->jobs_ran);
 		etna_client_put(client);
 		if (wq_has_sleeper(&edev->client_wq))
 			wake_up_all(&edev->client_wq);
@@ -295,8 +308,8 @@ static int etna_submit_charge_va(struct etna_job *job)
 		return 0;
 	for (i = 0; i < job->nr_bos; i++)
 		size += job->bos[i]->size;
-	ret = etna_charge(edev, &job->client->va_bytes, size, CLIENT_VA_MAX,
-			  -ENOSPC);
+	ret = etna_charge(edev, job->client, &job->client->va_bytes, size,
+			  CLIENT_VA_MAX, -ENOSPC);
 	if (!ret)
 		job->va_charge = size;
 	return ret;
@@ -607,7 +620,8 @@ static int etna_submit(struct drm_device *drm, void *data,
 	size = job->cmd_size + 8;
 	if (scans)
 		size = ALIGN(size, 64) + etna_validate_indices_size(scans);
-	ret = etna_charge(edev, &job->client->pool_bytes, etna_pool_size(size),
+	ret = etna_charge(edev, job->client, &job->client->pool_bytes,
+			  etna_pool_size(size),
 			  edev->pool.size / CLIENT_POOL_DIV +
 			  CLIENT_POOL_LINKS * etna_pool_size(8), -EBUSY);
 	if (ret)
