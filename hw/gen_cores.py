@@ -192,9 +192,13 @@ def model_caps(db, c):
     halti = -1
     for level, ref in enumerate(('HI_CHIP_MINOR_FEATURE_1.HALTI0',
                                  'HI_CHIP_MINOR_FEATURE_2.HALTI1',
-                                 'HI_CHIP_MINOR_FEATURE_4.HALTI2')):
+                                 'HI_CHIP_MINOR_FEATURE_4.HALTI2',
+                                 'HI_CHIP_MINOR_FEATURE_5.HALTI3',
+                                 'HI_CHIP_MINOR_FEATURE_5.HALTI4',
+                                 'HI_CHIP_MINOR_FEATURE_5.HALTI5')):
+        # Mesa 22.3 etnaviv_screen.c: the highest level whose bit is set
         if get(ref):
-            if halti != level - 1:
+            if halti != level - 1 and level <= 2:
                 raise Fail('%s: core %s: HALTI%d without HALTI%d' %
                            (c.where, c.name, level, level - 1))
             halti = level

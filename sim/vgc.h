@@ -39,7 +39,8 @@
  * @pixel_pipes: pixel pipes (SPECS PIXEL_PIPES, at least 1)
  * @streams: vertex streams (SPECS STREAM_COUNT, as presented: more than
  *	one, the FE_VERTEX_STREAMS_* states)
- * @halti: the HALTI level (MINOR_FEATURE HALTI0..2 bits), -1 for none
+ * @halti: the HALTI level (the highest of the MINOR_FEATURE HALTI0..5
+ *	bits, as Mesa 22.3 reads it), -1 for none
  * @ts_bits: bits of a tile status entry: 2 (2BITPERTILE) or 4
  * @mmuv2: MMUv2 tables (MINOR_FEATURE_1 MMU_VERSION)
  * @single_buffer: MINOR_FEATURE_4 SINGLE_BUFFER
@@ -199,7 +200,7 @@ struct vgc_host_ops {
  * @draws_unsupported: draws (or their rest) skipped: a primitive type,
  *	vertex format, render-target format or program the model does not
  *	draw
- * @ts_blocks_filled: 64-byte blocks a PE write found cleared in the tile
+ * @ts_blocks_filled: blocks (64 bytes, 128 or 256) a PE write found cleared in the tile
  *	status and filled with the clear value first
  * @mem_read8: 64-bit words every client read from memory (an access
  *	counted in whole words), command fetches included

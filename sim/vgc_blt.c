@@ -361,6 +361,7 @@ static bool ts_setup(struct vgc_core *c, struct vgc_blt_ts *t, bool mode256,
 	t->ts.surface = surface;
 	t->ts.clear = v0;
 	t->ts.bits = vgc_caps(c)->ts_bits;
+	t->ts.block = t->block;
 	pattern(t->clear, v0, v1, wide);
 	return t->block != 0;
 }

@@ -88,7 +88,7 @@ static const struct vgc_ident idents[] = {
 		.pipes = VGC_PIPE_3D,
 		.security = true,
 		.caps = {
-			.pixel_pipes = 2, .streams = 0, .halti = 2,
+			.pixel_pipes = 2, .streams = 0, .halti = 5,
 			.ts_bits = 4,
 			.mmuv2 = true,
 			.single_buffer = true,
@@ -188,7 +188,7 @@ static const struct vgc_ident idents[] = {
 		.pipes = VGC_PIPE_3D,
 		.security = true,
 		.caps = {
-			.pixel_pipes = 1, .streams = 0, .halti = 2,
+			.pixel_pipes = 1, .streams = 0, .halti = 5,
 			.ts_bits = 4,
 			.mmuv2 = true,
 			.single_buffer = true,
@@ -211,7 +211,7 @@ static const struct vgc_ident idents[] = {
 		.pipes = VGC_PIPE_3D,
 		.security = true,
 		.caps = {
-			.pixel_pipes = 1, .streams = 0, .halti = 2,
+			.pixel_pipes = 1, .streams = 0, .halti = 5,
 			.ts_bits = 4,
 			.mmuv2 = true,
 			.single_buffer = true,
@@ -233,7 +233,7 @@ static const struct vgc_ident idents[] = {
 		.pipes = VGC_PIPE_3D,
 		.security = true,
 		.caps = {
-			.pixel_pipes = 1, .streams = 0, .halti = 2,
+			.pixel_pipes = 1, .streams = 0, .halti = 5,
 			.ts_bits = 4,
 			.mmuv2 = true,
 			.single_buffer = true,

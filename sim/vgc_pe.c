@@ -78,16 +78,16 @@ static noinline int ts_fill(struct vgc_core *c, const struct vgc_3d_surf *s,
 			    enum vgc_client cl, u32 addr, const u8 *buf,
 			    unsigned int len, u32 byte, unsigned int shift)
 {
-	u32 b0 = addr & ~(u32)(VGC_TS_BLOCK - 1);
-	u8 blk[VGC_TS_BLOCK], cb[4], v;
+	u32 b0 = addr - (addr - s->ts.surface) % s->ts.block;
+	u8 blk[VGC_TS_MAX_BLOCK], cb[4], v;
 	unsigned int k;
 
 	/* the clear value's bytes of a word (b0 is word-aligned) */
 	ts_clear_read(s, b0, cb, 4);
-	for (k = 0; k < VGC_TS_BLOCK; k += 4)
+	for (k = 0; k < s->ts.block; k += 4)
 		vgc_copy_small(blk + k, cb, 4);
 	memcpy(blk + (addr - b0), buf, len);
-	if (vgc_dma_write(c, cl, b0, blk, VGC_TS_BLOCK) ||
+	if (vgc_dma_write(c, cl, b0, blk, s->ts.block) ||
 	    vgc_dma_read(c, VGC_CLIENT_PE, byte, &v, 1))
 		return -1;
 	v &= ~(((1u << s->ts.bits) - 1) << shift);
@@ -576,6 +576,11 @@ static void surf_init(struct vgc_core *c, struct vgc_3d_surf *s, bool depth)
 		m->base[1] = m->base[0];
 	}
 	s->ts.bits = caps->ts_bits;
+	/* HALTI3+: PE_MEM_CONFIG's TS_MODE, where an entry covers 128 B+ */
+	s->ts.block = !caps->ts_128b ? VGC_TS_BLOCK :
+		      REG(c, VGC_PE_MEM_CONFIG) & (depth ?
+		      VGC_PE_MEM_DEPTH_TS_MODE : VGC_PE_MEM_COLOR_TS_MODE) ?
+		      256 : 128;
 	s->last_ok = false;
 	s->hit_ok = false;
 	/* the stride of a row of pixels, four of a row of tiles */

@@ -433,6 +433,9 @@
 #define VGC_SYNC_BLT			16
 #define   VGC_SYNC_FROM(v)		((v) & 0x1fu)
 #define   VGC_SYNC_TO(v)		(((v) >> 8) & 0x1fu)
+#define VGC_PE_MEM_CONFIG		0x14bc
+#define   VGC_PE_MEM_COLOR_TS_MODE	BIT(24)
+#define   VGC_PE_MEM_DEPTH_TS_MODE	BIT(26)
 #define VGC_TS_MEM_CONFIG		0x1654
 #define   VGC_TS_DEPTH_FAST_CLEAR	BIT(0)
 #define   VGC_TS_COLOR_FAST_CLEAR	BIT(1)
@@ -556,6 +559,9 @@
 #define VGC_MINOR3_INSTRUCTION_CACHE	BIT(3)
 #define VGC_MINOR3_FAST_TRANSCENDENTALS	BIT(14)
 #define VGC_MINOR4_HALTI2		BIT(16)
+#define VGC_MINOR5_HALTI3		BIT(9)
+#define VGC_MINOR5_HALTI4		BIT(14)
+#define VGC_MINOR5_HALTI5		BIT(29)
 /* Shader states */
 #define VGC_VS_END_PC			0x0800
 #define VGC_VS_OUTPUT_COUNT		0x0804
@@ -583,6 +589,13 @@
 #define   VGC_VS_ICACHE_FLUSH_VS	BIT(4)
 #define   VGC_VS_ICACHE_FLUSH_PS	BIT(5)
 #define VGC_VS_INST_ADDR		0x086c
+/* HALTI5: programs fetched from memory, their I/O states */
+#define VGC_VS_NEWRANGE_LOW		0x0874
+#define VGC_VS_NEWRANGE_HIGH		0x08bc
+#define VGC_PS_NEWRANGE_LOW		0x087c
+#define VGC_PS_NEWRANGE_HIGH		0x1090
+#define VGC_VS_HALTI5_OUTPUT(n)		(0x08e0 + 4 * (n))
+#define VGC_VS_HALTI5_INPUT(n)		(0x08c0 + 4 * (n))
 #define VGC_PS_END_PC			0x1000
 #define VGC_PS_OUTPUT_REG		0x1004
 #define   VGC_PS_OUTPUT_REG0(v)		((v) & 0x7fu)
@@ -608,6 +621,9 @@
 #define VGC_SEPARATE_UNIFORMS_WORDS	1024
 #define VGC_SH_UNIFORMS			0x30000
 #define VGC_SH_UNIFORMS_WORDS		2048
+#define VGC_SH_HALTI5_UNIFORMS_MIRROR	0x34000
+#define VGC_SH_HALTI5_UNIFORMS		0x36000
+#define VGC_SH_HALTI5_UNIFORMS_WORDS	2048
 /* Shader instruction words (etna_viv rnndb/isa.xml) */
 #define VGC_ISA0_OPCODE(v)		((v) & 0x3fu)
 #define VGC_ISA0_COND(v)		(((v) >> 6) & 0x1fu)
@@ -786,6 +802,7 @@
 #define VGC_FE_STREAMS			8
 #define VGC_NFE_VERTEX_STREAMS_BASE_ADDR(n)	(0x14600 + 4 * (n))
 #define VGC_NFE_VERTEX_STREAMS_CONTROL(n)	(0x14640 + 4 * (n))
+#define VGC_NFE_GENERIC_ATTRIB_CONFIG0(n)	(0x17800 + 4 * (n))
 #define VGC_SPECS_STREAM_COUNT(v)	((v) & 0xfu)
 /* FE_DATA_TYPE, FE_NORMALIZE, INDEX_TYPE values */
 #define VGC_FE_DT_BYTE			0

@@ -402,6 +402,7 @@ static bool ts_setup(struct vgc_core *c)
 
 	rs->fast_clear = false;
 	rs->ts.bits = vgc_caps(c)->ts_bits;
+	rs->ts.block = VGC_TS_BLOCK;
 	switch (mc & (VGC_TS_COLOR_FAST_CLEAR | VGC_TS_DEPTH_FAST_CLEAR)) {
 	case 0:
 		return true;

@@ -344,6 +344,12 @@ unsigned int vgc_sh_prog_temps(const struct vgc_sh_prog *p);
  */
 bool vgc_sh_state(struct vgc_core *c, u32 off, u32 *val);
 
+/*
+ * The FE's hook for HALTI5's uniforms and their mirror window: on a HALTI5
+ * core a load at either address is seen at both.
+ */
+bool vgc_sh_uniform_state(struct vgc_core *c, u32 off, u32 *val);
+
 /**
  * vgc_sh_run_vs() - run the vertex shader on one vertex
  * @c: the core (its uniforms are read from the state; stats counted)

@@ -16,6 +16,7 @@
 #define SEPARATE_INSNS	(VGC_SEPARATE_INST_MEM_WORDS / VGC_SH_INSN_WORDS)
 /* ... and the unified instruction memory. */
 #define UNIFIED_INSNS	(VGC_SH_INST_MEM_WORDS / VGC_SH_INSN_WORDS)
+#define HALTI5_UNIFORMS	(VGC_SH_HALTI5_UNIFORMS_WORDS / 4)
 /* Uniform vec4s of a stage's own uniform states; of the unified ones. */
 #define SEPARATE_UNIFORMS	(VGC_SEPARATE_UNIFORMS_WORDS / 4)
 #define UNIFIED_UNIFORMS	(VGC_SH_UNIFORMS_WORDS / 4)

@@ -218,6 +218,7 @@ enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
 {
 	const struct vgc_caps *caps = vgc_caps(c);
 	bool vs = stage == VGC_SH_VS;
+	bool halti5 = caps->halti >= 5;
 	u32 range = REG(c, vs ? VGC_VS_RANGE : VGC_PS_RANGE);
 	unsigned int k;
 
@@ -230,11 +231,22 @@ enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
 					    VGC_VS_TEMP_REGISTER_CONTROL :
 					    VGC_PS_TEMP_REGISTER_CONTROL));
 
+	/*
+	 * HALTI5: no START_PC / END_PC, the program runs from NEWRANGE_LOW
+	 * to NEWRANGE_HIGH (exclusive) of what INST_ADDR holds
+	 */
+	if (halti5) {
+		p->start_pc = REG(c, vs ? VGC_VS_NEWRANGE_LOW :
+				  VGC_PS_NEWRANGE_LOW);
+		p->end_pc = REG(c, vs ? VGC_VS_NEWRANGE_HIGH :
+				VGC_PS_NEWRANGE_HIGH);
+	}
+
 	/* the code */
 	if (caps->icache &&
 	    (REG(c, VGC_VS_ICACHE_CONTROL) & VGC_VS_ICACHE_ENABLE)) {
-		/* from memory: HIGH + 1 instructions at INST_ADDR */
-		u32 n = VGC_SH_RANGE_HIGH(range) + 1;
+		/* from memory: HIGH + 1 (HALTI5: NEWRANGE_HIGH) at INST_ADDR */
+		u32 n = halti5 ? p->end_pc : VGC_SH_RANGE_HIGH(range) + 1;
 		u32 addr = REG(c, vs ? VGC_VS_INST_ADDR : VGC_PS_INST_ADDR);
 		u32 *buf = c->sh.icache[stage];
 
@@ -246,6 +258,9 @@ enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
 		p->code = buf;
 		p->num_insns = n;
 		p->icache = true;
+	} else if (halti5) {
+		/* these cores run programs from memory only */
+		return VGC_SH_BAD_PROG;
 	} else if (caps->range_registers) {
 		/* the unified memory, from RANGE.LOW on */
 		u32 low = VGC_SH_RANGE_LOW(range);
@@ -272,10 +287,13 @@ enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
 		u32 base = REG(c, vs ? VGC_VS_UNIFORM_BASE :
 			       VGC_PS_UNIFORM_BASE);
 
-		if (base >= UNIFIED_UNIFORMS)
+		u32 store = halti5 ? VGC_SH_HALTI5_UNIFORMS : VGC_SH_UNIFORMS;
+		u32 total = halti5 ? HALTI5_UNIFORMS : UNIFIED_UNIFORMS;
+
+		if (base >= total)
 			return VGC_SH_BAD_PROG;
-		p->uniforms = VGC_SH_UNIFORMS / 4 + base * 4;
-		p->num_uniforms = UNIFIED_UNIFORMS - base;
+		p->uniforms = store / 4 + base * 4;
+		p->num_uniforms = total - base;
 	} else {
 		p->uniforms = (vs ? VGC_VS_UNIFORMS : VGC_PS_UNIFORMS) / 4;
 		p->num_uniforms = SEPARATE_UNIFORMS;
@@ -308,8 +326,11 @@ enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
 		if (p->num_outputs > VGC_SH_MAX_OUTPUTS)
 			p->num_outputs = VGC_SH_MAX_OUTPUTS;
 		for (k = 0; k < VGC_SH_MAX_OUTPUTS; k += 4) {
-			u32 o = REG(c, VGC_VS_OUTPUT(k / 4));
-			u32 i = REG(c, VGC_VS_INPUT(k / 4));
+			/* the same layout at HALTI5's addresses */
+			u32 o = REG(c, halti5 ? VGC_VS_HALTI5_OUTPUT(k / 4) :
+				    VGC_VS_OUTPUT(k / 4));
+			u32 i = REG(c, halti5 ? VGC_VS_HALTI5_INPUT(k / 4) :
+				    VGC_VS_INPUT(k / 4));
 
 			p->output_reg[k] = VGC_VS_OUTPUT_O0(o);
 			p->output_reg[k + 1] = VGC_VS_OUTPUT_O1(o);
@@ -384,5 +405,23 @@ bool vgc_sh_state(struct vgc_core *c, u32 off, u32 *val)
 		REG(c, off + (VGC_SH_INST_MEM - VGC_SH_INST_MEM_MIRROR)) = *val;
 	else
 		REG(c, off - (VGC_SH_INST_MEM - VGC_SH_INST_MEM_MIRROR)) = *val;
+	return true;
+}
+
+/*
+ * HALTI5's unified uniforms have two windows too (Mesa 22.3 loads the VS's
+ * through SH_HALTI5_UNIFORMS_MIRROR, the PS's through SH_HALTI5_UNIFORMS):
+ * one store, seen at both addresses. Other cores have nothing there.
+ */
+bool vgc_sh_uniform_state(struct vgc_core *c, u32 off, u32 *val)
+{
+	u32 span = VGC_SH_HALTI5_UNIFORMS - VGC_SH_HALTI5_UNIFORMS_MIRROR;
+
+	if (vgc_caps(c)->halti < 5)
+		return true;
+	if (off < VGC_SH_HALTI5_UNIFORMS)
+		REG(c, off + span) = *val;
+	else
+		REG(c, off - span) = *val;
 	return true;
 }

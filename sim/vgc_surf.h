@@ -187,10 +187,12 @@ static inline u32 vgc_surf_px(const struct vgc_surf *s, u32 x, u32 y,
 
 /* Surface bytes one tile status entry covers (without 128B tiles). */
 #define VGC_TS_BLOCK	64
+/* ... at most (CACHE128B256BPERLINE cores: 128 or 256, by TS_MODE) */
+#define VGC_TS_MAX_BLOCK	256
 
 /**
  * struct vgc_ts - a surface's tile status: an entry of @bits bits per
- *	VGC_TS_BLOCK bytes of the surface from @surface on, packed from
+ *	@block bytes of the surface from @surface on, packed from
  *	the least significant bits of each byte at @status (etna_viv
  *	doc/hardware.md, Mesa 22.3 etnaviv_resource.c); entry 1 says the
  *	block is cleared: it reads as @clear repeating in memory
@@ -198,16 +200,18 @@ static inline u32 vgc_surf_px(const struct vgc_surf *s, u32 x, u32 y,
  * @surface: TS_*_SURFACE_BASE: the address entry 0 covers
  * @clear: TS_*_CLEAR_VALUE
  * @bits: bits of an entry: 2 (MINOR_FEATURE_0 2BITPERTILE) or 4
+ * @block: surface bytes an entry covers: VGC_TS_BLOCK, or on the cores
+ *	with 128-byte cache lines 128 or 256 (the surface's TS_MODE)
  */
 struct vgc_ts {
 	u32 status, surface, clear;
-	unsigned int bits;
+	unsigned int bits, block;
 };
 
 /* The number of the entry of the block holding @addr (>= @ts->surface). */
 static inline u32 vgc_ts_index(const struct vgc_ts *ts, u32 addr)
 {
-	return (addr - ts->surface) / VGC_TS_BLOCK;
+	return (addr - ts->surface) / ts->block;
 }
 
 /* Where entry @n is: the byte at *@byte, from bit *@shift. */

@@ -86,7 +86,10 @@ static int fetch_attribs(struct vgc_core *c, u32 idx, u32 inst,
 	if (ids && n)
 		n--;
 	for (e = 0; e < n && e < VGC_FE_VERTEX_ELEMENTS; e++) {
-		cfg = REG(c, VGC_FE_VERTEX_ELEMENT_CONFIG(e));
+		/* HALTI5: the same fields up to START, in CONFIG0 */
+		cfg = REG(c, vgc_caps(c)->halti >= 5 ?
+			  VGC_NFE_GENERIC_ATTRIB_CONFIG0(e) :
+			  VGC_FE_VERTEX_ELEMENT_CONFIG(e));
 		type = VGC_FE_VE_TYPE(cfg);
 		sz = type_size(type);
 		if (!sz)

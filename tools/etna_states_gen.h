@@ -858,6 +858,9 @@ static const struct etna_field f_hi_chip_specs_4[] = {
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_hi_chip_minor_feature_5[] = {
+	{ "HALTI3", 9, 1, NULL, false, false },
+	{ "HALTI4", 14, 1, NULL, false, false },
+	{ "HALTI5", 29, 1, NULL, false, false },
 	{ "BLT_ENGINE", 31, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
@@ -994,6 +997,25 @@ static const struct etna_field f_vs_icache_control[] = {
 	{ "ENABLE", 0, 1, NULL, false, false },
 	{ "FLUSH_VS", 4, 1, NULL, false, false },
 	{ "FLUSH_PS", 5, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_vs_halti5_output_count[] = {
+	{ "COUNT", 0, 10, NULL, false, false },
+	{ "B", 8, 11, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_vs_halti5_input[] = {
+	{ "I0", 0, 8, NULL, false, false },
+	{ "I1", 8, 8, NULL, false, false },
+	{ "I2", 16, 8, NULL, false, false },
+	{ "I3", 24, 8, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_vs_halti5_output[] = {
+	{ "O0", 0, 8, NULL, false, false },
+	{ "O1", 8, 8, NULL, false, false },
+	{ "O2", 16, 8, NULL, false, false },
+	{ "O3", 24, 8, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_pa_system_mode[] = {
@@ -1192,6 +1214,11 @@ static const struct etna_field f_pe_stencil_config_ext2[] = {
 	{ "WRITE_MASK_BACK", 8, 8, NULL, true, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field f_pe_mem_config[] = {
+	{ "COLOR_TS_MODE", 24, 1, NULL, false, false },
+	{ "DEPTH_TS_MODE", 26, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
 static const struct etna_field f_rs_config[] = {
 	{ "SOURCE_FORMAT", 0, 5, &e_rs_format, false, false },
 	{ "DOWNSAMPLE_X", 5, 1, NULL, false, false },
@@ -1335,6 +1362,19 @@ static const struct etna_field f_blt_swizzle[] = {
 	{ "DEST_G", 15, 3, NULL, false, false },
 	{ "DEST_B", 18, 3, NULL, false, false },
 	{ "DEST_A", 21, 3, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_sh_config[] = {
+	{ "RTNE_ROUNDING", 1, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_nfe_generic_attrib_config0[] = {
+	{ "TYPE", 0, 4, &e_fe_data_type, false, false },
+	{ "ENDIAN", 4, 2, &e_endian_mode, false, true },
+	{ "STREAM", 8, 3, NULL, false, false },
+	{ "NUM", 12, 2, NULL, false, false },
+	{ "NORMALIZE", 14, 2, &e_fe_normalize, false, true },
+	{ "START", 16, 8, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 
@@ -1491,6 +1531,14 @@ static const struct etna_state states[] = {
 	{ 0x00864, "VS_UNIFORM_BASE", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00868, "VS_ICACHE_CONTROL", 1, 4, 0, 0, ETNA_T_HEX, f_vs_icache_control },
 	{ 0x0086c, "VS_INST_ADDR", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
+	{ 0x00870, "VS_HALTI5_OUTPUT_COUNT", 1, 4, 0, 0, ETNA_T_HEX, f_vs_halti5_output_count },
+	{ 0x00874, "VS_NEWRANGE_LOW", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x0087c, "PS_NEWRANGE_LOW", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x0088c, "VS_ICACHE_PREFETCH", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x008b0, "VS_ICACHE_INVALIDATE", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x008bc, "VS_NEWRANGE_HIGH", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x008c0, "VS_HALTI5_INPUT", 8, 4, 0, 0, ETNA_T_HEX, f_vs_halti5_input },
+	{ 0x008e0, "VS_HALTI5_OUTPUT", 8, 4, 0, 0, ETNA_T_HEX, f_vs_halti5_output },
 	{ 0x00900, "CL_CONFIG", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00904, "CL_GLOBAL_X", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00908, "CL_GLOBAL_Y", 1, 4, 0, 0, ETNA_T_HEX, NULL },
@@ -1544,6 +1592,9 @@ static const struct etna_state states[] = {
 	{ 0x0101c, "PS_RANGE", 1, 4, 0, 0, ETNA_T_HEX, fs_sh_range },
 	{ 0x01024, "PS_UNIFORM_BASE", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x01028, "PS_INST_ADDR", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
+	{ 0x01048, "PS_ICACHE_PREFETCH", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x01090, "PS_NEWRANGE_HIGH", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x01094, "PS_ICACHE_COUNT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x010a0, "PS_NN_INST_ADDR", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x010b8, "PS_TP_INST_ADDR", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x01114, "GS_UNK01114", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
@@ -1645,6 +1696,7 @@ static const struct etna_state states[] = {
 	{ 0x014b0, "PE_UNK014B0", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x014b4, "PE_UNK014B4", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x014b8, "PE_STENCIL_CONFIG_EXT2", 1, 4, 0, 0, ETNA_T_HEX, f_pe_stencil_config_ext2 },
+	{ 0x014bc, "PE_MEM_CONFIG", 1, 4, 0, 0, ETNA_T_HEX, f_pe_mem_config },
 	{ 0x014c4, "PE_DEPTH_ROBUSTNESS", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x01500, "PE_PIPE_ADDR_UNK01500", 8, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x01520, "PE_PIPE_ADDR_UNK01520", 8, 4, 0, 0, ETNA_T_ADDR, NULL },
@@ -1861,9 +1913,11 @@ static const struct etna_state states[] = {
 	{ 0x14a08, "TCS_UNK14A08", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x14b0c, "TES_UNK14B0C", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x14c44, "NTE_DESCRIPTOR_FLUSH", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x15600, "SH_CONFIG", 1, 4, 0, 0, ETNA_T_HEX, f_sh_config },
+	{ 0x15604, "VS_ICACHE_COUNT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x15800, "NTE_DESCRIPTOR_ADDR_MIRROR", 128, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x15c00, "NTE_DESCRIPTOR_ADDR", 128, 4, 0, 0, ETNA_T_ADDR, NULL },
-	{ 0x17800, "NFE_GENERIC_ATTRIB_CONFIG0", 32, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x17800, "NFE_GENERIC_ATTRIB_CONFIG0", 32, 4, 0, 0, ETNA_T_HEX, f_nfe_generic_attrib_config0 },
 	{ 0x17880, "NFE_GENERIC_ATTRIB_UNK17880", 32, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x17900, "NFE_GENERIC_ATTRIB_UNK17900", 32, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x17980, "NFE_GENERIC_ATTRIB_UNK17980", 32, 4, 0, 0, ETNA_T_HEX, NULL },
@@ -1874,6 +1928,8 @@ static const struct etna_state states[] = {
 	{ 0x1c040, "TFB_BUFFER_ADDR", 4, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x20000, "SH_UNK20000", 8192, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x30000, "SH_UNIFORMS", 2048, 4, 0, 0, ETNA_T_FLOAT, NULL },
+	{ 0x34000, "SH_HALTI5_UNIFORMS_MIRROR", 2048, 4, 0, 0, ETNA_T_FLOAT, NULL },
+	{ 0x36000, "SH_HALTI5_UNIFORMS", 2048, 4, 0, 0, ETNA_T_FLOAT, NULL },
 	{ 0x3fffc, "DUMMY", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 };
 

@@ -84,7 +84,14 @@ static inline unsigned int run(struct vgc_core *c)
 	unsigned int calls = 0;
 
 	at = emit(at, OP_END, 0);
-	start(c, gb + CMD, (at - CMD) / 8);
+	if (vgc_get_ident(c)->security) {
+		/* a security core starts its FE through the secure state */
+		vgc_write(c, VGC_FE_COMMAND_ADDRESS, gb + CMD);
+		vgc_write(c, VGC_SEC_COMMAND_CONTROL,
+			  VGC_FE_CONTROL_ENABLE | ((at - CMD) / 8));
+	} else {
+		start(c, gb + CMD, (at - CMD) / 8);
+	}
 	while (vgc_fe_run(c, 64) != VGC_RUN_IDLE && calls < 10000000)
 		calls++;
 	EXPECT_EQ(c->stats.bad_commands, 0);

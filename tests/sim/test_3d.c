@@ -691,22 +691,56 @@ static void t_indexed16(struct vgc_core *c)
 }
 
 /*
+ * setup()'s programs as a HALTI5 core runs them: from memory at SHB (VS)
+ * and SHB + 0x100 (PS), through the HALTI5 I/O and vertex element states.
+ */
+#define SHB	0x4c000u	/* shader code */
+static void setup_halti5(void)
+{
+	uint32_t code[4];
+
+	st(VGC_NFE_GENERIC_ATTRIB_CONFIG0(0), VGC_FE_DT_FLOAT);
+	st(VGC_NFE_GENERIC_ATTRIB_CONFIG0(1), VGC_FE_DT_FLOAT | 16u << 16);
+	st(VGC_VS_HALTI5_INPUT(0), 0 | 1 << 8);
+	st(VGC_VS_HALTI5_OUTPUT(0), 0 | 1 << 8);
+	mov(code, 0, VGC_RG_TEMP, 0);
+	memcpy(mem + SHB, code, 16);
+	mov(code, 2, VGC_RG_TEMP, 1);
+	memcpy(mem + SHB + 0x100, code, 16);
+	st(VGC_VS_ICACHE_CONTROL, VGC_VS_ICACHE_ENABLE);
+	st(VGC_VS_INST_ADDR, gb + SHB);
+	st(VGC_VS_NEWRANGE_LOW, 0);
+	st(VGC_VS_NEWRANGE_HIGH, 1);
+	st(VGC_PS_INST_ADDR, gb + SHB + 0x100);
+	st(VGC_PS_NEWRANGE_LOW, 0);
+	st(VGC_PS_NEWRANGE_HIGH, 1);
+}
+
+/*
  * A fast-cleared render target: the 64-byte blocks the triangle touches
  * are filled with the clear value, written, and marked not cleared; the
  * others stay as they were, memory and status.
  */
-static void t_fast_clear(struct vgc_core *c)
+static void fast_clear_case(struct vgc_core *c, unsigned int bsz,
+			    uint32_t pe_mem)
 {
 	const uint32_t clear = 0xff112233u;
 	unsigned int x, y, blk, bits = 2;
 	bool touched[W * H * 4 / 64] = { 0 };
+	unsigned int nblk = W * H * 4 / bsz;
 	struct rv a = win(-1, -1), b = win(-0.9f, -1), d = win(-1, -0.9f);
 
 	setup(c);
-	if (!(vgc_get_ident(c)->minor[0] & VGC_MINOR0_2BITPERTILE))
+	/* Mesa 22.3 etnaviv_screen.c: 4 bits an entry with 128-byte lines */
+	if (!(vgc_get_ident(c)->minor[0] & VGC_MINOR0_2BITPERTILE) ||
+	    bsz > 64)
 		bits = 4;
 	memset(mem + RT, 0, STRIDE * H);
-	memset(mem + TSB, bits == 2 ? 0x55 : 0x11, W * H * 4 / 64 * bits / 8);
+	memset(mem + TSB, bits == 2 ? 0x55 : 0x11, nblk * bits / 8);
+	if (bsz > 64) {
+		setup_halti5();
+		st(VGC_PE_MEM_CONFIG, pe_mem);
+	}
 	st(VGC_TS_MEM_CONFIG, VGC_TS_COLOR_FAST_CLEAR);
 	st(VGC_TS_COLOR_STATUS_BASE, gb + TSB);
 	st(VGC_TS_COLOR_SURFACE_BASE, gb + RT);
@@ -719,22 +753,41 @@ static void t_fast_clear(struct vgc_core *c)
 	for (y = 0; y < H; y++)
 		for (x = 0; x < W; x++)
 			if (covers(a, b, d, x, y))
-				touched[tiled(x, y, 4, STRIDE) / 64] = true;
+				touched[tiled(x, y, 4, STRIDE) / bsz] = true;
 	for (y = 0; y < H; y++)
 		for (x = 0; x < W; x++) {
 			bool in = covers(a, b, d, x, y);
 
-			blk = tiled(x, y, 4, STRIDE) / 64;
+			blk = tiled(x, y, 4, STRIDE) / bsz;
 			EXPECT_EQ(px(x, y), in ? 0xffffffffu :
 				  touched[blk] ? clear : 0);
 		}
-	for (blk = 0; blk < W * H * 4 / 64; blk++) {
+	for (blk = 0; blk < nblk; blk++) {
 		unsigned int e = (mem[TSB + blk * bits / 8] >>
 				  (blk * bits % 8)) & ((1u << bits) - 1);
 
 		EXPECT_EQ(e, touched[blk] ? 0 : 1);
 	}
 	EXPECT_EQ(c->stats.ts_blocks_filled, 1);
+}
+
+static void t_fast_clear(struct vgc_core *c)
+{
+	fast_clear_case(c, 64, 0);
+}
+
+/*
+ * HALTI5 with 128-byte cache lines: an entry covers 128 bytes, or 256 with
+ * PE_MEM_CONFIG's COLOR_TS_MODE (Mesa 22.3 etnaviv_state.c, common_3d.xml)
+ */
+static void t_fast_clear_128(struct vgc_core *c)
+{
+	fast_clear_case(c, 128, 0);
+}
+
+static void t_fast_clear_256(struct vgc_core *c)
+{
+	fast_clear_case(c, 256, VGC_PE_MEM_COLOR_TS_MODE);
 }
 
 /*
@@ -1180,6 +1233,79 @@ static void t_fresh_temps(struct vgc_core *c)
 		     px(0, 0));
 }
 
+/*
+ * HALTI5 (the GC7000): the programs come from memory at VS/PS_INST_ADDR,
+ * NEWRANGE_LOW up to NEWRANGE_HIGH; the inputs and outputs from the
+ * VS_HALTI5_INPUT/OUTPUT states, the vertex elements from
+ * NFE_GENERIC_ATTRIB_CONFIG0, the uniforms from one store seen through two
+ * windows (the VS's loaded through the mirror, the PS's at its base
+ * through the other), as Mesa 22.3 sends them. The pre-HALTI5 states are
+ * left wrong on purpose. A quad over the whole target: every pixel the
+ * sum of the VS's uniform (passed as the varying) and the PS's.
+ */
+static void t_halti5(struct vgc_core *c)
+{
+	const struct ins ps_add = alu(VGC_OPC_ADD, 2, MXYZW, T(1, XYZW), NONE,
+				      U(0, XYZW));
+	const float vsu[4] = { 0.25f, 0.0f, 0.5f, 0.0f };
+	const float psu[4] = { 0.0f, 0.5f, 0.25f, 1.0f };
+	uint32_t code[12], u[4];
+	unsigned int x, y, i, bad = 0;
+
+	setup(c);
+	/* the states of the other cores, wrong: */
+	st(VGC_FE_VERTEX_ELEMENT_CONFIG(0), VGC_FE_DT_FLOAT | 16u << 16);
+	st(VGC_FE_VERTEX_ELEMENT_CONFIG(1), VGC_FE_DT_FLOAT);
+	st(VGC_VS_INPUT(0), 3 | 3 << 8);
+	st(VGC_VS_OUTPUT(0), 3 | 3 << 8);
+	st(VGC_VS_END_PC, 0);
+	st(VGC_PS_END_PC, 0);
+	/* ... HALTI5's right */
+	st(VGC_NFE_GENERIC_ATTRIB_CONFIG0(0), VGC_FE_DT_FLOAT);
+	st(VGC_NFE_GENERIC_ATTRIB_CONFIG0(1), VGC_FE_DT_FLOAT | 16u << 16);
+	st(VGC_VS_HALTI5_INPUT(0), 0 | 1 << 8);
+	st(VGC_VS_HALTI5_OUTPUT(0), 0 | 4 << 8);
+	/* VS at SHB + 16: (a NOP before NEWRANGE_LOW) t0 = t0, t4 = u0 */
+	memset(code, 0, sizeof(code));
+	code[0] = VGC_ISA0_PUT_OPCODE(VGC_OPC_NOP);
+	mov(code + 4, 0, VGC_RG_TEMP, 0);
+	mov(code + 8, 4, VGC_RG_UNIFORM_0, 0);
+	memcpy(mem + SHB, code, sizeof(code));
+	/* PS at SHB + 0x100: t2 = t1 + u0 */
+	encode(&ps_add, code);
+	memcpy(mem + SHB + 0x100, code, 16);
+	st(VGC_VS_ICACHE_CONTROL, VGC_VS_ICACHE_ENABLE);
+	st(VGC_VS_INST_ADDR, gb + SHB);
+	st(VGC_VS_NEWRANGE_LOW, 1);
+	st(VGC_VS_NEWRANGE_HIGH, 3);
+	st(VGC_PS_INST_ADDR, gb + SHB + 0x100);
+	st(VGC_PS_NEWRANGE_LOW, 0);
+	st(VGC_PS_NEWRANGE_HIGH, 1);
+	st(VGC_VS_TEMP_REGISTER_CONTROL, 5);
+	/* VS uniforms at 0 through the mirror, the PS's from vec4 8 on */
+	st(VGC_VS_UNIFORM_BASE, 0);
+	st(VGC_PS_UNIFORM_BASE, 8);
+	for (i = 0; i < 4; i++)
+		u[i] = fu(vsu[i]);
+	states(VGC_SH_HALTI5_UNIFORMS_MIRROR, u, 4, false);
+	for (i = 0; i < 4; i++)
+		u[i] = fu(psu[i]);
+	states(VGC_SH_HALTI5_UNIFORMS + 8 * 16, u, 4, false);
+	memset(mem + RT, 0, STRIDE * H);
+	vtx(0, -1, -1, 0, 1, 0, 0, 0, 0);
+	vtx(1, 1, -1, 0, 1, 0, 0, 0, 0);
+	vtx(2, -1, 1, 0, 1, 0, 0, 0, 0);
+	vtx(3, 1, 1, 0, 1, 0, 0, 0, 0);
+	draw(VGC_PRIM_TRIANGLE_STRIP, 0, 2);
+	run(c);
+	for (y = 0; y < H; y++)
+		for (x = 0; x < W; x++)
+			bad += px(x, y) != argb(0.25f, 0.5f, 0.75f, 1.0f);
+	if (bad)
+		fail("%u of %u pixels not 0x%08x (0x%08x at 0, 0)", bad,
+		     W * H, argb(0.25f, 0.5f, 0.75f, 1.0f), px(0, 0));
+}
+
 int main(void)
 {
 	if (sim_test_begin())
@@ -1210,5 +1336,8 @@ int main(void)
 	run_test("3d-fault", t_fault, "gc880");
 	run_test("3d-instanced", t_instanced, "gc3000");
 	run_test("3d-fresh-temps", t_fresh_temps, "gc880");
+	run_test("3d-halti5", t_halti5, "gc7000");
+	run_test("3d-fast-clear-128", t_fast_clear_128, "gc7000");
+	run_test("3d-fast-clear-256", t_fast_clear_256, "gc7000");
 	return sim_test_end("sim 3d tests");
 }

@@ -167,6 +167,7 @@ static void t_tile_status(struct vgc_core *c)
 		bytes[n] = sim_rnd(&seed);
 	for (bits = 2; bits <= 4; bits += 2) {
 		ts.bits = bits;
+		ts.block = VGC_TS_BLOCK;
 		ts.status = m.base;
 		ts.surface = 0x12345600;
 		for (n = 0; n < 100000; n++) {

@@ -106,6 +106,13 @@ static void t_caps(struct vgc_core *c)
 		halti = !!(m[1] & VGC_MINOR1_HALTI0) +
 			!!(m[2] & VGC_MINOR2_HALTI1) +
 			!!(m[4] & VGC_MINOR4_HALTI2);
+		/* Mesa 22.3 etnaviv_screen.c: HALTI5, 4, 3 first */
+		if (m[5] & VGC_MINOR5_HALTI5)
+			halti = 6;
+		else if (m[5] & VGC_MINOR5_HALTI4)
+			halti = 5;
+		else if (m[5] & VGC_MINOR5_HALTI3)
+			halti = 4;
 		EXPECT_EQ(k->halti, (int)halti - 1);
 		/* Mesa 22.3 etnaviv_screen.c: bits_per_tile */
 		EXPECT_EQ(k->ts_bits, (m[0] & VGC_MINOR0_2BITPERTILE) &&
