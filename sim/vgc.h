@@ -17,7 +17,7 @@
  * vgc_de.h, vgc_rs.h, vgc_blt.h, vgc_sh.h, vgc_3d.h), each of which stands alone
  * on vgc_types.h. The units' own headers (vgc_dma.h, vgc_fe.h,
  * vgc_pace.h, vgc_core.h, vgc_3d_stages.h, vgc_*_int.h) include this
- * one; nothing this one includes includes it back.
+ * one; no header this one pulls in includes it back.
  */
 #ifndef VGC_H
 #define VGC_H
@@ -508,6 +508,7 @@ static inline const struct vgc_caps *vgc_caps(const struct vgc_core *c)
 {
 	return &c->id->caps;
 }
+
 /*
  * The value state @off (a byte address) holds, as last loaded or written,
  * for tests and debugging; 0 outside the state space.

@@ -15,9 +15,9 @@
 #include "vgc_sh.h"
 #include "vgc_tx.h"
 
-#define VGC_3D_SUB	(1 << VGC_3D_SUBPIX)	/* subpixels per pixel */
+#define VGC_3D_SUB	((int)BIT(VGC_3D_SUBPIX))	/* subpixels per pixel */
 #define VGC_3D_GUARD_PX	16384.0f	/* guard band half-width, pixels */
-#define VGC_3D_W_MIN	1e-7f		/* smallest clip w drawn */
+#define VGC_3D_W_MIN	0.0000001f	/* smallest clip w drawn */
 /*
  * The window coordinates a vertex can have, in pixels: a vertex the
  * viewport puts farther (a hostile offset or scale: the guard band alone

@@ -218,9 +218,9 @@ int vgc_de_inplace_span(struct vgc_core *c, int x, int y, unsigned int n);
 /* vgc_de_kern.c: the loops (their comments there) */
 extern const u32 vgc_de_conv_8888_565_m[6];
 void vgc_de_conv_565_8888(const u16 *restrict in, u32 *restrict out,
-			  unsigned int n, const u32 (*restrict m)[BLK]);
+			  unsigned int n, const u32 m[restrict][BLK]);
 void vgc_de_conv_4444_8888(const u16 *restrict in, u32 *restrict out,
-			   unsigned int n, const u32 (*restrict m)[BLK]);
+			   unsigned int n, const u32 m[restrict][BLK]);
 void vgc_de_conv_8888_565(const u32 *restrict in, u16 *restrict out,
 			  unsigned int n);
 void vgc_de_key_2_2(const struct vgc_de *de, const u16 *restrict in,
@@ -232,44 +232,44 @@ void vgc_de_key_4_2(const struct vgc_de *de, const u32 *restrict in,
 void vgc_de_key_4_4(const struct vgc_de *de, const u32 *restrict in,
 		    u32 *restrict out, unsigned int n);
 void vgc_de_expand_mono(u8 *restrict out, const u8 *restrict bits,
-			const u64 (*restrict mtab)[4], unsigned int n,
+			const u64 mtab[restrict][4], unsigned int n,
 			unsigned int bo, unsigned int bpp);
 void vgc_de_eval_in(u64 *restrict o, const u64 *restrict s,
-		    const u64 (*restrict k)[BLK], unsigned int nw);
+		    const u64 k[restrict][BLK], unsigned int nw);
 void vgc_de_eval_to(u64 *restrict o, const u64 *restrict s,
-		    const u64 *restrict d, const u64 (*restrict k)[BLK],
+		    const u64 *restrict d, const u64 k[restrict][BLK],
 		    unsigned int nw);
 void vgc_de_eval_mono(u64 *restrict d, const u64 *restrict m,
-		      const u64 (*restrict a)[BLK],
-		      const u64 (*restrict b)[BLK], unsigned int nw);
+		      const u64 a[restrict][BLK],
+		      const u64 b[restrict][BLK], unsigned int nw);
 void vgc_de_keep_d(u64 *restrict d, const u64 *restrict sel,
 		   const u64 *restrict o, unsigned int nw);
 void vgc_de_inplace_32(u32 *restrict d, const u32 *restrict s,
-		       const u32 (*restrict k)[BLK], unsigned int n);
+		       const u32 k[restrict][BLK], unsigned int n);
 void vgc_de_inplace_32_mono(u32 *restrict d, const u32 *restrict m,
-			    const u32 (*restrict a)[BLK],
-			    const u32 (*restrict b)[BLK], unsigned int n);
+			    const u32 a[restrict][BLK],
+			    const u32 b[restrict][BLK], unsigned int n);
 void vgc_de_inplace_32_key(u32 *restrict d, const u32 *restrict s,
-			   const u32 *restrict t, const u32 (*restrict k)[BLK],
+			   const u32 *restrict t, const u32 k[restrict][BLK],
 			   unsigned int n);
 void vgc_de_inplace_16(u16 *restrict d, const u16 *restrict s,
-		       const u16 (*restrict k)[BLK], unsigned int n);
+		       const u16 k[restrict][BLK], unsigned int n);
 void vgc_de_inplace_16_mono(u16 *restrict d, const u16 *restrict m,
-			    const u16 (*restrict a)[BLK],
-			    const u16 (*restrict b)[BLK], unsigned int n);
+			    const u16 a[restrict][BLK],
+			    const u16 b[restrict][BLK], unsigned int n);
 void vgc_de_inplace_16_key(u16 *restrict d, const u16 *restrict s,
-			   const u16 *restrict t, const u16 (*restrict k)[BLK],
+			   const u16 *restrict t, const u16 k[restrict][BLK],
 			   unsigned int n);
 void vgc_de_inplace_32_mono_bits(u32 *restrict d, const u8 *restrict bits,
-				 const u64 (*restrict mtab)[4],
-				 const u32 (*restrict a)[BLK],
-				 const u32 (*restrict b)[BLK], unsigned int n);
+				 const u64 mtab[restrict][4],
+				 const u32 a[restrict][BLK],
+				 const u32 b[restrict][BLK], unsigned int n);
 void vgc_de_inplace_32_keyed(u32 *restrict d, const u32 *restrict s,
 			     const u32 *restrict km, const u32 *restrict kv,
-			     const u32 (*restrict k)[BLK], unsigned int n);
+			     const u32 k[restrict][BLK], unsigned int n);
 void vgc_de_inplace_16_keyed(u16 *restrict d, const u16 *restrict s,
 			     const u16 *restrict km, const u16 *restrict kv,
-			     const u16 (*restrict k)[BLK], unsigned int n);
+			     const u16 k[restrict][BLK], unsigned int n);
 void vgc_de_gather_16(u16 *restrict g, const u16 *restrict s,
 		      const u32 *restrict idx, unsigned int n);
 void vgc_de_gather_32(u32 *restrict g, const u32 *restrict s,

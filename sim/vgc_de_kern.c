@@ -18,8 +18,10 @@
 const u32 vgc_de_conv_8888_565_m[6] = { 0xf80000, 0xfc00, 0xf8, 0, 0, 0 };
 
 /* One term of a set: the mask @m moved by the constant @d. */
-#define SHIFTED(v, m, d)	((d) >= 0 ? ((v) & (m)) << ((d) & 31) : \
-				 ((v) & (m)) >> (-(d) & 31))
+static __always_inline u32 shifted(u32 v, u32 m, int d)
+{
+	return d >= 0 ? (v & m) << (d & 31) : (v & m) >> (-d & 31);
+}
 
 /* A set's loop; M(k) is mask k for the pixel j of a block. */
 #define CONV_LOOP(M, d0, d1, d2, d3, d4)				\
@@ -29,11 +31,11 @@ const u32 vgc_de_conv_8888_565_m[6] = { 0xf80000, 0xfc00, 0xf8, 0, 0, 0 };
 			for (j = 0; j < BLK; j++) {			\
 				u32 v = in[i + j], r = M(5);		\
 									\
-				r |= SHIFTED(v, M(0), d0) |		\
-				     SHIFTED(v, M(1), d1) |		\
-				     SHIFTED(v, M(2), d2) |		\
-				     SHIFTED(v, M(3), d3) |		\
-				     SHIFTED(v, M(4), d4);		\
+				r |= shifted(v, M(0), d0) |		\
+				     shifted(v, M(1), d1) |		\
+				     shifted(v, M(2), d2) |		\
+				     shifted(v, M(3), d3) |		\
+				     shifted(v, M(4), d4);		\
 				out[i + j] = r;				\
 			}						\
 	} while (0)
@@ -132,7 +134,7 @@ noinline span_loop void vgc_de_expand_mono(u8 *restrict out,
 				UNROLL					\
 				for (j = 0; j < BLK; j++)	\
 					o[i + j] = k[0][j] ^		\
-						   (k[2][j] & D[i + j]); \
+						   (k[2][j] & (D)[i + j]); \
 		} else if (!nz[2] && !nz[3]) {	/* S, ~S, P ^ S */	\
 			for (i = 0; i < nw; i += BLK)			\
 				UNROLL					\
@@ -145,23 +147,23 @@ noinline span_loop void vgc_de_expand_mono(u8 *restrict out,
 				for (j = 0; j < BLK; j++)	\
 					o[i + j] = k[0][j] ^		\
 						   (k[1][j] & s[i + j]) ^ \
-						   (k[2][j] & D[i + j]); \
+						   (k[2][j] & (D)[i + j]); \
 		} else if (!nz[1] && !nz[2]) {	/* S & D */		\
 			for (i = 0; i < nw; i += BLK)			\
 				UNROLL					\
 				for (j = 0; j < BLK; j++)	\
 					o[i + j] = k[0][j] ^		\
 						   (k[3][j] & s[i + j] & \
-						    D[i + j]);		\
+						    (D)[i + j]);		\
 		} else {						\
 			for (i = 0; i < nw; i += BLK)			\
 				UNROLL					\
 				for (j = 0; j < BLK; j++)	\
 					o[i + j] = k[0][j] ^		\
 						   (k[1][j] & s[i + j]) ^ \
-						   (k[2][j] & D[i + j]) ^ \
+						   (k[2][j] & (D)[i + j]) ^ \
 						   (k[3][j] & s[i + j] & \
-						    D[i + j]);		\
+						    (D)[i + j]);		\
 		}							\
 	} while (0)
 

@@ -117,14 +117,17 @@ static void span_setup(struct vgc_de *de)
 
 				k[0] ^= k[1] & s;
 				k[2] ^= k[3] & s;
-				k[1] = k[3] = 0;
+				k[1] = 0;
+				k[3] = 0;
 			}
 			k[0] |= xm;
 			k[1] &= ~xm;
 			k[2] &= ~xm;
 			k[3] &= ~xm;
 			if (de->mono_transparent && mb == de->mono_tbit) {
-				k[0] = k[1] = k[3] = 0;	/* D unchanged */
+				k[0] = 0;	/* D unchanged */
+				k[1] = 0;
+				k[3] = 0;
 				k[2] = ~0ull;
 			}
 		}

@@ -117,6 +117,7 @@ static inline int vgc_dma_write(struct vgc_core *c, enum vgc_client cl,
 	vgc_copy_small(p, buf, len);
 	return 0;
 }
+
 /*
  * A write split at page boundaries that stops at the first page that
  * fails: the pages before it are written, as a burst of single-page

@@ -152,11 +152,13 @@ static __always_inline void px_note(struct vgc_core *c,
 
 	if (end < s->last || (s->last ^ end) >> VGC_PAGE_SHIFT)
 		return;
-	if (seen->ts ? s->last < s->ts.surface ||
-		       vgc_ts_index(&s->ts, s->last) !=
-		       vgc_ts_index(&s->ts, end) :
-		       s->fast_clear && end >= s->ts.surface)
+	if (seen->ts) {
+		if (s->last < s->ts.surface ||
+		    vgc_ts_index(&s->ts, s->last) != vgc_ts_index(&s->ts, end))
+			return;
+	} else if (s->fast_clear && end >= s->ts.surface) {
 		return;
+	}
 	s->hit_ok = true;
 	s->hit_gen = c->mmu1.gen;
 	s->hit_ts = seen->ts;

@@ -80,20 +80,23 @@ clip:
 		for (i = 0; i < n; i++) {
 			const struct vgc_3d_vtx *a = &p->poly[i];
 			const struct vgc_3d_vtx *b = &p->poly[(i + 1) % n];
+			bool ina, inb;
 
 			if (line && i == 1)
 				break;
 			da = plane_dist(p, a, pl);
 			db = plane_dist(p, b, pl);
-			if (da >= 0 && m < VGC_3D_POLY)
+			ina = da >= 0;
+			inb = db >= 0;
+			if (ina && m < VGC_3D_POLY)
 				p->tmp[m++] = *a;
 			/*
 			 * the crossing from the inside vertex, whichever way
 			 * the edge runs: the two triangles that share an edge
 			 * get the same point (no gap, no overlap)
 			 */
-			if ((da >= 0) != (db >= 0) && m < VGC_3D_POLY) {
-				if (da >= 0)
+			if (ina != inb && m < VGC_3D_POLY) {
+				if (ina)
 					lerp_vtx(&p->tmp[m++], a, b,
 						 da / (da - db), p->nvar);
 				else

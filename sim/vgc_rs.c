@@ -446,7 +446,8 @@ static bool fill_setup(struct vgc_core *c, const struct rs_fmt *f)
 	} else {
 		if (bits != 0xf)
 			return false;	/* channels of raw formats: unknown */
-		all = m = ~0u;
+		all = ~0u;
+		m = ~0u;
 	}
 	if (f->bpp == 2) {
 		all |= all << 16;
@@ -506,8 +507,10 @@ static bool rs_setup(struct vgc_core *c)
 		dst0 = REG(c, VGC_RS_PIPE_DEST_ADDR(0));
 		dst1 = REG(c, VGC_RS_PIPE_DEST_ADDR(1));
 	} else {
-		src0 = src1 = REG(c, VGC_RS_SOURCE_ADDR);
-		dst0 = dst1 = REG(c, VGC_RS_DEST_ADDR);
+		src0 = REG(c, VGC_RS_SOURCE_ADDR);
+		src1 = src0;
+		dst0 = REG(c, VGC_RS_DEST_ADDR);
+		dst1 = dst0;
 	}
 	if (!surf_setup(c, &rs->dst, cfg & VGC_RS_CFG_DST_TILED,
 			REG(c, VGC_RS_DEST_STRIDE), dst0, dst1))

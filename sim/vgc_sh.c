@@ -228,7 +228,10 @@ static void fast_execute(struct sh_run *r, const struct vgc_sh_insn *i)
 			acc = fadd(acc, fmul(a[2], b[2]));
 			if (i->fast == FAST_DP4)
 				acc = fadd(acc, fmul(a[3], b[3]));
-			v[0] = v[1] = v[2] = v[3] = acc;
+			v[0] = acc;
+			v[1] = acc;
+			v[2] = acc;
+			v[3] = acc;
 			write_dst(r, th, i, v);
 		}
 		return;
@@ -263,7 +266,10 @@ static void threads_init(struct sh_run *r)
 	for (k = 0; k < r->n; k++) {
 		struct sh_thread *th = &r->th[k];
 
-		th->a0[0] = th->a0[1] = th->a0[2] = th->a0[3] = 0;
+		th->a0[0] = 0;
+		th->a0[1] = 0;
+		th->a0[2] = 0;
+		th->a0[3] = 0;
 		th->pc = r->p->start_pc;
 		th->done = false;
 		th->killed = false;

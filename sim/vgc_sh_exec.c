@@ -503,6 +503,7 @@ void vgc_sh_execute(struct sh_run *r, const struct vgc_sh_insn *i,
 	case VGC_OPC_DSX:
 	case VGC_OPC_DSY:
 		for (k = 0; k < r->n; k++) {
+			unsigned int axis = i->opc == VGC_OPC_DSX ? 1 : 2;
 			float f[QUAD][4];
 			u32 v[4];
 
@@ -513,9 +514,7 @@ void vgc_sh_execute(struct sh_run *r, const struct vgc_sh_insn *i,
 					f[j][m] = vgc_u2f(s[j][0][m]);
 			for (m = 0; m < 4; m++)
 				v[m] = r->n == QUAD ?
-				       vgc_f2u(quad_diff(f, k,
-					       i->opc == VGC_OPC_DSX ? 1 : 2,
-					       m)) : 0;
+				       vgc_f2u(quad_diff(f, k, axis, m)) : 0;
 			write_dst(r, &r->th[k], i, v);
 		}
 		goto next;

@@ -56,11 +56,11 @@ static u32 imm_value(u32 reg, u32 swiz, bool neg, bool abs, u32 amode)
 	default:		/* a half float in the low 16 bits */
 		e = (v >> 10) & 0x1f;
 		m = v & 0x3ff;
-		if (e == 0x1f)
+		if (e == 0x1f) {
 			e = 0xff;
-		else if (e)
+		} else if (e) {
 			e += 127 - 15;
-		else if (m) {	/* subnormal half: normalise */
+		} else if (m) {	/* subnormal half: normalise */
 			e = 127 - 15 + 1;
 			while (!(m & 0x400)) {
 				m <<= 1;
@@ -317,10 +317,10 @@ enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
 	/* inputs and outputs */
 	if (vs) {
 		u32 in = REG(c, VGC_VS_INPUT_COUNT);
+		u32 out = REG(c, VGC_VS_OUTPUT_COUNT);
 
 		p->num_inputs = VGC_VS_INPUT_COUNT_COUNT(in);
-		p->num_outputs = VGC_VS_OUTPUT_COUNT_COUNT(
-					REG(c, VGC_VS_OUTPUT_COUNT));
+		p->num_outputs = VGC_VS_OUTPUT_COUNT_COUNT(out);
 		if (p->num_inputs > VGC_SH_MAX_OUTPUTS)
 			p->num_inputs = VGC_SH_MAX_OUTPUTS;
 		if (p->num_outputs > VGC_SH_MAX_OUTPUTS)
@@ -342,8 +342,9 @@ enum vgc_sh_result vgc_sh_prog_get(struct vgc_core *c, enum vgc_sh_stage stage,
 			p->input_reg[k + 3] = VGC_VS_INPUT_I3(i);
 		}
 	} else {
-		p->num_inputs = VGC_PS_INPUT_COUNT_COUNT(
-					REG(c, VGC_PS_INPUT_COUNT));
+		u32 in = REG(c, VGC_PS_INPUT_COUNT);
+
+		p->num_inputs = VGC_PS_INPUT_COUNT_COUNT(in);
 		p->num_outputs = 1;
 		p->output_reg[0] = VGC_PS_OUTPUT_REG0(REG(c,
 							  VGC_PS_OUTPUT_REG));

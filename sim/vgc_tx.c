@@ -78,7 +78,7 @@ static float tx_log2(float v)
 		return -128.0f;
 	if (v > 3.0e38f)
 		return 128.0f;
-	if (v < 1.0e-37f)
+	if (v < 1.0f / 1.0e37f)	/* 1e-37, folded at compile time */
 		return -128.0f;
 	e = (int)((x.u >> 23) & 0xff) - 127;
 	x.u = (x.u & 0x7fffffu) | 127u << 23;	/* m in [1, 2) */
@@ -188,7 +188,8 @@ static bool tx_decode(struct vgc_core *c, unsigned int s, struct vgc_tx_tex *t)
 		if (t->fmt.block || t->cube)
 			return false;
 		t->layout = VGC_LINEAR;
-		t->align = t->valign = 1;
+		t->align = 1;
+		t->valign = 1;
 		return true;
 	}
 	if (VGC_TE_ADDRESSING(cfg0) != VGC_TEX_ADDRESSING_TILED)
@@ -207,7 +208,8 @@ static bool tx_decode(struct vgc_core *c, unsigned int s, struct vgc_tx_tex *t)
 		if (t->fmt.block)
 			return false;
 		t->layout = VGC_SUPER;
-		t->align = t->valign = 64;
+		t->align = 64;
+		t->valign = 64;
 		break;
 	default:
 		return false;	/* the split layouts: Mesa never samples them */
@@ -431,7 +433,8 @@ static unsigned int tx_cube_face(const float d[3], float st[2])
 		ma = ax;
 	}
 	if (!(ma > 0)) {
-		st[0] = st[1] = 0.5f;
+		st[0] = 0.5f;
+		st[1] = 0.5f;
 		return face;
 	}
 	st[0] = (sc / ma + 1) * 0.5f;
@@ -452,7 +455,8 @@ static void tx_cube_on_face(const float d[3], unsigned int face, float st[2])
 	float ma = vgc_absf(d[a[0]]);
 
 	if (!(ma > 0)) {
-		st[0] = st[1] = 0.5f;
+		st[0] = 0.5f;
+		st[1] = 0.5f;
 		return;
 	}
 	st[0] = (a[2] * d[a[1]] / ma + 1) * 0.5f;

@@ -225,8 +225,9 @@ static float tx_compare(const struct vgc_tx_tex *t, float d)
 /* A depth texel @d: (d, d, d, 1), or the comparison's result for d. */
 static void tx_depth(const struct vgc_tx_tex *t, float d, float o[4])
 {
-	o[R] = o[G] = o[B] = t->cmp ? tx_compare(t, d) : d;
-	o[A] = 1;
+	float v = t->cmp ? tx_compare(t, d) : d;
+
+	tx_rgba(o, v, v, v, 1);
 }
 
 void vgc_tx_texel(const struct vgc_core *c, const struct vgc_tx_tex *t,
@@ -251,11 +252,11 @@ void vgc_tx_texel(const struct vgc_core *c, const struct vgc_tx_tex *t,
 		tx_rgba(o, n8[v], n8[v], n8[v], 1);
 		break;
 	case TX_I8:
-		o[R] = o[G] = o[B] = o[A] = n8[v];
+		tx_rgba(o, n8[v], n8[v], n8[v], n8[v]);
 		break;
 	case TX_A8L8:
-		o[R] = o[G] = o[B] = n8[v & 0xff];
-		o[A] = n8[v >> 8];
+		tx_rgba(o, n8[v & 0xff], n8[v & 0xff], n8[v & 0xff],
+			n8[v >> 8]);
 		break;
 	case TX_ARGB4:
 	case TX_XRGB4:

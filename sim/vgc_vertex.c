@@ -82,6 +82,7 @@ static int fetch_attribs(struct vgc_core *c, u32 idx, u32 inst,
 	u32 cfg, base, ctl, addr;
 	u8 buf[16];
 	bool norm;
+	u32 stream;
 
 	if (ids && n)
 		n--;
@@ -105,16 +106,13 @@ static int fetch_attribs(struct vgc_core *c, u32 idx, u32 inst,
 		 */
 		norm = VGC_FE_VE_NORMALIZE(cfg) == VGC_FE_NORM_SIGN_EXTEND ||
 		       VGC_FE_VE_NORMALIZE(cfg) == VGC_FE_NORM_ON;
+		stream = VGC_FE_VE_STREAM(cfg);
 		if (nfe) {
-			base = REG(c, VGC_NFE_VERTEX_STREAMS_BASE_ADDR(
-					VGC_FE_VE_STREAM(cfg)));
-			ctl = REG(c, VGC_NFE_VERTEX_STREAMS_CONTROL(
-					VGC_FE_VE_STREAM(cfg)));
+			base = REG(c, VGC_NFE_VERTEX_STREAMS_BASE_ADDR(stream));
+			ctl = REG(c, VGC_NFE_VERTEX_STREAMS_CONTROL(stream));
 		} else if (multi) {
-			base = REG(c, VGC_FE_VERTEX_STREAMS_BASE_ADDR(
-					VGC_FE_VE_STREAM(cfg)));
-			ctl = REG(c, VGC_FE_VERTEX_STREAMS_CONTROL(
-					VGC_FE_VE_STREAM(cfg)));
+			base = REG(c, VGC_FE_VERTEX_STREAMS_BASE_ADDR(stream));
+			ctl = REG(c, VGC_FE_VERTEX_STREAMS_CONTROL(stream));
 		} else {
 			base = REG(c, VGC_FE_VERTEX_STREAM_BASE_ADDR);
 			ctl = REG(c, VGC_FE_VERTEX_STREAM_CONTROL);
