@@ -1001,7 +1001,6 @@ static const struct etna_field f_vs_icache_control[] = {
 };
 static const struct etna_field f_vs_halti5_output_count[] = {
 	{ "COUNT", 0, 10, NULL, false, false },
-	{ "B", 8, 11, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_vs_halti5_input[] = {
