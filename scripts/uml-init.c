@@ -11,9 +11,10 @@
  *	/dev/dri/renderD128 (exit 127 without it); load the DRM shmem
  *	helpers and vgem from $ETNAVIV_KDIR where they exist (failures
  *	ignored), vgem's render node removed (hide_vgem_render_node());
- *	with KMEMLEAK 1, set aside what kmemleak reports now
- *	(what loading modules allocated: UML's kmemleak does not scan
- *	module memory).
+ *	with KMEMLEAK 1, set aside what kmemleak reports now, in rounds as
+ *	set-aside does (what loading modules allocated: UML's kmemleak does
+ *	not scan module memory; one round missed objects still younger
+ *	than the minimum age on a loaded host).
  *   uml-init set-aside
  *	for a command that loads a module itself (tests/uml/params.sh,
  *	tests/kunit.sh: the init script exports UML_INIT): set aside what
@@ -243,7 +244,7 @@ static int start(int argc, char **argv)
 	}
 	hide_vgem_render_node();
 	if (!strcmp(argv[2], "1"))
-		kmemleak_judge(1);
+		set_aside();
 	return 0;
 }
 
