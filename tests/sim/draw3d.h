@@ -206,4 +206,23 @@ static inline void set_px(unsigned int x, unsigned int y, uint32_t v)
 	memcpy(mem + RT + tiled(x, y, 4, STRIDE), &v, 4);
 }
 
+/*
+ * The pixel shader of 3d-frag-depth: t0.z = t1.x (the depth, from the
+ * red varying), t2 = t1 (the colour).
+ */
+static inline void frag_depth_ps(void)
+{
+	uint32_t code[8];
+
+	mov(code, 0, VGC_RG_TEMP, 1);
+	code[0] = (code[0] & ~VGC_ISA0_PUT_DST_COMPS(15)) |
+		  VGC_ISA0_PUT_DST_COMPS(4);
+	code[3] = (code[3] & ~VGC_ISA3_PUT_SRC2_SWIZ(0xff)) |
+		  VGC_ISA3_PUT_SRC2_SWIZ(0x00);
+	mov(code + 4, 2, VGC_RG_TEMP, 1);
+	states(VGC_SH_INST_MEM + 0x100 * 16, code, 8, false);
+	st(VGC_PS_RANGE, 0x101 << 16 | 0x100);
+	st(VGC_PS_END_PC, 2);
+}
+
 #endif /* DRAW3D_H */

@@ -276,7 +276,6 @@ static void t_depth(struct vgc_core *c)
  */
 static void t_frag_depth(struct vgc_core *c)
 {
-	uint32_t code[8];
 	unsigned int x, y;
 
 	setup(c);
@@ -285,15 +284,7 @@ static void t_frag_depth(struct vgc_core *c)
 		for (x = 0; x < W; x++)
 			*(uint16_t *)(mem + ZB + tiled(x, y, 2, W * 2)) = 0xffff;
 	/* PS: t0.z = t1.x (the red varying), t2 = t1 */
-	mov(code, 0, VGC_RG_TEMP, 1);
-	code[0] = (code[0] & ~VGC_ISA0_PUT_DST_COMPS(15)) |
-		  VGC_ISA0_PUT_DST_COMPS(4);
-	code[3] = (code[3] & ~VGC_ISA3_PUT_SRC2_SWIZ(0xff)) |
-		  VGC_ISA3_PUT_SRC2_SWIZ(0x00);
-	mov(code + 4, 2, VGC_RG_TEMP, 1);
-	states(VGC_SH_INST_MEM + 0x100 * 16, code, 8, false);
-	st(VGC_PS_RANGE, 0x101 << 16 | 0x100);
-	st(VGC_PS_END_PC, 2);
+	frag_depth_ps();
 	st(VGC_PE_DEPTH_CONFIG, 1 /* Z */ | VGC_CMP_LESS << 8 |
 	   VGC_PE_DEPTH_WRITE);
 	/* at window z 0.75, depth 0.25 from the shader */
