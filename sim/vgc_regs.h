@@ -504,6 +504,47 @@
 #define   VGC_TE_3D_WRAP(v)		(((v) >> 28) & 0x3u)
 #define   VGC_NTE_COMPARE_ENABLE	BIT(16)
 #define   VGC_NTE_COMPARE_FUNC(v)	(((v) >> 20) & 0x7u)
+#define   VGC_NTE_BASELOD_BASE(v)	((v) & 0xfu)
+#define   VGC_NTE_BASELOD_MAX(v)	(((v) >> 8) & 0xfu)
+
+/*
+ * Descriptor-based texturing (HALTI5, sim/vgc_tx_desc.c): the states, and
+ * the texture descriptor's words (byte offsets) in GPU memory
+ */
+#define VGC_NTE_DESCRIPTOR_FLUSH	0x14c44
+#define VGC_NTE_DESCRIPTOR_INVALIDATE	0x14c48
+#define   VGC_NTE_DESC_INVALIDATE_IDX(v)	((v) & 0x1ffu)
+#define VGC_NTE_DESC_ADDR(n)		(0x15c00 + 4 * (n))
+#define VGC_NTE_DESC_TX_CTRL(n)		(0x15e00 + 4 * (n))
+#define   VGC_NTE_DESC_TS_ENABLE	BIT(1)
+#define VGC_NTE_DESC_SAMP_CTRL0(n)	(0x16c00 + 4 * (n))
+#define   VGC_NTE_DESC_UWRAP(v)		((v) & 0x7u)
+#define   VGC_NTE_DESC_VWRAP(v)		(((v) >> 3) & 0x7u)
+#define   VGC_NTE_DESC_WWRAP(v)		(((v) >> 6) & 0x7u)
+#define   VGC_NTE_DESC_MIN(v)		(((v) >> 9) & 0x3u)
+#define   VGC_NTE_DESC_MIP(v)		(((v) >> 11) & 0x3u)
+#define   VGC_NTE_DESC_MAG(v)		(((v) >> 13) & 0x3u)
+#define   VGC_NTE_DESC_COMPARE_ENABLE	BIT(17)
+#define   VGC_NTE_DESC_COMPARE_FUNC(v)	(((v) >> 18) & 0x7u)
+#define VGC_NTE_DESC_SAMP_CTRL1(n)	(0x16e00 + 4 * (n))
+#define VGC_NTE_DESC_LOD_MINMAX(n)	(0x17000 + 4 * (n))
+#define   VGC_NTE_DESC_LOD_MAX(v)	((v) & 0xffffu)
+#define   VGC_NTE_DESC_LOD_MIN(v)	(((v) >> 16) & 0xffffu)
+#define VGC_NTE_DESC_LOD_BIAS(n)	(0x17200 + 4 * (n))
+#define   VGC_NTE_DESC_BIAS(v)		((v) & 0xffffu)
+#define   VGC_NTE_DESC_BIAS_SIGN	0x10000u
+#define   VGC_NTE_DESC_BIAS_ENABLE	BIT(16)
+#define VGC_GL_FLUSH_DESCRIPTOR_UNK12	BIT(12)
+#define VGC_GL_FLUSH_DESCRIPTOR_UNK13	BIT(13)
+#define VGC_TEXDESC_LOD_ADDR		0x0u
+#define VGC_TEXDESC_LODS		16
+#define VGC_TEXDESC_CONFIG0		0x40u
+#define VGC_TEXDESC_SIZE		0x44u
+#define VGC_TEXDESC_LINEAR_STRIDE	0x48u
+#define VGC_TEXDESC_CONFIG1		0x4cu
+#define VGC_TEXDESC_BASELOD		0x68u
+#define VGC_TEXDESC_3D_CONFIG		0x84u
+#define VGC_TEXDESC_BYTES		0x100u
 #define VGC_TEX_FMT_NONE		0
 #define VGC_TEX_FMT_A8			1
 #define VGC_TEX_FMT_L8			2

@@ -703,6 +703,7 @@ static const struct etna_field fs_nte_baselod[] = {
 	{ "MAXLOD", 8, 4, NULL, false, false },
 	{ "COMPARE_ENABLE", 16, 1, NULL, false, false },
 	{ "COMPARE_FUNC", 20, 3, &e_texture_compare_func, false, false },
+	{ "BASELOD_ENABLE", 23, 1, NULL, false, true },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field fs_blt_src_stride[] = {
@@ -1363,8 +1364,60 @@ static const struct etna_field f_blt_swizzle[] = {
 	{ "DEST_A", 21, 3, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field f_nte_descriptor_unk14c40[] = {
+	{ "UNK0", 0, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_nte_descriptor_flush[] = {
+	{ "UNK28", 28, 4, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_nte_descriptor_invalidate[] = {
+	{ "IDX", 0, 9, NULL, false, false },
+	{ "UNK29", 29, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
 static const struct etna_field f_sh_config[] = {
 	{ "RTNE_ROUNDING", 1, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_nte_descriptor_tx_ctrl[] = {
+	{ "TS_MODE", 0, 1, NULL, false, false },
+	{ "TS_ENABLE", 1, 1, NULL, false, false },
+	{ "TS_INDEX", 2, 3, NULL, false, false },
+	{ "COMPRESSION", 5, 1, NULL, false, false },
+	{ "128B_TILE", 6, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_nte_descriptor_samp_ctrl0[] = {
+	{ "UWRAP", 0, 3, &e_texture_wrapmode, false, false },
+	{ "VWRAP", 3, 3, &e_texture_wrapmode, false, false },
+	{ "WWRAP", 6, 3, &e_texture_wrapmode, false, false },
+	{ "MIN", 9, 2, &e_texture_filter, false, false },
+	{ "MIP", 11, 2, &e_texture_filter, false, false },
+	{ "MAG", 13, 2, &e_texture_filter, false, false },
+	{ "COMPARE_ENABLE", 17, 1, NULL, false, false },
+	{ "COMPARE_FUNC", 18, 3, &e_texture_compare_func, false, false },
+	{ "UNK21", 21, 1, NULL, false, true },
+	{ "UNK22", 22, 1, NULL, false, true },
+	{ "INT_FILTER", 23, 1, NULL, false, true },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_nte_descriptor_samp_ctrl1[] = {
+	{ "UNK1", 1, 1, NULL, false, true },
+	{ "SRGB", 2, 1, NULL, false, false },
+	{ "UNK3", 3, 1, NULL, false, true },
+	{ "UNK4", 4, 2, NULL, false, true },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_nte_descriptor_samp_lod_minmax[] = {
+	{ "MAX", 0, 16, NULL, false, false },
+	{ "MIN", 16, 16, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_nte_descriptor_samp_lod_bias[] = {
+	{ "BIAS", 0, 16, NULL, false, false },
+	{ "ENABLE", 16, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_nfe_generic_attrib_config0[] = {
@@ -1911,11 +1964,19 @@ static const struct etna_state states[] = {
 	{ 0x149c0, "PE_RT_ROBUSTNESS", 8, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x14a08, "TCS_UNK14A08", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x14b0c, "TES_UNK14B0C", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
-	{ 0x14c44, "NTE_DESCRIPTOR_FLUSH", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x14c40, "NTE_DESCRIPTOR_UNK14C40", 1, 4, 0, 0, ETNA_T_HEX, f_nte_descriptor_unk14c40 },
+	{ 0x14c44, "NTE_DESCRIPTOR_FLUSH", 1, 4, 0, 0, ETNA_T_HEX, f_nte_descriptor_flush },
+	{ 0x14c48, "NTE_DESCRIPTOR_INVALIDATE", 1, 4, 0, 0, ETNA_T_HEX, f_nte_descriptor_invalidate },
 	{ 0x15600, "SH_CONFIG", 1, 4, 0, 0, ETNA_T_HEX, f_sh_config },
 	{ 0x15604, "VS_ICACHE_COUNT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x15800, "NTE_DESCRIPTOR_ADDR_MIRROR", 128, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x15c00, "NTE_DESCRIPTOR_ADDR", 128, 4, 0, 0, ETNA_T_ADDR, NULL },
+	{ 0x15e00, "NTE_DESCRIPTOR_TX_CTRL", 128, 4, 0, 0, ETNA_T_HEX, f_nte_descriptor_tx_ctrl },
+	{ 0x16c00, "NTE_DESCRIPTOR_SAMP_CTRL0", 128, 4, 0, 0, ETNA_T_HEX, f_nte_descriptor_samp_ctrl0 },
+	{ 0x16e00, "NTE_DESCRIPTOR_SAMP_CTRL1", 128, 4, 0, 0, ETNA_T_HEX, f_nte_descriptor_samp_ctrl1 },
+	{ 0x17000, "NTE_DESCRIPTOR_SAMP_LOD_MINMAX", 128, 4, 0, 0, ETNA_T_HEX, f_nte_descriptor_samp_lod_minmax },
+	{ 0x17200, "NTE_DESCRIPTOR_SAMP_LOD_BIAS", 128, 4, 0, 0, ETNA_T_HEX, f_nte_descriptor_samp_lod_bias },
+	{ 0x17400, "NTE_DESCRIPTOR_SAMP_ANISOTROPY", 128, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x17800, "NFE_GENERIC_ATTRIB_CONFIG0", 32, 4, 0, 0, ETNA_T_HEX, f_nfe_generic_attrib_config0 },
 	{ 0x17880, "NFE_GENERIC_ATTRIB_UNK17880", 32, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x17900, "NFE_GENERIC_ATTRIB_UNK17900", 32, 4, 0, 0, ETNA_T_HEX, NULL },
