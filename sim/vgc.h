@@ -28,6 +28,7 @@
 #include "vgc_de.h"
 #include "vgc_rs.h"
 #include "vgc_blt.h"
+#include "vgc_tx_desc.h"
 #include "vgc_sh.h"
 #include "vgc_3d.h"
 
@@ -188,6 +189,12 @@ struct vgc_host_ops {
  *	they return zeros
  * @tx_gating_corrupt: lookups that returned a wrong (stale) texel because
  *	TX clock gating was on, on a core with that erratum
+ * @tx_desc_reads: texture descriptors the TX read from memory (HALTI5:
+ *	a sampler's first use after its descriptor was invalidated)
+ * @tx_desc_stale: uses of a descriptor the TX kept whose sampler address
+ *	moved or whose memory changed since it was read, without an
+ *	NTE_DESCRIPTOR_INVALIDATE of the sampler or a descriptor flush: on
+ *	silicon the stale descriptor is used (the model does the same)
  * @draws_3d: DRAW_PRIMITIVES, DRAW_INDEXED_PRIMITIVES and DRAW_INSTANCED
  *	commands the 3D pipeline received
  * @vertices_3d: vertices fetched and shaded (vertex cache misses)
@@ -277,6 +284,7 @@ struct vgc_stats {
 	u64 sh_vs_runs, sh_ps_quads, sh_insns, sh_tex;
 	u64 sh_aborted, sh_bad_insn;
 	u64 tx_samples, tx_faults, tx_unsupported, tx_gating_corrupt;
+	u64 tx_desc_reads, tx_desc_stale;
 	u64 draws_3d, vertices_3d, primitives_3d, triangles_3d;
 	u64 pixels_shaded, pixels_written, draws_cut_short, draws_unsupported;
 	u64 ts_blocks_filled;
@@ -345,7 +353,8 @@ enum vgc_run {
  * Allocated and owned by the environment (it is large: the state array
  * covers the full 256 KiB state space); initialise with vgc_init().
  * All fields are private to the core (vgc_core.c, vgc_fe.c, vgc_pace.c;
- * @de to vgc_de.c, @rs to vgc_rs.c, @blt to vgc_blt.c, @sh to vgc_sh.c,
+ * @de to vgc_de.c, @rs to vgc_rs.c, @blt to vgc_blt.c, @txd to
+ * vgc_tx_desc.c, @sh to vgc_sh.c,
  * @p3d to the 3D
  * pipeline's stages: vgc_3d_stages.h)
  * except @stats, which may be read; the environment uses the functions
@@ -410,6 +419,7 @@ struct vgc_core {
 	struct vgc_de de;
 	struct vgc_rs rs;
 	struct vgc_blt blt;
+	struct vgc_txd txd;
 	struct vgc_sh sh;
 	struct vgc_3d p3d;
 	struct vgc_prof prof;

@@ -94,6 +94,7 @@ bool vgc_cache_state(struct vgc_core *c, u32 off, u32 *val)
 		if (*val & VGC_GL_FLUSH_PE2D)
 			c->stats.de_flushes++;
 		gl_flush(c, *val);
+		vgc_txd_gl_flush(c, *val);
 		c->stats.flushes++;
 		vgc_fe_fifo_flush(c);
 		break;
@@ -165,6 +166,7 @@ void vgc_reset(struct vgc_core *c)
 	c->rs.busy = false;
 	vgc_rs_ts_flush(c);
 	vgc_blt_reset(c);
+	vgc_txd_reset(c);
 	c->p3d.busy = false;
 	vgc_pace_reset(c);
 	memset(c->tx_latch, 0, sizeof(c->tx_latch));

@@ -45,6 +45,8 @@ static const struct {
 	  VGC_SH_INST_MEM + 4 * VGC_SH_INST_MEM_WORDS - 1, vgc_sh_state },
 	{ VGC_BLT_COMMAND, VGC_BLT_COMMAND, vgc_blt_state },
 	{ VGC_BLT_SET_COMMAND, VGC_BLT_SET_COMMAND, vgc_cache_state },
+	{ VGC_NTE_DESCRIPTOR_FLUSH, VGC_NTE_DESCRIPTOR_INVALIDATE,
+	  vgc_txd_state },
 	{ VGC_SH_HALTI5_UNIFORMS_MIRROR,
 	  VGC_SH_HALTI5_UNIFORMS + 4 * VGC_SH_HALTI5_UNIFORMS_WORDS - 1,
 	  vgc_sh_uniform_state },

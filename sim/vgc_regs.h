@@ -502,6 +502,16 @@
 #define   VGC_TE_USE_TS			BIT(30)
 #define   VGC_TE_3D_DEPTH(v)		((v) & 0x3fffu)
 #define   VGC_TE_3D_WRAP(v)		(((v) >> 28) & 0x3u)
+#define   VGC_TE_3D_CONFIG_WRAP(x)	(((x) & 0x3u) << 28)
+#define   VGC_TE_CONFIG0_UWRAP(x)	(((x) & 0x3u) << 3)
+#define   VGC_TE_CONFIG0_VWRAP(x)	(((x) & 0x3u) << 5)
+#define   VGC_TE_CONFIG0_MIN(x)		(((x) & 0x3u) << 7)
+#define   VGC_TE_CONFIG0_MIP(x)		(((x) & 0x3u) << 9)
+#define   VGC_TE_CONFIG0_MAG(x)		(((x) & 0x3u) << 11)
+#define   VGC_TE_CONFIG0_TYPE_MASK	0x7u
+#define   VGC_TE_CONFIG0_FORMAT_MASK	0x3e000u
+#define   VGC_TE_CONFIG0_ADDRESSING_MASK	0x300000u
+#define   VGC_TE_3D_WRAP_MASK		0x30000000u
 #define   VGC_NTE_COMPARE_ENABLE	BIT(16)
 #define   VGC_NTE_COMPARE_FUNC(v)	(((v) >> 20) & 0x7u)
 #define   VGC_NTE_BASELOD_BASE(v)	((v) & 0xfu)

@@ -407,6 +407,7 @@ static void load(struct sh_run *r, struct sh_thread *th,
 static void texture(struct sh_run *r, const struct vgc_sh_insn *i,
 		    u32 s[QUAD][3][4], const bool act[QUAD])
 {
+	bool halti5 = vgc_caps(r->c)->halti >= 5;
 	float coord[QUAD][4];
 	unsigned int k, m;
 
@@ -430,19 +431,21 @@ static void texture(struct sh_run *r, const struct vgc_sh_insn *i,
 			}
 		}
 		/*
-		 * before HALTI5 (every modelled core) the bias and the level
-		 * come in the coordinate's w: Mesa 22.3 etnaviv_nir.c puts
-		 * them there ("pre HALTI5 needs texture sources in a single
-		 * source") and gives the instruction no second operand
+		 * before HALTI5 the bias and the level come in the
+		 * coordinate's w: Mesa 22.3 etnaviv_nir.c puts them there
+		 * ("pre HALTI5 needs texture sources in a single source")
+		 * and gives the instruction no second operand; from HALTI5
+		 * they are the second operand's x (etnaviv_compiler_nir.c
+		 * emit_tex)
 		 */
 		switch (i->opc) {
 		case VGC_OPC_TEXLDB:
 			req.mode = VGC_SH_TEX_BIAS;
-			req.lod = coord[k][3];
+			req.lod = halti5 ? vgc_u2f(s[k][1][0]) : coord[k][3];
 			break;
 		case VGC_OPC_TEXLDL:
 			req.mode = VGC_SH_TEX_LOD;
-			req.lod = coord[k][3];
+			req.lod = halti5 ? vgc_u2f(s[k][1][0]) : coord[k][3];
 			break;
 		case VGC_OPC_TEXLDD:
 			req.mode = VGC_SH_TEX_GRAD;

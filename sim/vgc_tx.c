@@ -104,40 +104,80 @@ static float tx_fixp55(u32 v, u32 sign_bit)
 	return (float)i / 32.0f;
 }
 
-/* Decode sampler @s's states; false: not a configuration the model samples. */
-static bool tx_decode(struct vgc_core *c, unsigned int s, struct vgc_tx_tex *t)
+/* Sampler @s's TE or NTE states (a core before HALTI5) into @w. */
+static bool tx_state_words(struct vgc_core *c, unsigned int s,
+			   struct vgc_tx_words *w)
 {
 	bool nte = vgc_caps(c)->halti >= 1;
-	bool halti0 = vgc_caps(c)->halti >= 0;
-	u32 cfg0, cfg1, size, lod, halign, cfg3d;
-	unsigned int type;
+	u32 lod;
 
 	if (s >= (nte ? VGC_NTE_SAMPLERS : VGC_TE_SAMPLERS))
 		return false;
-	t->cmp = false;
+	w->cmp = false;
+	w->cmp_func = 0;
 	if (nte) {
-		t->cmp = REG(c, VGC_NTE_BASELOD(s)) & VGC_NTE_COMPARE_ENABLE;
-		t->cmp_func = VGC_NTE_COMPARE_FUNC(REG(c, VGC_NTE_BASELOD(s)));
-		cfg0 = REG(c, VGC_NTE_CONFIG0(s));
-		cfg1 = REG(c, VGC_NTE_CONFIG1(s));
-		size = REG(c, VGC_NTE_SIZE(s));
+		w->cmp = REG(c, VGC_NTE_BASELOD(s)) & VGC_NTE_COMPARE_ENABLE;
+		w->cmp_func = VGC_NTE_COMPARE_FUNC(REG(c, VGC_NTE_BASELOD(s)));
+		w->cfg0 = REG(c, VGC_NTE_CONFIG0(s));
+		w->cfg1 = REG(c, VGC_NTE_CONFIG1(s));
+		w->size = REG(c, VGC_NTE_SIZE(s));
 		lod = REG(c, VGC_NTE_LOD_CONFIG(s));
-		cfg3d = REG(c, VGC_NTE_3D_CONFIG(s));
-		t->linear_stride = REG(c, VGC_NTE_LINEAR_STRIDE(s));
-		t->lod_addr = &REG(c, VGC_NTE_ADDR_LOD(s, 0));
-		t->lod_step = (VGC_NTE_ADDR_LOD(s, 1) -
+		w->cfg3d = REG(c, VGC_NTE_3D_CONFIG(s));
+		w->linear_stride = REG(c, VGC_NTE_LINEAR_STRIDE(s));
+		w->lod_addr = &REG(c, VGC_NTE_ADDR_LOD(s, 0));
+		w->lod_step = (VGC_NTE_ADDR_LOD(s, 1) -
 			       VGC_NTE_ADDR_LOD(s, 0)) / 4;
 	} else {
-		cfg0 = REG(c, VGC_TE_CONFIG0(s));
-		cfg1 = REG(c, VGC_TE_CONFIG1(s));
-		size = REG(c, VGC_TE_SIZE(s));
+		w->cfg0 = REG(c, VGC_TE_CONFIG0(s));
+		w->cfg1 = REG(c, VGC_TE_CONFIG1(s));
+		w->size = REG(c, VGC_TE_SIZE(s));
 		lod = REG(c, VGC_TE_LOD_CONFIG(s));
-		cfg3d = REG(c, VGC_TE_3D_CONFIG(s));
-		t->linear_stride = REG(c, VGC_TE_LINEAR_STRIDE(s, 0));
-		t->lod_addr = &REG(c, VGC_TE_LOD_ADDR(s, 0));
-		t->lod_step = (VGC_TE_LOD_ADDR(s, 1) -
+		w->cfg3d = REG(c, VGC_TE_3D_CONFIG(s));
+		w->linear_stride = REG(c, VGC_TE_LINEAR_STRIDE(s, 0));
+		w->lod_addr = &REG(c, VGC_TE_LOD_ADDR(s, 0));
+		w->lod_step = (VGC_TE_LOD_ADDR(s, 1) -
 			       VGC_TE_LOD_ADDR(s, 0)) / 4;
 	}
+	w->lod_min = tx_fixp55(VGC_TE_LOD_MIN(lod), 0);
+	w->lod_max = tx_fixp55(VGC_TE_LOD_MAX(lod), 0);
+	w->lod_bias = lod & VGC_TE_LOD_BIAS_ENABLE ?
+		tx_fixp55(VGC_TE_LOD_BIAS(lod), VGC_TE_LOD_BIAS_SIGN) : 0;
+	w->max_level = VGC_TE_LODS - 1;
+	return true;
+}
+
+/*
+ * Decode sampler @s's states (a HALTI5 core: its descriptor and sampler
+ * states, vgc_tx_desc.c); false: not a configuration the model samples
+ * (@t->fault: reading the descriptor faulted).
+ */
+static bool tx_decode(struct vgc_core *c, unsigned int s, struct vgc_tx_tex *t)
+{
+	bool halti0 = vgc_caps(c)->halti >= 0;
+	struct vgc_tx_words w;
+	u32 cfg0, cfg1, size, halign, cfg3d;
+	unsigned int type;
+
+	t->fault = false;
+	if (vgc_caps(c)->halti >= 5) {
+		int r = vgc_tx_desc_words(c, s, &w);
+
+		t->fault = r < 0;
+		if (r)
+			return false;
+	} else if (!tx_state_words(c, s, &w)) {
+		return false;
+	}
+	cfg0 = w.cfg0;
+	cfg1 = w.cfg1;
+	size = w.size;
+	cfg3d = w.cfg3d;
+	t->cmp = w.cmp;
+	t->cmp_func = w.cmp_func;
+	t->linear_stride = w.linear_stride;
+	t->lod_addr = w.lod_addr;
+	t->lod_step = w.lod_step;
+	t->max_level = w.max_level;
 
 	type = VGC_TE_TYPE(cfg0);
 	if (type != VGC_TEX_TYPE_2D && type != VGC_TEX_TYPE_1D &&
@@ -173,10 +213,9 @@ static bool tx_decode(struct vgc_core *c, unsigned int s, struct vgc_tx_tex *t)
 	    t->mip > VGC_TEX_FILTER_LINEAR)
 		return false;	/* NONE or ANISOTROPIC image filters */
 
-	t->lod_min = tx_fixp55(VGC_TE_LOD_MIN(lod), 0);
-	t->lod_max = tx_fixp55(VGC_TE_LOD_MAX(lod), 0);
-	t->lod_bias = lod & VGC_TE_LOD_BIAS_ENABLE ?
-		tx_fixp55(VGC_TE_LOD_BIAS(lod), VGC_TE_LOD_BIAS_SIGN) : 0;
+	t->lod_min = w.lod_min;
+	t->lod_max = w.lod_max;
+	t->lod_bias = w.lod_bias;
 
 	t->swz[R] = VGC_TE_SWIZZLE_R(cfg1);
 	t->swz[G] = VGC_TE_SWIZZLE_G(cfg1);
@@ -558,6 +597,10 @@ int vgc_tx_lookup(struct vgc_core *c, const struct vgc_tx_tex *tp,
 		vgc_tx_unorm8_init(c);
 	tx_rgba(out, 0, 0, 0, 0);
 	if (!t->ok) {
+		if (t->fault) {
+			c->stats.tx_faults++;
+			return -1;
+		}
 		c->stats.tx_unsupported++;
 		return 0;
 	}
@@ -608,8 +651,8 @@ int vgc_tx_lookup(struct vgc_core *c, const struct vgc_tx_tex *tp,
 	if (lambda <= 0 || t->mip == VGC_TEX_FILTER_NONE) {
 		/* the level the clamped LOD's integer part names */
 		level = lambda > 0 ? (unsigned int)tx_floor(lambda) : 0;
-		if (level >= VGC_TE_LODS)
-			level = VGC_TE_LODS - 1;
+		if (level > t->max_level)
+			level = t->max_level;
 		if (tx_level(c, t, level, face, filter, st[0], st[1],
 			     req->coord[2], texel))
 			return -1;
@@ -618,15 +661,16 @@ int vgc_tx_lookup(struct vgc_core *c, const struct vgc_tx_tex *tp,
 		lo = tx_floor(lambda + 0.5f);
 		if ((float)lo == lambda + 0.5f)
 			lo--;
-		level = lo < VGC_TE_LODS ? (unsigned int)lo : VGC_TE_LODS - 1;
+		level = (unsigned int)lo < t->max_level ? (unsigned int)lo :
+			t->max_level;
 		if (tx_level(c, t, level, face, filter, st[0], st[1],
 			     req->coord[2], texel))
 			return -1;
 	} else {
 		lo = tx_floor(lambda);
 		frac = lambda - (float)lo;
-		if (lo >= VGC_TE_LODS - 1) {
-			lo = VGC_TE_LODS - 1;
+		if (lo >= (int)t->max_level) {
+			lo = (int)t->max_level;
 			frac = 0;
 		}
 		if (tx_level(c, t, lo, face, filter, st[0], st[1],

@@ -2,8 +2,9 @@
 /*
  * The texture engine (TE) of the device model: the sampler the shader
  * core's texture instructions call (struct vgc_sh_env.sample). It decodes
- * the sampler states Mesa 22.3 loads on GC880, GC2000 (TE_SAMPLER_*) and
- * GC3000 (NTE_SAMPLER_*, cores with HALTI1), fetches texels through the
+ * the sampler states Mesa 22.3 loads on GC880, GC2000 (TE_SAMPLER_*),
+ * GC3000 (NTE_SAMPLER_*, cores with HALTI1) and GC7000 (texture
+ * descriptors, HALTI5: vgc_tx_desc.c), fetches texels through the
  * MMU as the TX client and filters them. See vgc_tx.c and
  * sim/doc/texture-engine.md for what is modelled and the rules chosen
  * where the public facts run out.
@@ -87,6 +88,10 @@ struct vgc_tx_plane {
  * @cmp_func: NTE_SAMPLER_BASELOD.COMPARE_FUNC
  * @cmp_ref: the lookup's reference (TEXLD's src2.x), clamped to 0..1
  *	(set per lookup, on a copy)
+ * @max_level: the last level a lookup may sample (levels counted from
+ *	the one @lod_addr points at): the TE's 13, or what a HALTI5
+ *	descriptor's BASELOD allows
+ * @fault: (with @ok false) reading the sampler's descriptor faulted
  */
 struct vgc_tx_tex {
 	bool ok, level0;
@@ -111,6 +116,8 @@ struct vgc_tx_tex {
 	bool cmp;
 	unsigned int cmp_func;
 	float cmp_ref;
+	unsigned int max_level;
+	bool fault;
 };
 
 /* Samplers a struct vgc_tx_cache holds decoded. */

@@ -121,6 +121,43 @@ static inline bool tx_gating_broken(const struct vgc_core *c)
 	       !(c->state[VGC_PM_MODULE_CONTROLS >> 2] & VGC_PM_NO_GATING_TX);
 }
 
+/**
+ * struct vgc_tx_words - one sampler's states before decoding, in the TE's
+ * field layout whatever their source (TE or NTE states, or a HALTI5
+ * descriptor and its sampler states, vgc_tx_desc.c)
+ * @cfg0: CONFIG0 (type, wraps, filters, format, addressing)
+ * @cfg1: CONFIG1 (extended format, swizzle, HALIGN, array, TS)
+ * @size: SIZE (of the first level sampled)
+ * @cfg3d: 3D_CONFIG (depth, r wrap)
+ * @linear_stride: the row stride of a linear level 0
+ * @lod_min: LOD clamps, as floats
+ * @lod_max: (see @lod_min)
+ * @lod_bias: the sampler's LOD bias (0 when not enabled)
+ * @cmp: depth comparison enabled
+ * @cmp_func: its TEXTURE_COMPARE_FUNC
+ * @lod_addr: the address of the first level sampled; level l's is
+ *	@lod_addr[l * @lod_step]
+ * @lod_step: (see @lod_addr)
+ * @max_level: the last level (counted from @lod_addr's)
+ */
+struct vgc_tx_words {
+	u32 cfg0, cfg1, size, cfg3d, linear_stride;
+	float lod_min, lod_max, lod_bias;
+	bool cmp;
+	unsigned int cmp_func;
+	const u32 *lod_addr;
+	unsigned int lod_step, max_level;
+};
+
+/*
+ * vgc_tx_desc.c: sampler @s's descriptor (from the TX's descriptor cache,
+ * or read through the MMU) and its sampler states into @w. Returns 0, 1
+ * when they are not a configuration the model samples, -1 when reading
+ * the descriptor faulted.
+ */
+int vgc_tx_desc_words(struct vgc_core *c, unsigned int s,
+		      struct vgc_tx_words *w);
+
 /* vgc_tx_fmt.c: how TE format @format (@ext: extended) is stored. */
 bool vgc_tx_fmt_get(u32 format, u32 ext, bool halti0, struct vgc_tx_fmt *f);
 /*

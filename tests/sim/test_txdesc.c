@@ -1,0 +1,365 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Descriptor-based texturing on the GC7000 (HALTI5, sim/vgc_tx_desc.c):
+ * texture descriptors written by this file from the public layout (Mesa
+ * 22.3 hw/texdesc_3d.xml.h: the words' byte offsets and fields, and which
+ * of them etnaviv_texture_desc.c fills), the per-sampler states
+ * (hw/state_3d.xml.h: NTE_DESCRIPTOR_ADDR, SAMP_CTRL0, SAMP_LOD_MINMAX,
+ * SAMP_LOD_BIAS, INVALIDATE, FLUSH; their bit fields packed here) loaded
+ * by the FE, texels placed by tx_run.h's own tiling code, lookups through
+ * vgc_tx_sample(). Expected values: the chosen texel (its coordinates and
+ * level written into its colour), the GLES 2.0 wrap rules and mipmap
+ * level rule (3.7.7, 3.7.8) written here; a descriptor the core keeps
+ * until an invalidation, used stale and counted without one.
+ */
+#include "sim_test.h"
+#include "tx_run.h"
+
+#define DESC	0x80000u	/* descriptors from 512 KiB */
+#define CMDS	0x1000u		/* the state streams */
+
+/* the descriptor's words, byte offsets (texdesc_3d.xml.h) */
+enum {
+	D_LOD_ADDR = 0x00,	/* 16 words */
+	D_CONFIG0 = 0x40,	/* TYPE 2:0, FORMAT 17:13, ADDRESSING 21:20 */
+	D_SIZE = 0x44,		/* WIDTH 15:0, HEIGHT 31:16 */
+	D_LINEAR_STRIDE = 0x48,
+	D_CONFIG1 = 0x4c,	/* SWIZZLE_R..A 10:8..22:20, HALIGN 28:26 */
+	D_BASELOD = 0x68,	/* BASELOD 3:0, MAXLOD 11:8 */
+};
+
+/* states (state_3d.xml.h) */
+#define S_ADDR(n)	(0x15c00u + 4 * (n))
+#define S_CTRL0(n)	(0x16c00u + 4 * (n))
+#define S_MINMAX(n)	(0x17000u + 4 * (n))
+#define S_BIAS(n)	(0x17200u + 4 * (n))
+#define S_TX_CTRL(n)	(0x15e00u + 4 * (n))
+#define S_FLUSH		0x14c44u
+#define S_INVALIDATE	0x14c48u	/* IDX 8:0, UNK29 */
+#define S_GL_FLUSH	0x0380cu	/* DESCRIPTOR_UNK12 bit 12 */
+
+/* enums (common_3d.xml) */
+enum { REPEAT, MIRROR, CLAMP };
+enum { F_NONE, F_NEAREST, F_LINEAR };
+#define TYPE_2D		2u
+#define FMT_A8B8G8R8	9u
+
+static u32 gpu(u32 off)
+{
+	return (u32)MEM_BASE + off;	/* the MMU is off: physical */
+}
+
+static void dput(u32 d, u32 off, u32 v)
+{
+	memcpy(mem + d + off, &v, 4);
+}
+
+/* a 2D A8B8G8R8 4x4-tiled (HALIGN FOUR) texture's descriptor at @d */
+static void desc_2d(u32 d, u32 w, u32 h, const u32 *lods, unsigned int n,
+		    unsigned int base, unsigned int max)
+{
+	unsigned int l;
+
+	memset(mem + d, 0, 256);
+	for (l = 0; l < n; l++)
+		dput(d, D_LOD_ADDR + 4 * l, gpu(lods[l]));
+	dput(d, D_CONFIG0, TYPE_2D | FMT_A8B8G8R8 << 13);
+	dput(d, D_SIZE, w | h << 16);
+	dput(d, D_CONFIG1, 0u << 8 | 1u << 12 | 2u << 16 | 3u << 20);
+	dput(d, D_BASELOD, base | max << 8);
+}
+
+/* SAMP_CTRL0: UWRAP 2:0, VWRAP 5:3, WWRAP 8:6, MIN 10:9, MIP 12:11, MAG 14:13 */
+static u32 ctrl0(u32 uw, u32 vw, u32 min, u32 mip, u32 mag)
+{
+	return uw | vw << 3 | min << 9 | mip << 11 | mag << 13 | 1u << 21;
+}
+
+/* SAMP_LOD_MINMAX: MAX 15:0, MIN 31:16, 8.8 fixed point */
+static u32 minmax(float min, float max)
+{
+	return (u32)(max * 256) | (u32)(min * 256) << 16;
+}
+
+/* SAMP_LOD_BIAS: BIAS 15:0 (8.8, two's complement), ENABLE 16 */
+static u32 bias(float b, bool en)
+{
+	return ((u32)(int)(b * 256) & 0xffff) | (en ? 1u << 16 : 0);
+}
+
+/* load (state, value) pairs with the FE */
+static void load(struct vgc_core *c, const u32 (*sv)[2], unsigned int n)
+{
+	u32 p = CMDS;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		p = emit(p, ls(sv[i][0], 1), sv[i][1]);
+	emit(p, OP_END, 0);
+	setup_linear(c);
+	vgc_write(c, VGC_FE_COMMAND_ADDRESS, gpu(CMDS));
+	/* the GC7000's security block starts the FE */
+	vgc_write(c, VGC_SEC_COMMAND_CONTROL, VGC_FE_CONTROL_ENABLE | (n + 1));
+	EXPECT_EQ(vgc_fe_run(c, 1000), VGC_RUN_IDLE);
+}
+
+static void load1(struct vgc_core *c, u32 state, u32 v)
+{
+	const u32 sv[1][2] = { { state, v } };
+
+	load(c, sv, 1);
+}
+
+/* sampler @s: descriptor @d, its sampler states, invalidated (as Mesa) */
+static void bind(struct vgc_core *c, unsigned int s, u32 d, u32 c0, u32 mm,
+		 u32 b)
+{
+	const u32 sv[][2] = {
+		{ S_ADDR(s), gpu(d) }, { S_CTRL0(s), c0 },
+		{ S_MINMAX(s), mm }, { S_BIAS(s), b },
+		{ S_INVALIDATE, 1u << 29 | s },
+	};
+
+	load(c, sv, 5);
+}
+
+/* texel (x, y) of a texture tagged @tag: (x, y, tag, 255) */
+static u32 texel(u32 x, u32 y, u32 tag)
+{
+	return 0xff000000u | tag << 16 | y << 8 | x;
+}
+
+static void fill(u32 at, u32 w, u32 h, u32 tag)
+{
+	u32 pw = (w + 3) & ~3u, x, y;
+
+	for (y = 0; y < h; y++)
+		for (x = 0; x < w; x++)
+			put(at + tiled_off(x, y, pw, 4), 4, texel(x, y, tag));
+}
+
+/* GLES 2.0 3.7.7: texel index @i wrapped into 0..@n - 1 */
+static u32 wrap(int i, int n, int mode)
+{
+	int m;
+
+	if (mode == CLAMP)
+		return i < 0 ? 0 : i >= n ? (u32)n - 1 : (u32)i;
+	m = ((i % (2 * n)) + 2 * n) % (2 * n);
+	if (mode == MIRROR)
+		return m < n ? (u32)m : (u32)(2 * n - 1 - m);
+	return (u32)(m % n);
+}
+
+static int floor_i(float v)
+{
+	int i = (int)v;
+
+	return (float)i > v ? i - 1 : i;
+}
+
+static int sample_lod(struct vgc_core *c, unsigned int s, float u, float v,
+		      float lod, float out[4])
+{
+	struct vgc_sh_tex_req r = { .sampler = s, .mode = VGC_SH_TEX_LOD,
+				    .coord = { u, v, 0, 1 }, .lod = lod };
+
+	return vgc_tx_sample(c, &r, out);
+}
+
+#define EXPECT_TEXEL(o, x, y, tag) \
+	EXPECT_RGBA(o, (x) / 255.f, (y) / 255.f, (tag) / 255.f, 1, 1e-6f)
+
+/* NEAREST in a 2D texture from its descriptor, two wrap modes */
+static void t_2d(struct vgc_core *c)
+{
+	static const float st[] = { -1.3f, -0.26f, 0.03f, 0.5f, 0.97f, 1.1f,
+				    1.9f, 2.6f };
+	u32 lod0 = TEX;
+	unsigned int i, j;
+	float o[4];
+
+	fill(TEX, 16, 8, 7);
+	desc_2d(DESC, 16, 8, &lod0, 1, 0, 0);
+	bind(c, 3, DESC, ctrl0(CLAMP, MIRROR, F_NEAREST, F_NONE, F_NEAREST),
+	     minmax(0, 0), 0);
+	for (i = 0; i < ARRAY_SIZE(st); i++)
+		for (j = 0; j < ARRAY_SIZE(st); j++) {
+			u32 x = wrap(floor_i(st[i] * 16), 16, CLAMP);
+			u32 y = wrap(floor_i(st[j] * 8), 8, MIRROR);
+
+			EXPECT_EQ(sample2d(c, 3, st[i], st[j], o), 0);
+			EXPECT_TEXEL(o, x, y, 7);
+		}
+	/* read once, kept for every lookup */
+	EXPECT_EQ(c->stats.tx_desc_reads, 1);
+	EXPECT_EQ(c->stats.tx_desc_stale, 0);
+	EXPECT_EQ(c->stats.tx_unsupported, 0);
+
+	/* the same texture, REPEAT both ways */
+	bind(c, 3, DESC, ctrl0(REPEAT, REPEAT, F_NEAREST, F_NONE, F_NEAREST),
+	     minmax(0, 0), 0);
+	for (i = 0; i < ARRAY_SIZE(st); i++) {
+		u32 x = wrap(floor_i(st[i] * 16), 16, REPEAT);
+		u32 y = wrap(floor_i(st[i] * 8), 8, REPEAT);
+
+		EXPECT_EQ(sample2d(c, 3, st[i], st[i], o), 0);
+		EXPECT_TEXEL(o, x, y, 7);
+	}
+	EXPECT_EQ(c->stats.tx_desc_reads, 2);
+
+	/* sampling through the tile status (TX_CTRL.TS_ENABLE): refused */
+	load1(c, S_TX_CTRL(3), 1u << 1);
+	EXPECT_EQ(sample2d(c, 3, 0.5f, 0.5f, o), 0);
+	EXPECT_RGBA(o, 0, 0, 0, 0, 0);
+	EXPECT_EQ(c->stats.tx_unsupported, 1);
+}
+
+/*
+ * Levels: the descriptor's LOD_ADDR counts from level 0, SIZE is level
+ * BASELOD's; a lookup's level l is LOD_ADDR[BASELOD + l], up to MAXLOD;
+ * the LOD clamps and bias of the sampler states in 8.8
+ */
+static void t_mip(struct vgc_core *c)
+{
+	static const struct {
+		float lod, min, max, bias;
+		bool bias_en;
+		unsigned int level;	/* the resource's level expected */
+	} k[] = {
+		{ 0, 0, 15, 0, false, 1 },	/* BASELOD */
+		{ 1, 0, 15, 0, false, 2 },
+		{ 1.4f, 0, 15, 0, false, 2 },	/* NEAREST: ceil(l + .5) - 1 */
+		{ 1.6f, 0, 15, 0, false, 3 },
+		{ 2, 0, 15, 0, false, 3 },	/* MAXLOD */
+		{ 6, 0, 15, 0, false, 3 },	/* beyond MAXLOD */
+		{ 2, 0, 1, 0, false, 2 },	/* LOD_MINMAX.MAX */
+		{ 0, 1, 15, 0, false, 2 },	/* LOD_MINMAX.MIN */
+		{ 0, 0, 0.5f, 0, false, 1 },
+		{ 2, 0, 15, -1, true, 2 },	/* a negative bias */
+		{ 1, 0, 15, -1.5f, true, 1 },
+		{ 0, 0, 15, 1, true, 2 },	/* a positive one */
+		{ 0, 0, 15, 1, false, 1 },	/* no ENABLE: none */
+	};
+	u32 lods[4] = { TEX, TEX + 0x10000, TEX + 0x20000, TEX + 0x30000 };
+	unsigned int i, l, x, y;
+	float o[4];
+
+	for (l = 0; l < 4; l++)
+		fill(lods[l], 32 >> l, 32 >> l, 40 * l + 10);
+	/* a view of levels 1..3: SIZE is level 1's */
+	desc_2d(DESC, 16, 16, lods, 4, 1, 3);
+	for (i = 0; i < ARRAY_SIZE(k); i++) {
+		u32 w;
+
+		bind(c, 9, DESC,
+		     ctrl0(CLAMP, CLAMP, F_NEAREST, F_NEAREST, F_NEAREST),
+		     minmax(k[i].min, k[i].max), bias(k[i].bias, k[i].bias_en));
+		w = 32 >> k[i].level;
+		for (y = 0; y < w; y += 3)
+			for (x = 0; x < w; x += 2) {
+				EXPECT_EQ(sample_lod(c, 9, (x + 0.5f) / w,
+						     (y + 0.5f) / w, k[i].lod,
+						     o), 0);
+				EXPECT_TEXEL(o, x, y, 40 * k[i].level + 10);
+			}
+	}
+	EXPECT_EQ(c->stats.tx_unsupported, 0);
+}
+
+/*
+ * The descriptor cache: a descriptor changed in memory, or a sampler
+ * moved to another, without an invalidation is used stale and counted;
+ * INVALIDATE (that sampler only), NTE_DESCRIPTOR_FLUSH and GL_FLUSH_CACHE's
+ * descriptor bits make the TX read it again.
+ */
+static void t_stale(struct vgc_core *c)
+{
+	u32 a = TEX, b = TEX + 0x1000, d = TEX + 0x2000;
+	u32 d0 = DESC, d1 = DESC + 0x100;
+	u32 c0 = ctrl0(CLAMP, CLAMP, F_NEAREST, F_NONE, F_NEAREST);
+	float o[4];
+
+	fill(a, 4, 4, 1);
+	fill(b, 4, 4, 2);
+	fill(d, 4, 4, 3);
+	desc_2d(d0, 4, 4, &a, 1, 0, 0);
+	bind(c, 5, d0, c0, 0, 0);
+	EXPECT_EQ(sample2d(c, 5, 0.6f, 0.1f, o), 0);
+	EXPECT_TEXEL(o, 2, 0, 1);
+	EXPECT_EQ(c->stats.tx_desc_reads, 1);
+
+	/* the descriptor rewritten, no invalidation: still texture a */
+	desc_2d(d0, 4, 4, &b, 1, 0, 0);
+	EXPECT_EQ(sample2d(c, 5, 0.6f, 0.1f, o), 0);
+	EXPECT_TEXEL(o, 2, 0, 1);
+	EXPECT_EQ(c->stats.tx_desc_stale, 1);
+	EXPECT_EQ(c->stats.tx_desc_reads, 1);
+
+	/* another sampler's invalidation changes nothing */
+	load1(c, S_INVALIDATE, 1u << 29 | 4);
+	EXPECT_EQ(sample2d(c, 5, 0.6f, 0.1f, o), 0);
+	EXPECT_TEXEL(o, 2, 0, 1);
+	EXPECT_EQ(c->stats.tx_desc_stale, 2);
+
+	/* this one's: texture b */
+	load1(c, S_INVALIDATE, 1u << 29 | 5);
+	EXPECT_EQ(sample2d(c, 5, 0.6f, 0.1f, o), 0);
+	EXPECT_TEXEL(o, 2, 0, 2);
+	EXPECT_EQ(c->stats.tx_desc_reads, 2);
+	EXPECT_EQ(c->stats.tx_desc_stale, 2);
+	EXPECT_EQ(sample2d(c, 5, 0.1f, 0.9f, o), 0);
+	EXPECT_TEXEL(o, 0, 3, 2);
+	EXPECT_EQ(c->stats.tx_desc_stale, 2);	/* up to date: not stale */
+
+	/* the sampler moved to another descriptor, no invalidation */
+	desc_2d(d1, 4, 4, &d, 1, 0, 0);
+	load1(c, S_ADDR(5), gpu(d1));
+	EXPECT_EQ(sample2d(c, 5, 0.6f, 0.1f, o), 0);
+	EXPECT_TEXEL(o, 2, 0, 2);
+	EXPECT_EQ(c->stats.tx_desc_stale, 3);
+	/* NTE_DESCRIPTOR_FLUSH: every descriptor read again */
+	load1(c, S_FLUSH, 0);
+	EXPECT_EQ(sample2d(c, 5, 0.6f, 0.1f, o), 0);
+	EXPECT_TEXEL(o, 2, 0, 3);
+	EXPECT_EQ(c->stats.tx_desc_reads, 3);
+
+	/* GL_FLUSH_CACHE: its TEXTURE bit alone keeps the descriptor */
+	desc_2d(d1, 4, 4, &a, 1, 0, 0);
+	load1(c, S_GL_FLUSH, 1u << 2);
+	EXPECT_EQ(sample2d(c, 5, 0.6f, 0.1f, o), 0);
+	EXPECT_TEXEL(o, 2, 0, 3);
+	EXPECT_EQ(c->stats.tx_desc_stale, 4);
+	/* DESCRIPTOR_UNK12 drops it */
+	load1(c, S_GL_FLUSH, 1u << 12);
+	EXPECT_EQ(sample2d(c, 5, 0.6f, 0.1f, o), 0);
+	EXPECT_TEXEL(o, 2, 0, 1);
+	EXPECT_EQ(c->stats.tx_desc_reads, 4);
+	EXPECT_EQ(c->stats.tx_desc_stale, 4);
+}
+
+/* a descriptor outside memory: the lookup faults, the shader aborts */
+static void t_fault(struct vgc_core *c)
+{
+	float o[4];
+
+	load1(c, S_CTRL0(0), ctrl0(CLAMP, CLAMP, F_NEAREST, F_NONE,
+				   F_NEAREST));
+	load1(c, S_ADDR(0), gpu(MEM_SIZE + 0x1000));
+	EXPECT_EQ(sample2d(c, 0, 0.5f, 0.5f, o), -1);
+	EXPECT_EQ(c->stats.tx_faults, 1);
+	EXPECT_EQ(c->stats.tx_unsupported, 0);
+}
+
+int main(void)
+{
+	if (sim_test_begin())
+		return 2;
+
+	run_test("txdesc-2d", t_2d, "gc7000");
+	run_test("txdesc-mip", t_mip, "gc7000");
+	run_test("txdesc-stale", t_stale, "gc7000");
+	run_test("txdesc-fault", t_fault, "gc7000");
+
+	return sim_test_end("sim-txdesc");
+}
