@@ -45,7 +45,11 @@ static inline void cmd_state(uint32_t addr, uint32_t v)
 static inline void cmd_run(struct vgc_core *c)
 {
 	emit(cmd_at, OP_END, 0);
-	start(c, gbase + CMDBUF, (cmd_at + 8 - CMDBUF) / 8);
+	vgc_write(c, VGC_FE_COMMAND_ADDRESS, gbase + CMDBUF);
+	/* with the security block (GC7000) its COMMAND_CONTROL starts the FE */
+	vgc_write(c, vgc_get_ident(c)->security ? VGC_SEC_COMMAND_CONTROL :
+		  VGC_FE_COMMAND_CONTROL,
+		  VGC_FE_CONTROL_ENABLE | (cmd_at + 8 - CMDBUF) / 8);
 	EXPECT_EQ(vgc_fe_run(c, 1000), VGC_RUN_IDLE);
 	EXPECT_EQ(c->stats.bad_commands, 0);
 }

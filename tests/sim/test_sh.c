@@ -666,6 +666,54 @@ static void t_texld(struct vgc_core *c)
 	EXPECT_F(q[0].t[2][2], 0.5f);
 }
 
+/*
+ * HALTI5 (GC7000): TEXLDB's bias and TEXLDL's level are the second
+ * operand's x, the coordinate's w is not read (Mesa 22.3 emit_tex; its
+ * etnaviv_nir.c moves them into w only before HALTI5). The program from
+ * memory through the instruction cache, as Mesa loads it there.
+ */
+static void t_texld_halti5(struct vgc_core *c)
+{
+	struct vgc_sh_regs q[4] = { 0 };
+	struct ins prog[] = {
+		(struct ins){ .op = VGC_OPC_TEXLDL, .dst = 1, .dreg = 2,
+			      .comps = MXYZW, .tex = 1, .tswiz = XYZW,
+			      .s = { T(3, XYZW), T(4, SW(1, 0, 0, 0)), NONE } },
+	};
+	struct tex_log log = { 0 };
+	struct vgc_sh_env env = { .sample = fake_sample, .ctx = &log };
+	const u32 code = 0x200000u;
+	struct vgc_sh_prog p;
+	unsigned int k, live = 15;
+	unsigned int op;
+
+	for (op = 0; op < 2; op++) {
+		prog[0].op = op ? VGC_OPC_TEXLDB : VGC_OPC_TEXLDL;
+		encode(&prog[0], w32(code));
+		cmd_begin(c);
+		cmd_state(VGC_VS_ICACHE_CONTROL, VGC_VS_ICACHE_ENABLE);
+		cmd_state(VGC_PS_INST_ADDR, gbase + code);
+		cmd_state(VGC_PS_NEWRANGE_LOW, 0);
+		cmd_state(VGC_PS_NEWRANGE_HIGH, 1);
+		cmd_state(VGC_PS_TEMP_REGISTER_CONTROL, 8);
+		cmd_run(c);
+		EXPECT_EQ(vgc_sh_prog_get(c, VGC_SH_PS, &p), VGC_SH_OK);
+		for (k = 0; k < 4; k++) {
+			set4(&q[k], 3, 0.5f, 0.25f, 0, 7.0f);
+			set4(&q[k], 4, -3.0f, 1.5f + k, 0, 0);
+		}
+		log.n = 0;
+		EXPECT_EQ(vgc_sh_run_ps(c, &p, q, &live, &env), VGC_SH_OK);
+		EXPECT_EQ(log.n, 4);
+		for (k = 0; k < 4; k++) {
+			EXPECT_EQ(log.req[k].mode, op ? VGC_SH_TEX_BIAS :
+				  VGC_SH_TEX_LOD);
+			EXPECT_F(fu(log.req[k].lod), 1.5f + k);
+			EXPECT_F(fu(log.req[k].coord[0]), 0.5f);
+		}
+	}
+}
+
 /* ---- program decoding ---------------------------------------------------- */
 
 /* GC2000: VS/PS in the unified memory, PS from PS_RANGE.LOW = 0x100 */
@@ -1080,6 +1128,7 @@ int main(void)
 	run_test("sh-fast-transcendental", t_fast_transcendental, "gc3000");
 	run_test("sh-branch-loop", t_branch_loop, "gc2000");
 	run_test("sh-call-ret", t_call_ret, "gc880");
+	run_test("sh-texld-halti5", t_texld_halti5, "gc7000");
 	run_test("sh-step-budget", t_step_budget, "gc2000");
 	run_test("sh-bad-insn", t_bad_insn, "gc2000");
 	run_test("sh-movar-uniforms", t_movar_uniforms, "gc2000");
