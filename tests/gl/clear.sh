@@ -13,7 +13,9 @@
 # clock gating erratum (tx_gating_corrupt: the driver must keep TX gating
 # off where the core has it), nor signalled a job's event while a cache
 # still held its work (unflushed_events: the driver's flushes at the end
-# of a job).
+# of a job), nor sampled through a texture descriptor it kept after the
+# descriptor or the sampler's address changed without an invalidation
+# (tx_desc_stale, HALTI5 cores: Mesa's NTE_DESCRIPTOR_INVALIDATE).
 # Options after BUILD, for a board where part of this cannot run (its
 # line in tests/steps.manifest says why): --only SETTING,... runs those
 # settings alone; --no-cube reports the cube scene as skipped.
@@ -62,7 +64,7 @@ done
 "$build/tests/gl-long3d" || rc=1
 for st in /sys/kernel/debug/vgc-model/*/stats; do
 	core=$(basename "$(dirname "$st")")
-	for stat in tx_gating_corrupt unflushed_events; do
+	for stat in tx_gating_corrupt unflushed_events tx_desc_stale; do
 		n=$(awk -v k="$stat:" '$1 == k { print $2 }' "$st")
 		if [ "$n" = 0 ]; then
 			echo "PASS: gl-model/$core: $stat 0"
