@@ -195,6 +195,8 @@ struct vgc_host_ops {
  *	moved or whose memory changed since it was read, without an
  *	NTE_DESCRIPTOR_INVALIDATE of the sampler or a descriptor flush: on
  *	silicon the stale descriptor is used (the model does the same)
+ * @tx_ts_cleared: texel (block) reads the TX served from a texture's tile
+ *	status clear value (HALTI5 sampler TS)
  * @draws_3d: DRAW_PRIMITIVES, DRAW_INDEXED_PRIMITIVES and DRAW_INSTANCED
  *	commands the 3D pipeline received
  * @vertices_3d: vertices fetched and shaded (vertex cache misses)
@@ -284,7 +286,7 @@ struct vgc_stats {
 	u64 sh_vs_runs, sh_ps_quads, sh_insns, sh_tex;
 	u64 sh_aborted, sh_bad_insn;
 	u64 tx_samples, tx_faults, tx_unsupported, tx_gating_corrupt;
-	u64 tx_desc_reads, tx_desc_stale;
+	u64 tx_desc_reads, tx_desc_stale, tx_ts_cleared;
 	u64 draws_3d, vertices_3d, primitives_3d, triangles_3d;
 	u64 pixels_shaded, pixels_written, draws_cut_short, draws_unsupported;
 	u64 ts_blocks_filled;

@@ -26,8 +26,11 @@
  *    NEAREST, LINEAR; wrap REPEAT, MIRRORED_REPEAT, CLAMP_TO_EDGE;
  *  - every texel through vgc_dma_read() as the TX client; a fault ends
  *    the lookup (tx_faults) and the caller aborts the shader;
+ *  - HALTI5 (vgc_tx_desc.c): the texture from a descriptor in memory;
+ *  - through a tile status (CONFIG1.USE_TS, HALTI5's TX_CTRL.TS_ENABLE):
+ *    a cleared block's texels read as its clear value (tx_ts_read());
  *  - anything else (arrays, borders, YUV, ETC2, float formats,
- *    split layouts, TS sampling, anisotropy) is counted in tx_unsupported
+ *    split layouts, anisotropy) is counted in tx_unsupported
  *    and returns zeros;
  *  - on a core with the TX clock gating erratum (hw/cores.db "errata
  *    tx_gating": GC2000 r5108), while module-level clock gating is on
@@ -104,6 +107,20 @@ static float tx_fixp55(u32 v, u32 sign_bit)
 	return (float)i / 32.0f;
 }
 
+bool vgc_tx_ts_get(struct vgc_core *c, unsigned int i, bool mode256,
+		   struct vgc_ts *ts)
+{
+	const struct vgc_caps *caps = vgc_caps(c);
+
+	if (i >= VGC_TS_SAMPLERS || (mode256 && !caps->ts_128b))
+		return false;
+	ts->status = REG(c, VGC_TS_SAMPLER_STATUS_BASE(i));
+	ts->clear = REG(c, VGC_TS_SAMPLER_CLEAR_VALUE(i));
+	ts->bits = caps->ts_bits;
+	ts->block = !caps->ts_128b ? VGC_TS_BLOCK : mode256 ? 256 : 128;
+	return true;
+}
+
 /* Sampler @s's TE or NTE states (a core before HALTI5) into @w. */
 static bool tx_state_words(struct vgc_core *c, unsigned int s,
 			   struct vgc_tx_words *w)
@@ -143,7 +160,10 @@ static bool tx_state_words(struct vgc_core *c, unsigned int s,
 	w->lod_bias = lod & VGC_TE_LOD_BIAS_ENABLE ?
 		tx_fixp55(VGC_TE_LOD_BIAS(lod), VGC_TE_LOD_BIAS_SIGN) : 0;
 	w->max_level = VGC_TE_LODS - 1;
-	return true;
+	/* CONFIG1.USE_TS: the tile status of the sampler's own index */
+	w->ts_on = w->cfg1 & VGC_TE_USE_TS;
+	return !w->ts_on ||
+	       vgc_tx_ts_get(c, s, w->cfg1 & VGC_TE_TS_MODE, &w->ts);
 }
 
 /*
@@ -178,12 +198,15 @@ static bool tx_decode(struct vgc_core *c, unsigned int s, struct vgc_tx_tex *t)
 	t->lod_addr = w.lod_addr;
 	t->lod_step = w.lod_step;
 	t->max_level = w.max_level;
+	t->ts_on = w.ts_on;
+	t->ts = w.ts;
+	t->ts.surface = t->lod_addr[0];
 
 	type = VGC_TE_TYPE(cfg0);
 	if (type != VGC_TEX_TYPE_2D && type != VGC_TEX_TYPE_1D &&
 	    type != VGC_TEX_TYPE_CUBE_MAP && type != VGC_TEX_TYPE_3D)
 		return false;	/* NONE (inactive), the undefined ones */
-	if (cfg1 & (VGC_TE_TEXTURE_ARRAY | VGC_TE_USE_TS))
+	if (cfg1 & VGC_TE_TEXTURE_ARRAY)
 		return false;
 	t->cube = type == VGC_TEX_TYPE_CUBE_MAP;
 	t->is3d = type == VGC_TEX_TYPE_3D;
@@ -301,14 +324,41 @@ static u32 tx_texel_addr(const struct vgc_tx_tex *t,
 	return pl->base + tx_addr_x(t, pl, x) + tx_addr_y(t, pl, y);
 }
 
+/*
+ * The @len bytes of a texel (block) at @addr through @t's tile status:
+ * in a block whose entry is 1 (cleared), the clear value repeating;
+ * otherwise memory (entries of compressed blocks too: the model's
+ * engines store data uncompressed).
+ */
+static int tx_ts_read(struct vgc_core *c, const struct vgc_tx_tex *t,
+		      u32 addr, u8 *b, unsigned int len)
+{
+	unsigned int shift;
+	u32 byte;
+	u8 v;
+
+	if (addr >= t->ts.surface) {
+		vgc_ts_entry(&t->ts, vgc_ts_index(&t->ts, addr), &byte, &shift);
+		if (vgc_dma_read(c, VGC_CLIENT_TX, byte, &v, 1))
+			return -1;
+		if (vgc_ts_value(&t->ts, v, shift) == 1) {
+			vgc_fill32(b, addr, t->ts.clear, len);
+			c->stats.tx_ts_cleared++;
+			return 0;
+		}
+	}
+	return vgc_dma_read(c, VGC_CLIENT_TX, addr, b, len);
+}
+
 /* Fetch and decode texel (@x, @y) of plane @pl into @o. */
 static int tx_fetch(struct vgc_core *c, const struct vgc_tx_tex *t,
 		    const struct vgc_tx_plane *pl, u32 x, u32 y, float o[4])
 {
+	u32 addr = tx_texel_addr(t, pl, x, y);
 	u8 b[16];
 
-	if (vgc_dma_read(c, VGC_CLIENT_TX, tx_texel_addr(t, pl, x, y), b,
-			 t->fmt.bytes)) {
+	if (t->ts_on ? tx_ts_read(c, t, addr, b, t->fmt.bytes) :
+	    vgc_dma_read(c, VGC_CLIENT_TX, addr, b, t->fmt.bytes)) {
 		c->stats.tx_faults++;
 		return -1;
 	}
@@ -331,6 +381,8 @@ static int tx_fetch4(struct vgc_core *c, const struct vgc_tx_tex *t,
 	const u8 *p;
 	int k;
 
+	if (t->ts_on)
+		goto one_by_one;
 	ax[0] = tx_addr_x(t, pl, x[0]);
 	ax[1] = tx_addr_x(t, pl, x[1]);
 	ay[0] = tx_addr_y(t, pl, y[0]);
@@ -567,7 +619,8 @@ void vgc_tx_prepare(struct vgc_core *c, unsigned int s, struct vgc_tx_tex *t)
 		    t->lod_max < 1.0f;
 	if (t->level0)
 		tx_plane_get(t, 0, 0, &t->pl0);
-	t->bilinear0 = t->level0 && t->min == VGC_TEX_FILTER_LINEAR &&
+	t->bilinear0 = t->level0 && !t->ts_on &&
+		       t->min == VGC_TEX_FILTER_LINEAR &&
 		       (t->fmt.kind == TX_ARGB8 || t->fmt.kind == TX_ABGR8);
 	t->swz_id = false;
 	if (!t->bilinear0)

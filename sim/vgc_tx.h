@@ -92,6 +92,11 @@ struct vgc_tx_plane {
  *	the one @lod_addr points at): the TE's 13, or what a HALTI5
  *	descriptor's BASELOD allows
  * @fault: (with @ok false) reading the sampler's descriptor faulted
+ * @ts_on: texels are read through the tile status @ts (HALTI5:
+ *	NTE_DESCRIPTOR_TX_CTRL.TS_ENABLE): a texel of a block whose entry is
+ *	1 (cleared) reads as @ts.clear repeating
+ * @ts: the tile status: TS_SAMPLER_* of TX_CTRL.TS_INDEX, covering the
+ *	texture from level 0's address
  */
 struct vgc_tx_tex {
 	bool ok, level0;
@@ -118,6 +123,8 @@ struct vgc_tx_tex {
 	float cmp_ref;
 	unsigned int max_level;
 	bool fault;
+	bool ts_on;
+	struct vgc_ts ts;
 };
 
 /* Samplers a struct vgc_tx_cache holds decoded. */

@@ -21,8 +21,9 @@
  * there since: what a descriptor cache gives a driver that forgets the
  * invalidation. Each such use is counted in tx_desc_stale (the
  * descriptor in memory compared where the TX reaches it without a table
- * walk, vgc_dma_map()). The rules chosen where no source says are in
- * sim/doc/texture-engine.md.
+ * walk, vgc_dma_map()). TX_CTRL.TS_ENABLE samples through the tile
+ * status TS_INDEX names (txd_ts(); the reads in vgc_tx.c). The rules
+ * chosen where no source says are in sim/doc/texture-engine.md.
  */
 #include "vgc.h"
 #include "vgc_dma.h"
@@ -117,6 +118,21 @@ static const u32 *txd_get(struct vgc_core *c, unsigned int s)
 	return d->words[s];
 }
 
+/*
+ * The tile status TX_CTRL @ctrl names into @w (Mesa 22.3's sampler TS:
+ * etnaviv_texture_desc.c loads TS_SAMPLER_* of index TS_INDEX; an entry
+ * covers 128 or 256 bytes by TS_MODE on the cores with 128-byte cache
+ * lines, 64 on the others). True: not a configuration the model samples.
+ */
+static bool txd_ts(struct vgc_core *c, u32 ctrl, struct vgc_tx_words *w)
+{
+	w->ts_on = ctrl & VGC_NTE_DESC_TS_ENABLE;
+	if (!w->ts_on)
+		return false;
+	return !vgc_tx_ts_get(c, VGC_NTE_DESC_TS_INDEX(ctrl),
+			      ctrl & VGC_NTE_DESC_TS_MODE, &w->ts);
+}
+
 int vgc_tx_desc_words(struct vgc_core *c, unsigned int s,
 		      struct vgc_tx_words *w)
 {
@@ -129,8 +145,7 @@ int vgc_tx_desc_words(struct vgc_core *c, unsigned int s,
 	d = txd_get(c, s);
 	if (!d)
 		return -1;
-	/* sampling through the tile status: not modelled */
-	if (REG(c, VGC_NTE_DESC_TX_CTRL(s)) & VGC_NTE_DESC_TS_ENABLE)
+	if (txd_ts(c, REG(c, VGC_NTE_DESC_TX_CTRL(s)), w))
 		return 1;
 
 	ctrl0 = REG(c, VGC_NTE_DESC_SAMP_CTRL0(s));
@@ -153,6 +168,8 @@ int vgc_tx_desc_words(struct vgc_core *c, unsigned int s,
 		  VGC_TE_CONFIG0_MIP(VGC_NTE_DESC_MIP(ctrl0)) |
 		  VGC_TE_CONFIG0_MAG(VGC_NTE_DESC_MAG(ctrl0));
 	w->cfg1 = DESC(d, VGC_TEXDESC_CONFIG1);
+	if (w->cfg1 & VGC_TE_USE_TS)
+		return 1;	/* a descriptor's TS bit: Mesa uses TX_CTRL */
 	w->size = DESC(d, VGC_TEXDESC_SIZE);
 	w->cfg3d = (DESC(d, VGC_TEXDESC_3D_CONFIG) & ~VGC_TE_3D_WRAP_MASK) |
 		   VGC_TE_3D_CONFIG_WRAP(ww);

@@ -139,6 +139,9 @@ static inline bool tx_gating_broken(const struct vgc_core *c)
  *	@lod_addr[l * @lod_step]
  * @lod_step: (see @lod_addr)
  * @max_level: the last level (counted from @lod_addr's)
+ * @ts_on: sampled through a tile status (its layout in @ts, but for
+ *	@ts.surface: level 0's address)
+ * @ts: (see @ts_on)
  */
 struct vgc_tx_words {
 	u32 cfg0, cfg1, size, cfg3d, linear_stride;
@@ -147,7 +150,18 @@ struct vgc_tx_words {
 	unsigned int cmp_func;
 	const u32 *lod_addr;
 	unsigned int lod_step, max_level;
+	bool ts_on;
+	struct vgc_ts ts;
 };
+
+/*
+ * vgc_tx.c: tile status @i of the sampler TS states (TS_SAMPLER_*) into
+ * @ts, entries of 128 or 256 bytes by @mode256 on the cores with 128-byte
+ * cache lines, 64 on the others (@ts->surface left to the caller); false:
+ * no such tile status
+ */
+bool vgc_tx_ts_get(struct vgc_core *c, unsigned int i, bool mode256,
+		   struct vgc_ts *ts);
 
 /*
  * vgc_tx_desc.c: sampler @s's descriptor (from the TX's descriptor cache,

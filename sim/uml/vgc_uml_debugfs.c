@@ -72,6 +72,7 @@ static int vgc_stats_show(struct seq_file *m, void *unused)
 		   s.tx_unsupported, s.tx_gating_corrupt);
 	seq_printf(m, "tx_desc_reads: %llu\ntx_desc_stale: %llu\n",
 		   s.tx_desc_reads, s.tx_desc_stale);
+	seq_printf(m, "tx_ts_cleared: %llu\n", s.tx_ts_cleared);
 	seq_printf(m, "draws_3d: %llu\nvertices_3d: %llu\n", s.draws_3d,
 		   s.vertices_3d);
 	seq_printf(m, "primitives_3d: %llu\ntriangles_3d: %llu\n",

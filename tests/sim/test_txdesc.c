@@ -10,7 +10,9 @@
  * vgc_tx_sample(). Expected values: the chosen texel (its coordinates and
  * level written into its colour), the GLES 2.0 wrap rules and mipmap
  * level rule (3.7.7, 3.7.8) written here; a descriptor the core keeps
- * until an invalidation, used stale and counted without one.
+ * until an invalidation, used stale and counted without one; texels of
+ * blocks a tile status says cleared read as its clear value (the GC7000's
+ * TX_CTRL, and the GC3000's CONFIG1.USE_TS).
  */
 #include "sim_test.h"
 #include "tx_run.h"
@@ -99,7 +101,8 @@ static void load(struct vgc_core *c, const u32 (*sv)[2], unsigned int n)
 	setup_linear(c);
 	vgc_write(c, VGC_FE_COMMAND_ADDRESS, gpu(CMDS));
 	/* the GC7000's security block starts the FE */
-	vgc_write(c, VGC_SEC_COMMAND_CONTROL, VGC_FE_CONTROL_ENABLE | (n + 1));
+	vgc_write(c, vgc_get_ident(c)->security ? VGC_SEC_COMMAND_CONTROL :
+		  VGC_FE_COMMAND_CONTROL, VGC_FE_CONTROL_ENABLE | (n + 1));
 	EXPECT_EQ(vgc_fe_run(c, 1000), VGC_RUN_IDLE);
 }
 
@@ -208,11 +211,72 @@ static void t_2d(struct vgc_core *c)
 	}
 	EXPECT_EQ(c->stats.tx_desc_reads, 2);
 
-	/* sampling through the tile status (TX_CTRL.TS_ENABLE): refused */
-	load1(c, S_TX_CTRL(3), 1u << 1);
-	EXPECT_EQ(sample2d(c, 3, 0.5f, 0.5f, o), 0);
+	/* Mesa's dummy descriptor for an unused sampler (zeros): TYPE NONE */
+	memset(mem + DESC + 0x100, 0, 256);
+	bind(c, 4, DESC + 0x100, 0, 0, 0);
+	EXPECT_EQ(sample2d(c, 4, 0.5f, 0.5f, o), 0);
 	EXPECT_RGBA(o, 0, 0, 0, 0, 0);
 	EXPECT_EQ(c->stats.tx_unsupported, 1);
+}
+
+/*
+ * Sampling through the tile status (TX_CTRL: TS_MODE 0, TS_ENABLE 1,
+ * TS_INDEX 4:2; TS_SAMPLER_STATUS_BASE/CLEAR_VALUE of that index): a 4-bit
+ * entry per 128 bytes (TS_MODE 0) or 256 (1) of the texture from its
+ * level 0; entry 1 (cleared): the texel reads as the clear value
+ * repeating in memory; any other: memory
+ */
+static void t_ts(struct vgc_core *c)
+{
+	static const u8 entry[8] = { 1, 0, 1, 2, 0, 1, 0, 1 };
+	const u32 clear = 0x80402010u;	/* bytes 10 20 40 80: r g b a */
+	const u32 tsb = TEX + 0x10000;
+	u32 lod0 = TEX, x, y, mode, tx_ctrl;
+	float o[4], e[4];
+
+	fill(TEX, 16, 16, 9);
+	desc_2d(DESC, 16, 16, &lod0, 1, 0, 0);
+	for (x = 0; x < 8; x++)
+		mem[tsb + x / 2] |= entry[x] << (4 * (x & 1));
+	bind(c, 6, DESC, ctrl0(CLAMP, CLAMP, F_NEAREST, F_NONE, F_NEAREST),
+	     0, 0);
+	load1(c, VGC_TS_SAMPLER_STATUS_BASE(2), gpu(tsb));
+	load1(c, VGC_TS_SAMPLER_CLEAR_VALUE(2), clear);
+	for (mode = 0; mode < 2; mode++) {
+		u32 block = mode ? 256 : 128;
+
+		tx_ctrl = mode | 1u << 1 | 2u << 2;
+		load1(c, S_TX_CTRL(6), tx_ctrl);
+		for (y = 0; y < 16; y++)
+			for (x = 0; x < 16; x++) {
+				u32 n = tiled_off(x, y, 16, 4) / block;
+
+				EXPECT_EQ(sample2d(c, 6, (x + 0.5f) / 16,
+						   (y + 0.5f) / 16, o), 0);
+				if (n < 8 && entry[n] == 1)
+					EXPECT_RGBA(o, 0x10 / 255.f,
+						    0x20 / 255.f, 0x40 / 255.f,
+						    0x80 / 255.f, 1e-6f);
+				else
+					EXPECT_TEXEL(o, x, y, 9);
+			}
+	}
+	/*
+	 * LINEAR across two blocks (128-byte entries): texel (7, 0) in
+	 * tile 1, block 0 (cleared), (8, 0) in tile 2, block 1 (memory)
+	 */
+	load1(c, S_TX_CTRL(6), 1u << 1 | 2u << 2);
+	bind(c, 6, DESC, ctrl0(CLAMP, CLAMP, F_LINEAR, F_NONE, F_LINEAR), 0,
+	     0);
+	e[0] = (0x10 / 255.f + 8 / 255.f) / 2;
+	e[1] = (0x20 / 255.f + 0) / 2;
+	e[2] = (0x40 / 255.f + 9 / 255.f) / 2;
+	e[3] = (0x80 / 255.f + 1) / 2;
+	EXPECT_EQ(sample2d(c, 6, 8 / 16.f, 0.5f / 16, o), 0);
+	EXPECT_RGBA(o, e[0], e[1], e[2], e[3], 1e-6f);
+	EXPECT_EQ(c->stats.tx_unsupported, 0);
+	if (c->stats.tx_ts_cleared == 0)
+		fail("no texel read as the clear value");
 }
 
 /*
@@ -338,6 +402,50 @@ static void t_stale(struct vgc_core *c)
 	EXPECT_EQ(c->stats.tx_desc_stale, 4);
 }
 
+/*
+ * The same before HALTI5 (GC3000, NTE states): CONFIG1.USE_TS (bit 30)
+ * reads through TS_SAMPLER_* of the sampler's own index, 64 bytes an
+ * entry of the core's width (MINOR_FEATURE_0 2BITPERTILE: 2 bits)
+ */
+static void t_ts_nte(struct vgc_core *c)
+{
+	static const u8 entry[16] = { 1, 0, 2, 1, 1, 1, 0, 0,
+				      3, 1, 0, 1, 0, 0, 1, 1 };
+	const u32 clear = 0xff336699u;	/* bytes 99 66 33 ff */
+	const u32 tsb = TEX + 0x10000;
+	unsigned int bits = vgc_caps(c)->ts_bits;
+	struct sampler s = {
+		.n = 3,
+		.cfg0 = cfg0(VGC_TEX_TYPE_2D, CLAMP, CLAMP,
+			     VGC_TEX_FILTER_NEAREST, 0,
+			     VGC_TEX_FILTER_NEAREST, FMT_A8B8G8R8, 0),
+		.cfg1 = cfg1(SWZ_ID, VGC_TEX_HALIGN_FOUR) | 1u << 30,
+		.size = 16 | 16u << 16, .addr = { gpu(TEX) }, .levels = 1,
+	};
+	u32 x, y;
+	float o[4];
+
+	fill(TEX, 16, 16, 4);
+	for (x = 0; x < 16; x++)
+		mem[tsb + x * bits / 8] |= entry[x] << (x * bits % 8);
+	program(c, &s, true);
+	load1(c, VGC_TS_SAMPLER_STATUS_BASE(3), gpu(tsb));
+	load1(c, VGC_TS_SAMPLER_CLEAR_VALUE(3), clear);
+	for (y = 0; y < 16; y++)
+		for (x = 0; x < 16; x++) {
+			u32 n = tiled_off(x, y, 16, 4) / 64;
+
+			EXPECT_EQ(sample2d(c, 3, (x + 0.5f) / 16,
+					   (y + 0.5f) / 16, o), 0);
+			if (entry[n] == 1)
+				EXPECT_RGBA(o, 0x99 / 255.f, 0x66 / 255.f,
+					    0x33 / 255.f, 1, 1e-6f);
+			else
+				EXPECT_TEXEL(o, x, y, 4);
+		}
+	EXPECT_EQ(c->stats.tx_unsupported, 0);
+}
+
 /* a descriptor outside memory: the lookup faults, the shader aborts */
 static void t_fault(struct vgc_core *c)
 {
@@ -359,6 +467,8 @@ int main(void)
 	run_test("txdesc-2d", t_2d, "gc7000");
 	run_test("txdesc-mip", t_mip, "gc7000");
 	run_test("txdesc-stale", t_stale, "gc7000");
+	run_test("txdesc-ts", t_ts, "gc7000");
+	run_test("tx-ts-nte", t_ts_nte, "gc3000");
 	run_test("txdesc-fault", t_fault, "gc7000");
 
 	return sim_test_end("sim-txdesc");
