@@ -10,8 +10,10 @@
  * colour, a clear of another framebuffer in between, each read back in
  * full. Depth and stencil: a desktop OpenGL context (GLES2 cannot read
  * them), D24S8 cleared together and each alone, read back as floats and
- * bytes. The expected values are computed here from the clear values and
- * the formats' bit depths; nothing is read from the implementation.
+ * bytes. Textures: an RGBA texture rendered into (cleared, then a
+ * scissored clear) and drawn texel for texel into a renderbuffer. The
+ * expected values are computed here from the clear values and the
+ * formats' bit depths; nothing is read from the implementation.
  *
  * gl-clear [--label NAME] [--any-renderer] [--ts]: NAME prefixes the test
  * names (the driver's debug options a run uses); without --any-renderer, a
@@ -228,6 +230,42 @@ static void colour_case(const struct cfmt *f, unsigned int w, unsigned int h)
 }
 
 /*
+ * Compare a w x h RGBA8 readback with @in inside the rectangle (@sx, @sy,
+ * @sw, @sh) and @out elsewhere; report the first miss.
+ */
+static bool check_rect(const uint8_t *px, unsigned int w, unsigned int h,
+		       unsigned int sx, unsigned int sy, unsigned int sw,
+		       unsigned int sh, const uint8_t in[4],
+		       const uint8_t out[4], char *why, size_t len)
+{
+	unsigned long bad = 0, first = 0;
+	const uint8_t *p, *want;
+	unsigned int fx, fy;
+
+	for (unsigned int y = 0; y < h; y++) {
+		for (unsigned int x = 0; x < w; x++) {
+			bool inside = x >= sx && x < sx + sw && y >= sy &&
+				      y < sy + sh;
+
+			p = px + 4 * ((size_t)y * w + x);
+			if (memcmp(p, inside ? in : out, 4) && !bad++)
+				first = (unsigned long)y * w + x;
+		}
+	}
+	if (!bad)
+		return true;
+	p = px + 4 * first;
+	fx = first % w;
+	fy = first / w;
+	want = fx >= sx && fx < sx + sw && fy >= sy && fy < sy + sh ? in : out;
+	snprintf(why, len, "%lu of %u pixels wrong; first (%u,%u) = "
+		 "%02x%02x%02x%02x, expected %02x%02x%02x%02x", bad, w * h,
+		 fx, fy, p[0], p[1], p[2], p[3], want[0], want[1], want[2],
+		 want[3]);
+	return false;
+}
+
+/*
  * Scissored and colour-masked clears: Mesa 22.3's etnaviv does not clear
  * a part of a surface with the resolve engine, it draws a quad (the
  * state tracker's clear_with_quad): these cases need the 3D pipeline.
@@ -240,11 +278,11 @@ static void scissor_case(const struct cfmt *f, unsigned int w, unsigned int h)
 	const float *a = colours[0], *b = colours[1], *cc = colours[2];
 	unsigned int sx = w / 5 + 1, sy = h / 4 + 1, sw = w / 2, sh = h / 3 + 1;
 	size_t n = (size_t)w * h * 4;
-	uint8_t *px = malloc(n), in[4], out[4], want[4];
-	unsigned long bad = 0, first = 0;
+	uint8_t *px = malloc(n), in[4], out[4];
 	char name[64], why[200];
 	float masked[2][4];
 	struct fbo o;
+	bool ok;
 
 	snprintf(name, sizeof(name), "%s-%ux%u/scissor-mask", f->name, w, h);
 	if (!px || !make_fbo(&o, f->internal, 0, w, h)) {
@@ -271,33 +309,136 @@ static void scissor_case(const struct cfmt *f, unsigned int w, unsigned int h)
 	expect_rgba(f, masked[1], out);
 	memset(px, 0xa5, n);
 	glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px);
-	for (unsigned int y = 0; y < h; y++) {
-		for (unsigned int x = 0; x < w; x++) {
-			bool inside = x >= sx && x < sx + sw && y >= sy &&
-				      y < sy + sh;
-			const uint8_t *p = px + 4 * ((size_t)y * w + x);
-
-			if (memcmp(p, inside ? in : out, 4)) {
-				if (!bad++)
-					first = (unsigned long)y * w + x;
-			}
-		}
-	}
-	if (bad) {
-		const uint8_t *p = px + 4 * first;
-		unsigned int fx = first % w, fy = first / w;
-		bool inside = fx >= sx && fx < sx + sw && fy >= sy &&
-			      fy < sy + sh;
-
-		memcpy(want, inside ? in : out, 4);
-		snprintf(why, sizeof(why), "%lu of %u pixels wrong; first "
-			 "(%u,%u) = %02x%02x%02x%02x, expected %02x%02x%02x%02x",
-			 bad, w * h, fx, fy, p[0], p[1], p[2], p[3], want[0],
-			 want[1], want[2], want[3]);
-	}
-	result(!bad && glGetError() == GL_NO_ERROR, name, bad ? "%s" : NULL,
+	ok = check_rect(px, w, h, sx, sy, sw, sh, in, out, why, sizeof(why));
+	result(ok && glGetError() == GL_NO_ERROR, name, ok ? NULL : "%s",
 	       why);
 	free_fbo(&o);
+	free(px);
+}
+
+/*
+ * Rendering into a texture, then sampling it: an RGBA texture as the
+ * colour buffer, cleared to A (with tile status, a fast clear), then a
+ * scissored clear to B over an odd rectangle (a quad), then drawn into an
+ * RGBA8 renderbuffer of the same size by a full-screen quad that samples
+ * it texel for texel (NEAREST); then the texture cleared to C alone and
+ * drawn again. On cores that read textures through their tile status
+ * (Mesa's sampler TS: GC3000, GC7000), the texels of blocks still cleared
+ * come from the clear value; elsewhere Mesa resolves first.
+ */
+static const char *tex_vs =
+	"attribute vec2 pos;\n"
+	"varying vec2 uv;\n"
+	"void main() { uv = pos * 0.5 + 0.5; gl_Position = vec4(pos, 0, 1); }\n";
+static const char *tex_fs =
+	"precision mediump float;\n"
+	"uniform sampler2D tex;\n"
+	"varying vec2 uv;\n"
+	"void main() { gl_FragColor = texture2D(tex, uv); }\n";
+
+static GLuint tex_program(void)
+{
+	const char *src[2] = { tex_vs, tex_fs };
+	const GLenum type[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
+	GLuint p = glCreateProgram();
+	GLint ok = 0;
+
+	for (int i = 0; i < 2; i++) {
+		GLuint s = glCreateShader(type[i]);
+
+		glShaderSource(s, 1, &src[i], NULL);
+		glCompileShader(s);
+		glAttachShader(p, s);
+		glDeleteShader(s);
+	}
+	glBindAttribLocation(p, 0, "pos");
+	glLinkProgram(p);
+	glGetProgramiv(p, GL_LINK_STATUS, &ok);
+	if (!ok) {
+		glDeleteProgram(p);
+		return 0;
+	}
+	return p;
+}
+
+/* Draw texture @tex over the whole of @o (w x h), then read @o into @px. */
+static void draw_texture(GLuint prog, GLuint tex, struct fbo *o,
+			 unsigned int w, unsigned int h, uint8_t *px)
+{
+	static const GLfloat quad[] = { -1, -1, 1, -1, -1, 1, 1, 1 };
+
+	glBindFramebuffer(GL_FRAMEBUFFER, o->fb);
+	glViewport(0, 0, w, h);
+	glUseProgram(prog);
+	glBindTexture(GL_TEXTURE_2D, tex);
+	glUniform1i(glGetUniformLocation(prog, "tex"), 0);
+	glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
+	glEnableVertexAttribArray(0);
+	glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+	glDisableVertexAttribArray(0);
+	memset(px, 0xa5, (size_t)w * h * 4);
+	glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px);
+}
+
+static void texture_case(GLuint prog, unsigned int w, unsigned int h)
+{
+	const float *a = colours[4], *b = colours[0], *cc = colours[1];
+	unsigned int sx = w / 3 + 1, sy = h / 5 + 1, sw = w / 2, sh = h / 2;
+	const struct cfmt *f = &cfmts[0];	/* 8-bit channels */
+	uint8_t *px = malloc((size_t)w * h * 4), in[4], out[4];
+	GLuint tex = 0, fb = 0;
+	char name[64], step[80], why[200];
+	struct fbo o;
+	bool ok;
+
+	snprintf(name, sizeof(name), "texture-%ux%u", w, h);
+	glGenTextures(1, &tex);
+	glBindTexture(GL_TEXTURE_2D, tex);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, w, h, 0, GL_RGBA,
+		     GL_UNSIGNED_BYTE, NULL);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+	glGenFramebuffers(1, &fb);
+	glBindFramebuffer(GL_FRAMEBUFFER, fb);
+	glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+			       GL_TEXTURE_2D, tex, 0);
+	if (!px || !prog ||
+	    glCheckFramebufferStatus(GL_FRAMEBUFFER) !=
+	    GL_FRAMEBUFFER_COMPLETE || !make_fbo(&o, GL_RGBA8_OES, 0, w, h)) {
+		result(false, name, prog ? "framebuffer incomplete" :
+		       "the program does not link");
+		goto out;
+	}
+	glBindFramebuffer(GL_FRAMEBUFFER, fb);
+	glViewport(0, 0, w, h);
+	clear_colour(a);
+	glEnable(GL_SCISSOR_TEST);
+	glScissor(sx, sy, sw, sh);
+	clear_colour(b);
+	glDisable(GL_SCISSOR_TEST);
+	draw_texture(prog, tex, &o, w, h, px);
+	expect_rgba(f, b, in);
+	expect_rgba(f, a, out);
+	ok = check_rect(px, w, h, sx, sy, sw, sh, in, out, why, sizeof(why));
+	snprintf(step, sizeof(step), "%s/scissored", name);
+	result(ok && glGetError() == GL_NO_ERROR, step, ok ? NULL : "%s",
+	       why);
+
+	glBindFramebuffer(GL_FRAMEBUFFER, fb);
+	clear_colour(cc);
+	draw_texture(prog, tex, &o, w, h, px);
+	expect_rgba(f, cc, in);
+	ok = check_pixels(px, w, h, in, why, sizeof(why));
+	snprintf(step, sizeof(step), "%s/cleared", name);
+	result(ok && glGetError() == GL_NO_ERROR, step, ok ? NULL : "%s",
+	       why);
+	free_fbo(&o);
+out:
+	glUseProgram(0);
+	glDeleteFramebuffers(1, &fb);
+	glDeleteTextures(1, &tex);
 	free(px);
 }
 
@@ -393,6 +534,7 @@ int main(int argc, char **argv)
 {
 	bool any = false, ts = false;
 	const char *renderer;
+	GLuint prog;
 	EGLDisplay dpy;
 	EGLContext ctx;
 
@@ -436,6 +578,10 @@ int main(int argc, char **argv)
 		scissor_case(&cfmts[f], 100, 37);
 		scissor_case(&cfmts[f], 640, 480);
 	}
+	prog = tex_program();
+	texture_case(prog, 64, 64);
+	texture_case(prog, 100, 37);
+	glDeleteProgram(prog);
 	eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
 	eglDestroyContext(dpy, ctx);
 
