@@ -69,6 +69,7 @@
 #define ST_SE_SCISSOR_LEFT		0x0c00
 #define ST_DE_SRC_ADDR			0x1200
 #define ST_DE_SRC_STRIDE		0x1204
+#define ST_DE_SRC_ROT_CONFIG		0x1208
 #define ST_DE_SRC_CONFIG		0x120c
 #define   DE_SRC_FORMAT(v)		(((v) & 0x1fu) << 24)
 #define ST_DE_SRC_ORIGIN		0x1210
@@ -118,6 +119,9 @@
 #define ST_RS_EXTRA_CONFIG		0x16a0
 #define ST_RS_PIPE_DEST_ADDR(i)		(0x16e0 + 4 * (i))
 #define ST_RS_PIPE_OFFSET(i)		(0x1700 + 4 * (i))
+#define   RS_OFFSET_X(v)		(((v) & 0xffffu) << 0)
+#define   RS_OFFSET_Y(v)		(((v) & 0xffffu) << 16)
+#define ST_RS_KICKER_INPLACE		0x16b0
 #define ST_GL_PIPE_SELECT		0x3800
 #define ST_GL_EVENT			0x3804
 #define ST_GL_SEMAPHORE			0x3808
@@ -196,6 +200,9 @@
 #define   TS_COLOR_FAST_CLEAR		BIT(1)
 #define ST_TS_COLOR_STATUS_BASE		0x1658
 #define ST_TS_COLOR_SURFACE_BASE	0x165c
+#define   TS_DEPTH_FAST_CLEAR		BIT(0)
+#define ST_TS_DEPTH_STATUS_BASE		0x1664
+#define ST_TS_DEPTH_SURFACE_BASE	0x1668
 #define TE_SAMPLERS			12
 #define ST_TE_SAMPLER_CONFIG0(n)	(0x2000 + 4 * (n))
 #define   TE_2D_NEAREST_A8R8G8B8	0xe882u
