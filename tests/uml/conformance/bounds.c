@@ -162,8 +162,14 @@ static void de_stream(struct sb *s, const struct de_op *op)
 		ls(s, ST_DE_SRC_CONFIG, DE_SRC_FORMAT(DE_FORMAT_A8R8G8B8));
 		ls(s, ST_DE_SRC_ORIGIN, RS_OFFSET_Y(op->oy) |
 					RS_OFFSET_X(op->ox));
-		ls(s, ST_DE_ROP, DE_ROP3_COPY);
 	}
+	/* the clear of PE 1.0 cores (GC600) too: no other job's states */
+	ls(s, ST_DE_ROP, DE_ROP3_COPY);
+	ls(s, ST_DE_ALPHA_CONTROL, 0);
+	ls(s, ST_DE_PE_TRANSPARENCY, 0);
+	ls(s, ST_DE_CLEAR_BYTE_MASK, 0xff);
+	ls(s, ST_DE_CLEAR_PIXEL_LOW, NEW);
+	ls(s, ST_DE_CLEAR_PIXEL_HIGH, NEW);
 	ls_bo(s, ST_DE_DEST_ADDR, 0, op->off);
 	ls(s, ST_DE_DEST_STRIDE, op->stride);
 	ls(s, ST_DE_DEST_ROT_CONFIG, 0);

@@ -91,6 +91,11 @@
 #define ST_DE_CONFIG			0x126c
 #define ST_DE_ROT_ANGLE			0x12bc
 #define ST_DE_CLEAR_PIXEL32		0x12c0
+#define ST_DE_CLEAR_BYTE_MASK		0x1268
+#define ST_DE_CLEAR_PIXEL_LOW		0x1270
+#define ST_DE_CLEAR_PIXEL_HIGH		0x1274
+#define ST_DE_ALPHA_CONTROL		0x127c
+#define ST_DE_PE_TRANSPARENCY		0x12d4
 /* the 2D engine's formats and commands */
 #define DE_FORMAT_A8R8G8B8		6
 #define DE_CMD_CLEAR			0
