@@ -152,6 +152,9 @@ void test_coredump(const struct engine *e);
 void test_job_limits(const struct engine *e);
 void test_fdinfo(void);
 
+/* hangcheck.c */
+void test_hang_ends(const struct engine *e);
+
 /* multi.c */
 void test_many_relocs(const struct engine *e);
 void test_many_coredump(const struct engine *e);

@@ -68,6 +68,8 @@ int main(int argc, char **argv)
 			test_long_rs(&engines[i]);
 			break;
 		}
+	for (i = 0; i < nr_engines && want(argc, argv, "hang-ends"); i++)
+		test_hang_ends(&engines[i]);
 	for (i = 0; i < nr_engines && want(argc, argv, "perfmon-queue"); i++)
 		if (engines[i].exec_state == ETNA_PIPE_3D) {
 			test_perfmon_queue(&engines[i]);
