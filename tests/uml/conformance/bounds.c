@@ -145,11 +145,13 @@ static void check_drawn(const struct engine *e, uint32_t h, uint32_t off,
 /*
  * The destination states of a 2D @cmd into buffer 0 at @off with @stride,
  * rectangle (@x1,@y1)-(@x2,@y2); with DE_CMD_BIT_BLT the source is buffer
- * 1 at @soff with stride @sstride, from @ox,@oy.
+ * 1 at @soff with stride @sstride, from @ox,@oy, and with @pat the ROP
+ * copies an 8 x 8 pattern from memory, buffer 2 at @poff.
  */
 struct de_op {
 	uint32_t cmd, off, stride, x1, y1, x2, y2;
 	uint32_t soff, sstride, ox, oy;
+	uint32_t pat, poff;
 };
 
 static void de_stream(struct sb *s, const struct de_op *op)
@@ -163,8 +165,12 @@ static void de_stream(struct sb *s, const struct de_op *op)
 		ls(s, ST_DE_SRC_ORIGIN, RS_OFFSET_Y(op->oy) |
 					RS_OFFSET_X(op->ox));
 	}
+	if (op->pat) {
+		ls_bo(s, ST_DE_PATTERN_ADDR, 2, op->poff);
+		ls(s, ST_DE_PATTERN_CONFIG, DE_PATTERN_MEMORY);
+	}
 	/* the clear of PE 1.0 cores (GC600) too: no other job's states */
-	ls(s, ST_DE_ROP, DE_ROP3_COPY);
+	ls(s, ST_DE_ROP, op->pat ? DE_ROP3_PATCOPY : DE_ROP3_COPY);
 	ls(s, ST_DE_ALPHA_CONTROL, 0);
 	ls(s, ST_DE_PE_TRANSPARENCY, 0);
 	ls(s, ST_DE_CLEAR_BYTE_MASK, 0xff);
@@ -196,8 +202,8 @@ static bool de_try(const struct engine *e, uint32_t *h, struct de_op op,
 
 	*(uint32_t *)((char *)&op + field) = v;
 	de_stream(&s, &op);
-	return edge_expect(e, &s, h, op.cmd == DE_CMD_BIT_BLT ? 2 : 1, want,
-			   "%s", name);
+	return edge_expect(e, &s, h, op.pat ? 3 :
+			   op.cmd == DE_CMD_BIT_BLT ? 2 : 1, want, "%s", name);
 }
 
 static void test_bounds_2d(const struct engine *e)
@@ -219,11 +225,11 @@ static void test_bounds_2d(const struct engine *e)
 		.sstride = EDGE_STRIDE, .ox = EDGE_W / 2, .oy = 1,
 	};
 	struct de_op op;
-	uint32_t h[2];
+	uint32_t h[3];
 
 	if (!e->mmuv1 || e->exec_state != ETNA_PIPE_2D)
 		return;
-	if (!bufs_new(h, 2, OLD))
+	if (!bufs_new(h, 3, OLD))
 		return;
 
 	op = whole;
@@ -243,8 +249,8 @@ static void test_bounds_2d(const struct engine *e)
 	       "bound-2d-dst-x1-63-x2-65");
 
 	/* the destination's offset in its buffer */
-	bufs_close(h, 2);
-	if (!bufs_new(h, 2, OLD))
+	bufs_close(h, 3);
+	if (!bufs_new(h, 3, OLD))
 		return;
 	op = less;
 	if (de_try(e, h, op, offsetof(struct de_op, off), 4, 0, "bound-2d-dst-offset-4-last"))
@@ -254,8 +260,8 @@ static void test_bounds_2d(const struct engine *e)
 	de_try(e, h, op, offsetof(struct de_op, off), 8, -EINVAL, "bound-2d-dst-offset-8");
 
 	/* the source of a blit: origin x and y, stride, offset */
-	bufs_close(h, 2);
-	if (!bufs_new(h, 2, OLD))
+	bufs_close(h, 3);
+	if (!bufs_new(h, 3, OLD))
 		return;
 	op = blit;
 	de_try(e, h, op, offsetof(struct de_op, ox), EDGE_W / 2, 0, "bound-2d-src-x-origin-32-last");
@@ -270,7 +276,15 @@ static void test_bounds_2d(const struct engine *e)
 	       "bound-2d-src-offset-256-last");
 	de_try(e, h, op, offsetof(struct de_op, soff), EDGE_STRIDE + 1, -EINVAL,
 	       "bound-2d-src-offset-257");
-	bufs_close(h, 2);
+
+	/* a pattern from memory: 8 x 8 pixels of 4 bytes, the last 256 */
+	op = blit;
+	op.pat = 1;
+	de_try(e, h, op, offsetof(struct de_op, poff), EDGE_BO - 256, 0,
+	       "bound-2d-pattern-offset-3840-last");
+	de_try(e, h, op, offsetof(struct de_op, poff), EDGE_BO - 255, -EINVAL,
+	       "bound-2d-pattern-offset-3841");
+	bufs_close(h, 3);
 }
 
 /* ------------------------------------------------------------------ */

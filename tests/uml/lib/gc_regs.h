@@ -83,6 +83,10 @@
 #define   DE_CLEAR_A8R8G8B8		0x6u
 #define ST_DE_ROP			0x125c
 #define   DE_ROP3_COPY			0x2000ccu
+#define   DE_ROP3_PATCOPY		0x20f0f0u
+#define ST_DE_PATTERN_ADDR		0x1238
+#define ST_DE_PATTERN_CONFIG		0x123c
+#define   DE_PATTERN_MEMORY		0x16u
 #define ST_DE_CLIP_TOP_LEFT		0x1260
 #define ST_DE_CLIP_BOTTOM_RIGHT		0x1264
 #define   DE_CLIP_X(v)			(((v) & 0x7fffu) << 0)
