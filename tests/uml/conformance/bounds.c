@@ -298,6 +298,7 @@ static void test_bounds_2d(const struct engine *e)
  */
 struct rs_op {
 	uint32_t off, stride, w, h, off0, off1;
+	uint32_t multi, off_half1;	/* multi-tiled: half 1 in buffer 1 */
 };
 
 static void rs_stream(struct sb *s, const struct rs_op *op)
@@ -305,8 +306,13 @@ static void rs_stream(struct sb *s, const struct rs_op *op)
 	memset(s, 0, sizeof(*s));
 	ls_bo(s, ST_RS_DEST_ADDR, 0, op->off);
 	ls_bo(s, ST_RS_PIPE_DEST_ADDR(0), 0, op->off);
-	ls(s, ST_RS_CONFIG, RS_CONFIG_A8R8G8B8);
-	ls(s, ST_RS_DEST_STRIDE, op->stride);
+	if (op->multi)
+		ls_bo(s, ST_RS_PIPE_DEST_ADDR(1), 1, op->off_half1);
+	ls(s, ST_RS_CONFIG, RS_CONFIG_A8R8G8B8 |
+			    (op->multi ? RS_CONFIG_DEST_TILED : 0));
+	/* multi-tiled: MULTI without TILING (which makes it supertiled) */
+	ls(s, ST_RS_DEST_STRIDE, op->stride |
+				 (op->multi ? RS_STRIDE_MULTI : 0));
 	ls(s, ST_RS_PIPE_OFFSET(0), op->off0);
 	ls(s, ST_RS_PIPE_OFFSET(1), op->off1);
 	ls(s, ST_RS_WINDOW_SIZE, WH_HEIGHT(op->h) | WH_WIDTH(op->w));
@@ -318,14 +324,61 @@ static void rs_stream(struct sb *s, const struct rs_op *op)
 	ls(s, ST_RS_KICKER, 0xbeebbeeb);
 }
 
-static bool rs_try(const struct engine *e, uint32_t h, struct rs_op op,
-		   size_t field, uint32_t v, int want, const char *name)
+static bool rs_try2(const struct engine *e, const uint32_t *h,
+		    struct rs_op op, size_t field, uint32_t v, int want,
+		    const char *name)
 {
 	struct sb s;
 
 	*(uint32_t *)((char *)&op + field) = v;
 	rs_stream(&s, &op);
-	return edge_expect(e, &s, &h, 1, want, "%s", name);
+	return edge_expect(e, &s, h, op.multi ? 2 : 1, want, "%s", name);
+}
+
+static bool rs_try(const struct engine *e, uint32_t h, struct rs_op op,
+		   size_t field, uint32_t v, int want, const char *name)
+{
+	return rs_try2(e, &h, op, field, v, want, name);
+}
+
+/*
+ * A two-pipe core's multi-tiled target: each pixel pipe's half from its
+ * own address (RS_PIPE_DEST_ADDR[0] in buffer 0, [1] in buffer 1). The
+ * 64 x 16 window's half is every other row of 4x4 tiles: 2 rows of
+ * tiles of 1024 bytes (the stride of a multi-tiled surface is that of
+ * one row of tiles), each half at the end of its buffer.
+ */
+static void test_bounds_rs_multi(const struct engine *e)
+{
+	const uint32_t half = 2 * 1024;
+	const struct rs_op multi = {
+		.stride = 1024, .w = EDGE_W, .h = EDGE_H, .multi = 1,
+		.off = EDGE_BO - half, .off_half1 = EDGE_BO - half,
+	};
+	struct rs_op op = multi;
+	uint32_t h[2];
+
+	if (!bufs_new(h, 2, OLD))
+		return;
+	if (rs_try2(e, h, op, offsetof(struct rs_op, off), EDGE_BO - half, 0,
+		    "bound-rs-multi-halves-last")) {
+		check_drawn(e, h[0], EDGE_BO - half, 1, EDGE_BO, half,
+			    "bound-rs-multi-half0");
+		check_drawn(e, h[1], EDGE_BO - half, 1, EDGE_BO, half,
+			    "bound-rs-multi-half1");
+	}
+	rs_try2(e, h, op, offsetof(struct rs_op, off), EDGE_BO - half + 1,
+		-EINVAL, "bound-rs-multi-half0-one-byte-short");
+	rs_try2(e, h, op, offsetof(struct rs_op, off_half1),
+		EDGE_BO - half + 1, -EINVAL,
+		"bound-rs-multi-half1-one-byte-short");
+	rs_try2(e, h, op, offsetof(struct rs_op, w), EDGE_W + 1, -EINVAL,
+		"bound-rs-multi-width-65");
+	rs_try2(e, h, op, offsetof(struct rs_op, h), EDGE_H + 1, -EINVAL,
+		"bound-rs-multi-height-17");
+	rs_try2(e, h, op, offsetof(struct rs_op, stride), 1025, -EINVAL,
+		"bound-rs-multi-stride-1025");
+	bufs_close(h, 2);
 }
 
 static void test_bounds_rs(const struct engine *e, unsigned int pipes)
@@ -379,6 +432,7 @@ static void test_bounds_rs(const struct engine *e, unsigned int pipes)
 	rs_try(e, h, op, offsetof(struct rs_op, off0), RS_OFFSET_Y(EDGE_H / 2), 0,
 	       "bound-rs-pipe0-y-8-last");
 	bufs_close(&h, 1);
+	test_bounds_rs_multi(e);
 }
 
 /* ------------------------------------------------------------------ */

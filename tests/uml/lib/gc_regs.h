@@ -115,8 +115,10 @@
 #define   ST_YUV_ENABLE			BIT(0)
 #define ST_RS_CONFIG			0x1604
 #define   RS_CONFIG_A8R8G8B8		0x606u
+#define   RS_CONFIG_DEST_TILED		BIT(14)
 #define ST_RS_DEST_ADDR			0x1610
 #define ST_RS_DEST_STRIDE		0x1614
+#define   RS_STRIDE_MULTI		BIT(30)
 #define ST_RS_WINDOW_SIZE		0x1620
 /* sizes: RS_WINDOW_SIZE, TE_SAMPLER_SIZE */
 #define WH_WIDTH(v)			(((v) & 0xffffu) << 0)
