@@ -460,6 +460,72 @@ static bool ts_try(const struct engine *e, const uint32_t *h, unsigned int t,
 	return edge_expect(e, &s, h, 2, want, "bound-ts-%s-%s", tn[t], name);
 }
 
+/*
+ * A resolve copy (@w x 16, linear, buffer 1 to buffer 0) with the colour
+ * fast clear on: the status entries of the source's blocks from the
+ * surface base (the source's address), in buffer 2 at @soff.
+ */
+static bool ts_copy_try(const struct engine *e, const uint32_t *h,
+			uint32_t w, uint32_t soff, int want, const char *name)
+{
+	struct sb s = { .n = 0 };
+
+	ls_bo(&s, ST_RS_SOURCE_ADDR, 1, 0);
+	ls_bo(&s, ST_RS_PIPE_SOURCE_ADDR(0), 1, 0);
+	ls_bo(&s, ST_RS_DEST_ADDR, 0, 0);
+	ls_bo(&s, ST_RS_PIPE_DEST_ADDR(0), 0, 0);
+	ls(&s, ST_RS_CONFIG, RS_CONFIG_A8R8G8B8);
+	ls(&s, ST_RS_SOURCE_STRIDE, EDGE_STRIDE);
+	ls(&s, ST_RS_DEST_STRIDE, EDGE_STRIDE);
+	ls(&s, ST_RS_PIPE_OFFSET(0), 0);
+	ls(&s, ST_RS_PIPE_OFFSET(1), 0);
+	ls(&s, ST_RS_WINDOW_SIZE, WH_HEIGHT(EDGE_H) | WH_WIDTH(w));
+	ls(&s, ST_RS_DITHER(0), 0xffffffff);
+	ls(&s, ST_RS_DITHER(1), 0xffffffff);
+	ls(&s, ST_RS_CLEAR_CONTROL, 0);
+	ls(&s, ST_RS_EXTRA_CONFIG, 0);
+	ls(&s, ST_TS_MEM_CONFIG, TS_COLOR_FAST_CLEAR);
+	ls_bo(&s, ST_TS_COLOR_STATUS_BASE, 2, soff);
+	ls_bo(&s, ST_TS_COLOR_SURFACE_BASE, 1, 0);
+	ls(&s, ST_RS_KICKER, 0xbeebbeeb);
+	ls(&s, ST_TS_MEM_CONFIG, 0);
+	return edge_expect(e, &s, h, 3, want, "%s", name);
+}
+
+/*
+ * The source's last byte in block 60 (2-bit entries: 61 of them, 15.25
+ * bytes) or 62 (4-bit: 63, 31.5 bytes): the last byte of status is
+ * partly used, so that one entry more or less moves the edge.
+ */
+static void test_bounds_ts_copy(const struct engine *e, unsigned int bits)
+{
+	uint32_t w = bits == 2 ? 16 : 48, entries = bits == 2 ? 61 : 63;
+	uint32_t need = (entries * bits + 7) / 8, h[3];
+	char name[64];
+
+	/* the destination as before, the source NEW, no entry cleared */
+	if (!bufs_new(h, 1, OLD))
+		return;
+	if (!bufs_new(h + 1, 1, NEW)) {
+		bufs_close(h, 1);
+		return;
+	}
+	if (!bufs_new(h + 2, 1, 0)) {
+		bufs_close(h, 2);
+		return;
+	}
+	snprintf(name, sizeof(name),
+		 "bound-ts-copy-status-%u-bit-offset-%u-last", bits,
+		 EDGE_BO - need);
+	if (ts_copy_try(e, h, w, EDGE_BO - need, 0, name))
+		check_drawn(e, h[0], 0, EDGE_H, EDGE_STRIDE, w * 4,
+			    "bound-ts-copy");
+	snprintf(name, sizeof(name), "bound-ts-copy-status-%u-bit-offset-%u",
+		 bits, EDGE_BO - need + 1);
+	ts_copy_try(e, h, w, EDGE_BO - need + 1, -EINVAL, name);
+	bufs_close(h, 3);
+}
+
 static void test_bounds_ts(const struct engine *e, unsigned int bits)
 {
 	/* 63 tiles: entries of 2 bits take 16 bytes (15.75), of 4: 32 (31.5) */
@@ -484,6 +550,7 @@ static void test_bounds_ts(const struct engine *e, unsigned int bits)
 		ts_try(e, h, t, 63, EDGE_BO - need + 1, 0, -EINVAL, name);
 	}
 	bufs_close(h, 2);
+	test_bounds_ts_copy(e, bits);
 }
 
 /* ------------------------------------------------------------------ */
