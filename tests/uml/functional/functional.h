@@ -153,6 +153,8 @@ void test_job_limits(const struct engine *e);
 void test_fdinfo(void);
 
 /* hangcheck.c */
+/* "@key: N" in the section "pipe @pipe:" of our debugfs gpu; -1 if absent. */
+long long core_stat(uint32_t pipe, const char *key);
 void test_hang_ends(const struct engine *e);
 
 /* multi.c */

@@ -12,8 +12,7 @@
 
 #define JOB_MAX_MS	"/sys/module/etnaviv/parameters/job_max_ms"
 
-/* "@key: N" in the section "pipe @pipe:" of our debugfs gpu; -1 if absent. */
-static long long core_stat(uint32_t pipe, const char *key)
+long long core_stat(uint32_t pipe, const char *key)
 {
 	FILE *f = driver_debugfs("gpu");
 	char line[160], want[16];
