@@ -202,6 +202,12 @@ static void class_vertex(struct bufs *b)
 	draw(&s, last + 1, 2);
 	hostile(&s, "vertex-stream-past-buffer",
 		"the FE reads a vertex past the buffer");
+	/* the same vertices from a stream one byte further (relocation 0) */
+	setup(&s, &b->rt, 0, W, H, STRIDE, &b->vb, false);
+	s.relocs[0].reloc_offset = 1;
+	draw(&s, last, 2);
+	hostile(&s, "vertex-stream-one-byte-past-buffer",
+		"the FE reads a byte past the buffer");
 	rect_vertices(&b->vb, 0);
 }
 
