@@ -95,6 +95,28 @@ static void class_color(struct bufs *b)
 	draw(&s, 0, 2);
 	hostile(&s, "color-target-window-past-buffer",
 		"the PE writes a row of tiles past the buffer");
+	/*
+	 * The exact edges (the window's extent in whole 4x4 tiles, rows of
+	 * tiles 4 strides apart): one pixel wider reaches a tile column
+	 * more; a stride one byte longer pushes the last row of tiles one
+	 * byte past the buffer (each pipe's half, on a two-pipe core).
+	 */
+	setup(&s, &b->rt, 0, W + 1, H, STRIDE, &b->vb, false);
+	draw(&s, 0, 2);
+	hostile(&s, "color-target-window-x-one-past-buffer",
+		"the PE writes a column of tiles past the buffer");
+	setup(&s, &b->rt, 0, W, H, STRIDE + 1, &b->vb, false);
+	draw(&s, 0, 2);
+	hostile(&s, "color-target-stride-one-byte-long",
+		"the PE writes past the buffer");
+	if (d3_pipe_addrs) {
+		/* the second pixel pipe's half a byte further: a byte short */
+		setup(&s, &b->rt, 0, W, H, STRIDE, &b->vb, false);
+		s.relocs[s.nr_relocs - 1].reloc_offset++;
+		draw(&s, 0, 2);
+		hostile(&s, "color-target-pipe1-half-one-byte-short",
+			"the second pixel pipe writes a byte past the buffer");
+	}
 	/* issue 18's stride: a row of tiles 512 KiB further down */
 	setup(&s, &b->rt, 0, W, H, 0x20000, &b->vb, false);
 	draw(&s, 0, 2);
@@ -104,7 +126,8 @@ static void class_color(struct bufs *b)
 
 /*
  * The depth target (D16, a depth test LESS against 1.0): the same
- * rectangle passes it; a depth buffer half the size is refused.
+ * rectangle passes it; a depth buffer half the size, or one byte short,
+ * is refused.
  */
 static void class_depth(struct bufs *b)
 {
@@ -113,20 +136,29 @@ static void class_depth(struct bufs *b)
 	unsigned int i;
 	int k;
 
-	for (k = 0; k < 2; k++) {
+	for (k = 0; k < 3; k++) {
 		clear(&b->rt);
 		for (i = 0; i < b->depth.size / 2; i++)
 			memcpy(b->depth.map + 2 * i, &(uint16_t){ 0xffff }, 2);
 		setup(&s, &b->rt, 0, W, H, STRIDE, &b->vb, false);
-		/* the buffer's last @bytes (or half of them) */
-		depth_target(&s, &b->depth, b->depth.size - bytes / (k + 1),
-			     bytes / 2 / (k + 1));
+		/* the buffer's last @bytes, half of them, or a byte less */
+		if (k < 2)
+			depth_target(&s, &b->depth,
+				     b->depth.size - bytes / (k + 1),
+				     bytes / 2 / (k + 1));
+		else
+			depth_target(&s, &b->depth,
+				     b->depth.size - bytes + 1, bytes / 2);
 		draw(&s, 0, 2);
 		if (!k)
 			twin(&s, &b->rt, 0, MAGENTA, "depth-target");
-		else
+		else if (k == 1)
 			hostile(&s, "depth-target-past-buffer",
 				"the PE reads and writes depth past the buffer");
+		else
+			hostile(&s, "depth-target-one-byte-short",
+				"the PE reads and writes a byte past the "
+				"buffer");
 	}
 }
 
@@ -170,6 +202,12 @@ static void class_vertex(struct bufs *b)
 	draw(&s, last + 1, 2);
 	hostile(&s, "vertex-stream-past-buffer",
 		"the FE reads a vertex past the buffer");
+	/* the same vertices from a stream one byte further (relocation 0) */
+	setup(&s, &b->rt, 0, W, H, STRIDE, &b->vb, false);
+	s.relocs[0].reloc_offset = 1;
+	draw(&s, last, 2);
+	hostile(&s, "vertex-stream-one-byte-past-buffer",
+		"the FE reads a byte past the buffer");
 	rect_vertices(&b->vb, 0);
 }
 

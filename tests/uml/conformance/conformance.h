@@ -177,5 +177,15 @@ void test_userptr_overlap(const struct engine *e);
 
 /* pm.c */
 void test_pm(void);
+/*
+ * The perfmon domains a job of @exec_state may sample (the documented
+ * lists), the signals of the last in @last_signals.
+ */
+unsigned int pm_exec_domains(uint32_t exec_state,
+			     unsigned int *last_signals);
+
+/* bounds.c */
+void test_bounds(const struct engine *e);
+void test_bounds_gem(void);
 
 #endif /* CONFORMANCE_H */

@@ -42,6 +42,7 @@ int main(void)
 	test_requests();
 	test_get_param();
 	test_gem_new();
+	test_bounds_gem();
 	test_gem_info();
 	test_cpu_prep_idle();
 	for (pipe = 0; pipe < ETNA_MAX_PIPES; pipe++)
@@ -71,6 +72,7 @@ int main(void)
 		test_submit_footprint(e);
 		test_submit_footprint_rs(e);
 		test_submit_pmrs(e);
+		test_bounds(e);
 		test_userptr_submit(e);
 		test_submit_classes(e, fd2);
 	}

@@ -33,6 +33,16 @@ static int pm_sig(uint32_t pipe, uint8_t domain, uint16_t iter,
 	return etna_ioctl(fd, DRM_IOCTL_ETNAVIV_PM_QUERY_SIG, s);
 }
 
+unsigned int pm_exec_domains(uint32_t exec_state, unsigned int *last_signals)
+{
+	if (exec_state == ETNA_PIPE_2D) {
+		*last_signals = doms_2d[ARRAY_SIZE(doms_2d) - 1].signals;
+		return ARRAY_SIZE(doms_2d);
+	}
+	*last_signals = doms_3d[ARRAY_SIZE(doms_3d) - 1].signals;
+	return ARRAY_SIZE(doms_3d);
+}
+
 /* The documented domain @i of a core: its 3D list, then its 2D list. */
 static void pm_expected(unsigned int i, bool has3d, bool has2d,
 			const char **name, unsigned int *signals)

@@ -14,18 +14,9 @@
 #include "functional.h"
 
 #define PARAMS		"/sys/module/etnaviv/parameters/"
-#define DEVCD		"/sys/class/devcoredump"
 #define DUMP_MAGIC	0x414e5445u
 
-enum { D_REG, D_MMU, D_RING, D_CMD, D_BOMAP, D_BO, D_END, D_TYPES };
-
-struct dump_obj {
-	uint32_t type, off, size, data0, data1;
-	uint64_t iova;
-};
-
-/* A module parameter of etnaviv: its number (Y/N: 1/0), -1 if absent. */
-static long param_get(const char *name)
+long param_get(const char *name)
 {
 	char path[128];
 
@@ -33,7 +24,7 @@ static long param_get(const char *name)
 	return read_number(path);
 }
 
-static int param_set(const char *name, const char *val)
+int param_set(const char *name, const char *val)
 {
 	char path[128];
 
@@ -41,8 +32,7 @@ static int param_set(const char *name, const char *val)
 	return write_file(path, val);
 }
 
-/* Dismisses every devcoredump (writing to its data frees it). */
-static void devcd_clear(void)
+void devcd_clear(void)
 {
 	char path[300];
 	struct dirent *de;
@@ -66,8 +56,7 @@ static void devcd_clear(void)
 	closedir(d);
 }
 
-/* The first devcoredump's data (malloc'd), NULL if there is none. */
-static uint8_t *devcd_read(size_t *len)
+uint8_t *devcd_read(size_t *len)
 {
 	char path[300] = "";
 	struct dirent *de;
@@ -109,14 +98,13 @@ static uint8_t *devcd_read(size_t *len)
 	return buf;
 }
 
-static uint32_t rd32(const uint8_t *p)
+uint32_t rd32(const uint8_t *p)
 {
 	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-/* Splits a dump into its objects; false (with a failure) if malformed. */
-static bool dump_parse(const uint8_t *p, size_t len, struct dump_obj *o,
-		       unsigned int max, unsigned int *nr)
+bool dump_parse(const uint8_t *p, size_t len, struct dump_obj *o,
+		unsigned int max, unsigned int *nr)
 {
 	size_t h;
 
@@ -142,9 +130,8 @@ static bool dump_parse(const uint8_t *p, size_t len, struct dump_obj *o,
 	return fail("no END object");
 }
 
-/* The physical page the dump's MMU tables map @iova to, or ~0. */
-static uint64_t dump_translate(const uint8_t *p, const struct dump_obj *mmu,
-			       uint64_t iova)
+uint64_t dump_translate(const uint8_t *p, const struct dump_obj *mmu,
+			uint64_t iova)
 {
 	const uint8_t *t = p + mmu->off;
 	uint32_t e, i, slot = 0, mi = iova >> 22;

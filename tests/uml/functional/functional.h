@@ -121,11 +121,46 @@ void test_cmdbuf(void);
 /* perfmon.c */
 void test_perfmon_queue(const struct engine *e);
 
-/* diag.c */
+/* diag.c: the module parameters, devcoredumps */
+#define DEVCD		"/sys/class/devcoredump"
+
+/* A dump's objects (Linux 6.1 etnaviv_dump.h): their types, a header */
+enum { D_REG, D_MMU, D_RING, D_CMD, D_BOMAP, D_BO, D_END, D_TYPES };
+
+struct dump_obj {
+	uint32_t type, off, size, data0, data1;
+	uint64_t iova;
+};
+
+/* A module parameter of etnaviv: its number (Y/N: 1/0), -1 if absent. */
+long param_get(const char *name);
+int param_set(const char *name, const char *val);
+/* Dismisses every devcoredump (writing to its data frees it). */
+void devcd_clear(void);
+/* The first devcoredump's data (malloc'd), NULL if there is none. */
+uint8_t *devcd_read(size_t *len);
+/* The little-endian word at @p. */
+uint32_t rd32(const uint8_t *p);
+/* Splits a dump into its objects; false (with a failure) if malformed. */
+bool dump_parse(const uint8_t *p, size_t len, struct dump_obj *o,
+		unsigned int max, unsigned int *nr);
+/* The physical page the dump's MMU tables map @iova to, or ~0. */
+uint64_t dump_translate(const uint8_t *p, const struct dump_obj *mmu,
+			uint64_t iova);
 long long fdinfo(int fd, const char *key, char *str, size_t len);
 void test_coredump(const struct engine *e);
 void test_job_limits(const struct engine *e);
 void test_fdinfo(void);
+
+/* hangcheck.c */
+/* "@key: N" in the section "pipe @pipe:" of our debugfs gpu; -1 if absent. */
+long long core_stat(uint32_t pipe, const char *key);
+void test_hang_ends(const struct engine *e);
+
+/* multi.c */
+void test_many_relocs(const struct engine *e);
+void test_many_coredump(const struct engine *e);
+void test_many_cores(void);
 
 /* clients.c */
 void test_clients(void);

@@ -19,7 +19,7 @@ void test_hang(const struct engine *e)
 	    sc = -1, ret, st;
 	const struct engine *other = NULL;
 	unsigned int i;
-	long long resets0, resets1;
+	long long resets0, resets1, looks0, busy0;
 	uint64_t t0, t;
 	bool ok;
 
@@ -30,6 +30,8 @@ void test_hang(const struct engine *e)
 	}
 	drain(fd);
 	resets0 = resets_of(e);
+	looks0 = core_stat(e->pipe, "hang checks");
+	busy0 = core_stat(e->pipe, "hang checks busy");
 	ret = knob_set(e, "freeze", 1);
 	if (!ret)
 		ret = submit_job(fd, e, bo, ETNA_SUBMIT_BO_WRITE, 0, &fa, &sa);
@@ -46,28 +48,56 @@ void test_hang(const struct engine *e)
 	for (i = 0; i < nr_engines; i++)
 		if (engines[i].pipe != e->pipe)
 			other = &engines[i];
+	/*
+	 * The other core's job ends while job A is still held: decided by
+	 * events, not by the clock. A host that stalls this test past the
+	 * hang check's two looks (1 s) leaves it undecided.
+	 */
 	if (other) {
 		uint32_t fo;
+		int held;
 
-		t0 = etna_now_ns();
 		ret = submit_job(fdc, other, 0, 0, 0, &fo, NULL);
 		if (!ret)
-			ret = etna_wait_fence(fdc, other->pipe, fo, 0, SEC_NS);
-		t = etna_now_ns() - t0;
-		ok = (!ret && t < 400 * MS_NS) ||
-		     fail("%s after %.3f s", err_name(ret), secs(t));
-		report(ok, "hang %s: %s keeps running meanwhile", en,
-		       engine_name(other));
+			ret = etna_wait_fence(fdc, other->pipe, fo, 0,
+					      10 * SEC_NS);
+		held = etna_wait_fence(fd, e->pipe, fa, ETNA_WAIT_NONBLOCK, 0);
+		if (!ret && held != -EBUSY) {
+			printf("SKIP: func/hang %s: %s keeps running "
+			       "meanwhile: undecided: job A was recovered "
+			       "first (WAIT_FENCE %s)\n", en,
+			       engine_name(other), err_name(held));
+		} else {
+			ok = (!ret && held == -EBUSY) ||
+			     fail("%s, job A %s", err_name(ret),
+				  err_name(held));
+			report(ok, "hang %s: %s keeps running meanwhile", en,
+			       engine_name(other));
+		}
 	}
 
+	/*
+	 * Ours counts the hang check's looks (debugfs gpu): the first lets
+	 * the job run on (nothing to compare with), the second finds it
+	 * hung, not later. Upstream counts none: its fence must signal.
+	 */
 	t0 = etna_now_ns();
-	ret = etna_wait_fence(fd, e->pipe, fa, 0, 5 * SEC_NS);
+	ret = etna_wait_fence(fd, e->pipe, fa, 0, 30 * SEC_NS);
 	t = etna_now_ns() - t0;
-	ok = (!ret && t >= 300 * MS_NS && t <= 3 * SEC_NS) ||
-	     fail("WAIT_FENCE on A returned %s after %.3f s, want 0 after "
-		  "0.5-3 s", err_name(ret), secs(t));
-	report(ok, "hang %s: job A's fence signals after the job timeout",
-	       en);
+	if (looks0 >= 0) {
+		long long looks = core_stat(e->pipe, "hang checks") - looks0;
+		long long busy = core_stat(e->pipe, "hang checks busy") -
+				 busy0;
+
+		ok = (!ret && looks == 2 && busy == 1) ||
+		     fail("WAIT_FENCE on A: %s; %lld looks, %lld let it run "
+			  "on, want 2 and 1", err_name(ret), looks, busy);
+	} else {
+		ok = !ret || fail("WAIT_FENCE on A returned %s",
+				  err_name(ret));
+	}
+	report(ok, "hang %s: job A's fence signals once the hang check finds "
+	       "it hung (ours: at its second look)", en);
 	info("hang", "%s: WAIT_FENCE on hung job A returned %s after %.3f s",
 	     en, err_name(ret), secs(t));
 
@@ -108,15 +138,13 @@ void test_hang(const struct engine *e)
 		  "wrong)", err_name(ret), status_name(st));
 	report(ok, "hang %s: job C of another file runs after the reset", en);
 
-	t0 = etna_now_ns();
 	ret = submit_job(fd, e, bo, ETNA_SUBMIT_BO_WRITE, 0, &fb, &sb);
 	if (!ret)
-		ret = etna_wait_fence(fd, e->pipe, fb, 0, 5 * SEC_NS);
-	t = etna_now_ns() - t0;
+		ret = etna_wait_fence(fd, e->pipe, fb, 0, 10 * SEC_NS);
 	st = sync_status(sb);
-	ok = (!ret && st == 1 && t < SEC_NS) ||
-	     fail("submit/WAIT_FENCE: %s after %.3f s, sync file %s",
-		  err_name(ret), secs(t), status_name(st));
+	ok = (!ret && st == 1) ||
+	     fail("submit/WAIT_FENCE: %s, sync file %s", err_name(ret),
+		  status_name(st));
 	report(ok, "hang %s: a new job B runs and signals normally", en);
 	ok = resets_of(e) == resets1 ||
 	     fail("resets %lld -> %lld during job B", resets1,
@@ -335,15 +363,13 @@ void test_bus_error(const struct engine *e)
 	     fail("inject_bus_error still armed");
 	report(ok, "bus-error %s: the injection was consumed", en);
 
-	t0 = etna_now_ns();
 	ret = submit_job(fd, e, bo, ETNA_SUBMIT_BO_WRITE, 0, &fb, &sb);
 	if (!ret)
-		ret = etna_wait_fence(fd, e->pipe, fb, 0, 5 * SEC_NS);
-	t = etna_now_ns() - t0;
+		ret = etna_wait_fence(fd, e->pipe, fb, 0, 10 * SEC_NS);
 	st = sync_status(sb);
-	ok = (!ret && st == 1 && t < SEC_NS) ||
-	     fail("submit/WAIT_FENCE: %s after %.3f s, sync file %s",
-		  err_name(ret), secs(t), status_name(st));
+	ok = (!ret && st == 1) ||
+	     fail("submit/WAIT_FENCE: %s, sync file %s", err_name(ret),
+		  status_name(st));
 	report(ok, "bus-error %s: afterwards a job runs fine", en);
 	ok = strcmp(fe_state(e), "hung") ||
 	     fail("model FE still hung");
@@ -381,6 +407,7 @@ void test_job_max(const struct engine *e)
 	struct etnaviv_2d_surface dst = { 0 };
 	struct etnaviv_2d_rect rect = { 0, 0, BIG, BIG };
 	long old = read_number(JOB_MAX_PARAM), resets0;
+	long long looks0, busy0, looks, busy;
 	int fd = etna_open(), ret = 0, st;
 	struct etnaviv_flush_args args = { .in_fence_fd = -1,
 					   .want_fence_fd = true,
@@ -415,30 +442,36 @@ void test_job_max(const struct engine *e)
 				      ETNAVIV_2D_ROP3(0x5au), NULL);
 	ret = ret ? ret : write_number(JOB_MAX_PARAM, 1000);
 	resets0 = resets_of(e);
+	looks0 = core_stat(e->pipe, "hang checks");
+	busy0 = core_stat(e->pipe, "hang checks busy");
 	t0 = etna_now_ns();
 	ret = ret ? ret : etnaviv_cmd_stream_flush_ext(s, &args);
 	fence = args.fence;
 	if (!ret)
-		ret = etna_wait_fence(fd, e->pipe, fence, 0, 10 * SEC_NS);
+		ret = etna_wait_fence(fd, e->pipe, fence, 0, 30 * SEC_NS);
 	t = etna_now_ns() - t0;
+	looks = core_stat(e->pipe, "hang checks") - looks0;
+	busy = core_stat(e->pipe, "hang checks busy") - busy0;
 	st = args.out_fence_fd >= 0 ? sync_status(args.out_fence_fd) : 0;
 	info("job-max", "%s: %u fills of 16 MiB: %s after %.3f s, sync file "
 	     "%s, resets +%lld", en, BIG_OPS, err_name(ret), secs(t),
 	     status_name(st), resets_of(e) - resets0);
-	ok = (!ret && t < 3 * SEC_NS && st < 0 && st > -1000) ||
-	     fail("%s after %.3f s, sync file %s", err_name(ret), secs(t),
-		  status_name(st));
-	report(ok, "job-max %s: a job that moves on ends with an error after "
-	       "job_max_ms", en);
+	/*
+	 * Stopped at the look at which it has run job_max_ms (1000 ms: the
+	 * second look of 500 ms), not before and not after: the first look
+	 * let it run on. Counted by the hang check, not by the clock.
+	 */
+	ok = (!ret && st < 0 && st > -1000 && looks == 2 && busy == 1) ||
+	     fail("%s, sync file %s; %lld looks, %lld let it run on, want "
+		  "2 and 1", err_name(ret), status_name(st), looks, busy);
+	report(ok, "job-max %s: a job that moves on ends with an error at "
+	       "job_max_ms, no later", en);
 	write_number(JOB_MAX_PARAM, old);
 
-	t0 = etna_now_ns();
 	ret = submit_job(fd, e, 0, 0, 0, &fence, NULL);
 	if (!ret)
-		ret = etna_wait_fence(fd, e->pipe, fence, 0, 5 * SEC_NS);
-	t = etna_now_ns() - t0;
-	ok = (!ret && t < SEC_NS) ||
-	     fail("%s after %.3f s", err_name(ret), secs(t));
+		ret = etna_wait_fence(fd, e->pipe, fence, 0, 10 * SEC_NS);
+	ok = !ret || fail("%s", err_name(ret));
 	report(ok, "job-max %s: a new job runs afterwards", en);
 out:
 	write_number(JOB_MAX_PARAM, old);

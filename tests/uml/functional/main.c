@@ -68,6 +68,8 @@ int main(int argc, char **argv)
 			test_long_rs(&engines[i]);
 			break;
 		}
+	for (i = 0; i < nr_engines && want(argc, argv, "hang-ends"); i++)
+		test_hang_ends(&engines[i]);
 	for (i = 0; i < nr_engines && want(argc, argv, "perfmon-queue"); i++)
 		if (engines[i].exec_state == ETNA_PIPE_3D) {
 			test_perfmon_queue(&engines[i]);
@@ -77,6 +79,12 @@ int main(int argc, char **argv)
 		test_cmdbuf();
 	if (want(argc, argv, "coredump"))
 		test_coredump(cores[0]);
+	for (i = 0; i < nr_engines && want(argc, argv, "many-relocs"); i++)
+		test_many_relocs(&engines[i]);
+	if (want(argc, argv, "many-coredump"))
+		test_many_coredump(cores[0]);
+	if (want(argc, argv, "many-cores"))
+		test_many_cores();
 	if (want(argc, argv, "limits"))
 		test_job_limits(cores[0]);
 	if (want(argc, argv, "fdinfo"))

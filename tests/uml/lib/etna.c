@@ -31,6 +31,40 @@ unsigned int etna_rs_fill_stream(uint32_t *s, uint32_t stride, uint32_t w,
 	return n;
 }
 
+unsigned int etna_de_clear_stream(uint32_t *s, uint32_t stride, uint32_t w,
+				  uint32_t h, uint32_t value)
+{
+	static const uint32_t st[] = {
+		ST_DE_DEST_ADDR, ST_DE_DEST_STRIDE, ST_DE_DEST_ROT_CONFIG,
+		ST_DE_DEST_CONFIG, ST_DE_ROT_ANGLE, ST_DE_CONFIG,
+		ST_DE_ALPHA_CONTROL, ST_DE_PE_TRANSPARENCY, ST_DE_ROP,
+		ST_DE_CLIP_TOP_LEFT, ST_DE_CLIP_BOTTOM_RIGHT,
+		ST_DE_CLEAR_PIXEL32, ST_DE_CLEAR_BYTE_MASK,
+		ST_DE_CLEAR_PIXEL_LOW, ST_DE_CLEAR_PIXEL_HIGH,
+	};
+	const uint32_t val[] = {
+		0, stride, 0,
+		DE_DEST_FORMAT(DE_FORMAT_A8R8G8B8) |
+		DE_DEST_COMMAND(DE_CMD_CLEAR),
+		0, 0, 0, 0, DE_ROP3_COPY,
+		0, DE_CLIP_Y(DE_CLIP_MAX) | DE_CLIP_X(DE_CLIP_MAX),
+		value, 0xff, value, value,
+	};
+	unsigned int i, n = 0;
+
+	for (i = 0; i < ARRAY_SIZE(st); i++) {
+		s[n++] = ETNA_CMD_LOAD_STATE(st[i], 1);
+		s[n++] = val[i];
+	}
+	s[n++] = ETNA_CMD_DRAW_2D(1, 0);
+	s[n++] = 0;
+	s[n++] = 0;
+	s[n++] = DRAW_2D_Y(h) | DRAW_2D_X(w);
+	s[n++] = ETNA_CMD_LOAD_STATE(ST_GL_FLUSH_CACHE, 1);
+	s[n++] = GL_FLUSH_PE2D;
+	return n;
+}
+
 void *map_fd(int fd, uint64_t offset, size_t len)
 {
 	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd,

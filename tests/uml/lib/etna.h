@@ -115,6 +115,20 @@ static inline uint64_t etna_now_ns(void)
 unsigned int etna_rs_fill_stream(uint32_t *s, uint32_t stride, uint32_t w,
 				 uint32_t h, uint32_t value);
 
+/*
+ * A 2D clear of a @w x @h A8R8G8B8 rectangle at @stride with @value into
+ * @s (ETNA_DE_CLEAR_WORDS words), the PE2D cache flushed after it. Every
+ * state it depends on is set: those its footprint needs (MMUv1), and
+ * those of the PE 1.0 cores' clear (CLEAR_BYTE_MASK, the LOW and HIGH
+ * pattern; the GC600), which another job may have left anyhow. The
+ * destination is relocated at byte offset ETNA_DE_CLEAR_RELOC.
+ * Return: the words.
+ */
+#define ETNA_DE_CLEAR_WORDS	36
+#define ETNA_DE_CLEAR_RELOC	4
+unsigned int etna_de_clear_stream(uint32_t *s, uint32_t stride, uint32_t w,
+				  uint32_t h, uint32_t value);
+
 static inline int etna_gem_new(int fd, uint64_t size, uint32_t flags,
 			       uint32_t *handle)
 {

@@ -69,6 +69,7 @@
 #define ST_SE_SCISSOR_LEFT		0x0c00
 #define ST_DE_SRC_ADDR			0x1200
 #define ST_DE_SRC_STRIDE		0x1204
+#define ST_DE_SRC_ROT_CONFIG		0x1208
 #define ST_DE_SRC_CONFIG		0x120c
 #define   DE_SRC_FORMAT(v)		(((v) & 0x1fu) << 24)
 #define ST_DE_SRC_ORIGIN		0x1210
@@ -82,6 +83,10 @@
 #define   DE_CLEAR_A8R8G8B8		0x6u
 #define ST_DE_ROP			0x125c
 #define   DE_ROP3_COPY			0x2000ccu
+#define   DE_ROP3_PATCOPY		0x20f0f0u
+#define ST_DE_PATTERN_ADDR		0x1238
+#define ST_DE_PATTERN_CONFIG		0x123c
+#define   DE_PATTERN_MEMORY		0x16u
 #define ST_DE_CLIP_TOP_LEFT		0x1260
 #define ST_DE_CLIP_BOTTOM_RIGHT		0x1264
 #define   DE_CLIP_X(v)			(((v) & 0x7fffu) << 0)
@@ -90,6 +95,11 @@
 #define ST_DE_CONFIG			0x126c
 #define ST_DE_ROT_ANGLE			0x12bc
 #define ST_DE_CLEAR_PIXEL32		0x12c0
+#define ST_DE_CLEAR_BYTE_MASK		0x1268
+#define ST_DE_CLEAR_PIXEL_LOW		0x1270
+#define ST_DE_CLEAR_PIXEL_HIGH		0x1274
+#define ST_DE_ALPHA_CONTROL		0x127c
+#define ST_DE_PE_TRANSPARENCY		0x12d4
 /* the 2D engine's formats and commands */
 #define DE_FORMAT_A8R8G8B8		6
 #define DE_CMD_CLEAR			0
@@ -105,8 +115,10 @@
 #define   ST_YUV_ENABLE			BIT(0)
 #define ST_RS_CONFIG			0x1604
 #define   RS_CONFIG_A8R8G8B8		0x606u
+#define   RS_CONFIG_DEST_TILED		BIT(14)
 #define ST_RS_DEST_ADDR			0x1610
 #define ST_RS_DEST_STRIDE		0x1614
+#define   RS_STRIDE_MULTI		BIT(30)
 #define ST_RS_WINDOW_SIZE		0x1620
 /* sizes: RS_WINDOW_SIZE, TE_SAMPLER_SIZE */
 #define WH_WIDTH(v)			(((v) & 0xffffu) << 0)
@@ -118,6 +130,9 @@
 #define ST_RS_EXTRA_CONFIG		0x16a0
 #define ST_RS_PIPE_DEST_ADDR(i)		(0x16e0 + 4 * (i))
 #define ST_RS_PIPE_OFFSET(i)		(0x1700 + 4 * (i))
+#define   RS_OFFSET_X(v)		(((v) & 0xffffu) << 0)
+#define   RS_OFFSET_Y(v)		(((v) & 0xffffu) << 16)
+#define ST_RS_KICKER_INPLACE		0x16b0
 #define ST_GL_PIPE_SELECT		0x3800
 #define ST_GL_EVENT			0x3804
 #define ST_GL_SEMAPHORE			0x3808
@@ -196,6 +211,9 @@
 #define   TS_COLOR_FAST_CLEAR		BIT(1)
 #define ST_TS_COLOR_STATUS_BASE		0x1658
 #define ST_TS_COLOR_SURFACE_BASE	0x165c
+#define   TS_DEPTH_FAST_CLEAR		BIT(0)
+#define ST_TS_DEPTH_STATUS_BASE		0x1664
+#define ST_TS_DEPTH_SURFACE_BASE	0x1668
 #define TE_SAMPLERS			12
 #define ST_TE_SAMPLER_CONFIG0(n)	(0x2000 + 4 * (n))
 #define   TE_2D_NEAREST_A8R8G8B8	0xe882u

@@ -131,6 +131,9 @@ struct etna_ident {
  * @axi_pending: an AXI bus error the scheduler's timeout handler has not
  *	yet recovered from (set by the interrupt handler)
  * @mmu_errors: MMU exceptions reported
+ * @hang_looks: the hang check's looks at a running job (etna_sched.c)
+ * @hang_busy: of those, the ones that found the job progressing and let
+ *	it run on
  * @sync: per event that is a sync point (etna_ring.c): its job, and where
  *	and with how many qwords the FE goes on past the END of the stop
  *	before the job ([0]) and of the one after it ([1]) (@hw_lock)
@@ -187,6 +190,8 @@ struct etna_core {
 	atomic_t axi_errors;
 	atomic_t axi_pending;
 	atomic_t mmu_errors;
+	atomic_t hang_looks;
+	atomic_t hang_busy;
 
 	bool hw_ready;
 	bool bind_ref;

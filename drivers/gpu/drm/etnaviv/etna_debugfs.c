@@ -65,6 +65,9 @@ static void etna_debugfs_core(struct seq_file *m, struct etna_core *core)
 	seq_printf(m, "\tAXI errors %d, MMU exceptions %d\n",
 		   atomic_read(&core->axi_errors),
 		   atomic_read(&core->mmu_errors));
+	seq_printf(m, "\thang checks: %d\n\thang checks busy: %d\n",
+		   atomic_read(&core->hang_looks),
+		   atomic_read(&core->hang_busy));
 	seq_printf(m, "\tring: tail 0x%x wait 0x%x exec_state %d\n",
 		   core->ring_tail, core->ring_wait, core->exec_state);
 	mutex_unlock(&core->hw_lock);

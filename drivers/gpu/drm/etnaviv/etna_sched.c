@@ -152,9 +152,12 @@ static enum drm_gpu_sched_stat etna_sched_timedout_job(struct drm_sched_job *sj)
 		etna_power_put(core);
 	}
 	job->run_ms += JOB_TIMEOUT_MS;
+	atomic_inc(&core->hang_looks);
 	if (etna_job_progressed(job, dma, work)) {
-		if (!max || job->run_ms < max)
+		if (!max || job->run_ms < max) {
+			atomic_inc(&core->hang_busy);
 			goto still_running;
+		}
 		dev_err(core->dev, "job of %s[%d] ran for %u ms, the limit\n",
 			job->comm, job->pid, job->run_ms);
 	} else {
