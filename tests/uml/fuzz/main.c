@@ -362,6 +362,8 @@ static void oracle_open(void)
 	}
 	if (d)
 		closedir(d);
+	if (!nr_oracle_fds)	/* a blind oracle would pass anything */
+		finding("oracle: no stats file in " MODEL_DEBUGFS);
 }
 
 /* The value of counter @key in the stats text @text (0 if none). */
@@ -389,8 +391,11 @@ void oracle_read(struct oracle *o)
 	memset(o, 0, sizeof(*o));
 	for (i = 0; i < nr_oracle_fds; i++) {
 		n = pread(oracle_fd[i], text, sizeof(text) - 1, 0);
-		if (n <= 0)
+		if (n <= 0) {
+			finding("oracle: a stats file unreadable: %s",
+				n ? strerror(errno) : "empty");
 			continue;
+		}
 		text[n] = '\0';
 		o->faults += stat_in(text, "mmu_faults");
 		o->bus_errors += stat_in(text, "bus_errors");
