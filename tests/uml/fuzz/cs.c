@@ -291,7 +291,7 @@ static bool cs_iter(uint64_t seed, uint64_t it)
 {
 	struct drm_etnaviv_gem_submit_bo sbo[NR_BOS];
 	unsigned long long faults;
-	struct oracle before;
+	struct oracle before, after;
 	const struct engine *e;
 	int fd = cs_fd;
 	struct drm_etnaviv_gem_submit req;
@@ -299,6 +299,7 @@ static bool cs_iter(uint64_t seed, uint64_t it)
 	unsigned int i;
 	int ret;
 
+	prof(PROF_BUILD);	/* the time since the last: the loop's */
 	seed_rng(seed, it);
 	sh->cur_iter = it;
 	e = &engines[rnd(nr_engines)];
@@ -315,8 +316,11 @@ static bool cs_iter(uint64_t seed, uint64_t it)
 		.bos = (uintptr_t)sbo, .nr_bos = NR_BOS,
 		.relocs = (uintptr_t)s.r, .nr_relocs = s.nr,
 	};
-	oracle_read(&before);
+	prof(PROF_BUILD);
+	oracle_last(&before);
+	prof(PROF_ORACLE);
 	ret = etna_ioctl_once(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
+	prof(PROF_SUBMIT);
 	sh->iters++;
 	if (ret) {
 		sh->refused++;
@@ -335,7 +339,8 @@ static bool cs_iter(uint64_t seed, uint64_t it)
 		dump_stream(s.w, s.n, s.r, s.nr);
 		return false;
 	}
-	faults = MODEL_SUM(mmu_faults) - before.faults;
+	oracle_last(&after);	/* read by accepted_job_held() */
+	faults = after.faults - before.faults;
 	if (faults) {
 		sh->faulted++;
 		if (verbose) {

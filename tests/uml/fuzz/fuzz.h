@@ -22,6 +22,10 @@ extern struct engine engines[ENGINES_MAX];
 extern unsigned int nr_engines;
 extern bool upstream, mmuv1, verbose;
 
+/* Where a cs or ops iteration's time goes (--profile). */
+enum prof_phase { PROF_BUILD, PROF_SUBMIT, PROF_WAIT, PROF_ORACLE,
+		  PROF_PHASES };
+
 /* Counters shared by every process of a run (a MAP_SHARED page). */
 struct shared {
 	unsigned long iters, calls, ok;
@@ -32,10 +36,18 @@ struct shared {
 	unsigned long faulted;	/* accepted cs jobs that faulted */
 	unsigned long canary_hits;	/* the innocent's BOs changed */
 	unsigned long mutated;	/* ops: streams changed after they were built */
+	uint64_t prof_ns[PROF_PHASES];	/* --profile: time in each phase */
 	volatile int stop;
 };
 
 extern struct shared *sh;
+
+/*
+ * --profile: prof(PHASE) charges the time since the last prof() call to
+ * PHASE; without --profile it costs nothing (no clock read).
+ */
+extern bool profile;
+void prof(enum prof_phase phase);
 
 /* Random numbers (splitmix64): iteration i of a run from (seed, i). */
 uint64_t rnd64(void);
@@ -69,6 +81,13 @@ struct oracle {
 };
 
 void oracle_read(struct oracle *o);
+/*
+ * What the last oracle_read() saw (read once first): the counters before
+ * a job. Between a job and the next only the innocent client's harmless
+ * jobs run, so an accepted job is checked over the time since the last
+ * accepted job was, which covers its own; a refused job reads nothing.
+ */
+void oracle_last(struct oracle *o);
 /* What moved since @before, as text in @buf; false when it must not. */
 bool oracle_held(const struct oracle *before, char *buf, size_t len);
 

@@ -126,6 +126,7 @@ static bool ops_iter(uint64_t seed, uint64_t it)
 	struct oracle before;
 	int ret;
 
+	prof(PROF_BUILD);
 	seed_rng(seed, it);
 	sh->cur_iter = it;
 	at = rnd(vb.size / VTX_BYTES - 5);
@@ -160,8 +161,11 @@ static bool ops_iter(uint64_t seed, uint64_t it)
 	sh->cmd_count[ETNA_OP(s.w[cmd])]++;
 	sh->state_loads += state_words(&s, values);
 	sh->relocs += s.nr_relocs;
-	oracle_read(&before);
+	prof(PROF_BUILD);
+	oracle_last(&before);
+	prof(PROF_ORACLE);
 	ret = submit(&s, &fence, -1);
+	prof(PROF_SUBMIT);
 	sh->iters++;
 	if (ret) {
 		sh->refused++;
