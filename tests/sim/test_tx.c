@@ -18,7 +18,7 @@ struct fmt_case {
 	u32 fmt;	/* TEXTURE_FORMAT; 0: extended */
 	u32 ext;
 	u32 bpp;
-	u32 raw;	/* one texel as stored */
+	u64 raw;	/* one texel as stored */
 	float rgba[4];	/* what it reads as */
 };
 
@@ -63,6 +63,16 @@ static void t_formats(struct vgc_core *c)
 		{ 0, VGC_TEX_FMT_EXT_A2B10G10R10, 4,
 		  2u << 30 | 1023u << 20 | 0u << 10 | 341,
 		  { 341 / 1023.f, 0, 1, 2 / 3.f } },
+		/*
+		 * IEEE binary16, red in the lowest bits: 0xc000 -2,
+		 * 0x3800 0.5, 0x3555 (1 + 341 / 1024) / 4, 0x4d00 20
+		 */
+		{ 0, VGC_TEX_FMT_EXT_R16F, 2, 0xc000, { -2, 0, 0, 1 } },
+		{ 0, VGC_TEX_FMT_EXT_G16R16F, 4, 0x3555c000u,
+		  { -2, 1365 / 4096.f, 0, 1 } },
+		{ 0, VGC_TEX_FMT_EXT_A16B16G16R16F, 8,
+		  0x4d003800ull << 32 | 0x3555c000u,
+		  { -2, 1365 / 4096.f, 0.5f, 20 } },
 	};
 	unsigned int i;
 	float o[4];
@@ -82,9 +92,13 @@ static void t_formats(struct vgc_core *c)
 			.addr = { TEX }, .levels = 1,
 		};
 
-		memset(mem + TEX, 0, 16 * 8 * 4);
+		memset(mem + TEX, 0, 16 * 8 * 8);
 		/* the texel at (5, 6) only: rows padded to 16 */
-		put(TEX + tiled_off(5, 6, 16, f->bpp), f->bpp, f->raw);
+		put(TEX + tiled_off(5, 6, 16, f->bpp), f->bpp > 4 ? 4 : f->bpp,
+		    (u32)f->raw);
+		if (f->bpp > 4)
+			put(TEX + tiled_off(5, 6, 16, f->bpp) + 4, 4,
+			    (u32)(f->raw >> 32));
 		program(c, &s, false);
 		EXPECT_EQ(sample2d(c, 3, 5.5f / 8, 6.5f / 8, o), 0);
 		EXPECT_RGBA(o, f->rgba[0], f->rgba[1], f->rgba[2],
