@@ -420,22 +420,50 @@ static struct drm_etnaviv_timespec libdrm_timeout(uint64_t ns)
 
 struct released {
 	struct pending *pd;
+	pid_t waiter;		/* the thread that waits */
+	bool returned;		/* its wait has returned */
 	int ret;
 };
 
-/* After 100 ms (long enough for a waiter to block): signal the fence. */
+/* Whether thread @tid of this process sleeps (state S in its stat). */
+static bool thread_sleeps(pid_t tid)
+{
+	char path[64], buf[256], *p;
+	ssize_t n;
+	int f;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+	f = open(path, O_RDONLY | O_CLOEXEC);
+	if (f < 0)
+		return false;
+	n = read(f, buf, sizeof(buf) - 1);
+	close(f);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	p = strrchr(buf, ')');	/* the name may hold blanks */
+	return p && p[1] == ' ' && p[2] == 'S';
+}
+
+/*
+ * The event: the waiter sleeps (in its wait: it runs nothing else that
+ * sleeps), or its wait has returned; at most 30 s. Then signal the fence.
+ */
 static void *release_later(void *arg)
 {
 	struct released *r = arg;
+	uint64_t t0 = etna_now_ns();
 
-	usleep(100000);
+	while (!__atomic_load_n(&r->returned, __ATOMIC_ACQUIRE) &&
+	       !thread_sleeps(r->waiter) && etna_now_ns() - t0 < 30 * SEC_NS)
+		usleep(1000);
 	r->ret = pending_release(r->pd);
 	return NULL;
 }
 
 /*
  * A wait with libdrm's deadline for @ns on a job held by a vgem fence,
- * which another thread signals 100 ms later: WAIT_FENCE (@cpu false) or
+ * which another thread signals once the wait sleeps: WAIT_FENCE (@cpu false) or
  * CPU_PREP READ of a buffer the job writes. Return: the call's result.
  */
 static int libdrm_wait_pending(const struct engine *e, int fd2, uint64_t ns,
@@ -469,6 +497,7 @@ static int libdrm_wait_pending(const struct engine *e, int fd2, uint64_t ns,
 		goto out;
 	}
 	r.pd = &pd;
+	r.waiter = syscall(SYS_gettid);
 	if (pthread_create(&th, NULL, release_later, &r)) {
 		pending_release(&pd);
 		ret = -3000;
@@ -476,6 +505,7 @@ static int libdrm_wait_pending(const struct engine *e, int fd2, uint64_t ns,
 		ret = cpu ? cpu_prep(wbo, ETNA_PREP_READ, libdrm_timeout(ns)) :
 			    wait_fence_ts(e->pipe, req.fence, 0,
 					  libdrm_timeout(ns));
+		__atomic_store_n(&r.returned, true, __ATOMIC_RELEASE);
 		pthread_join(th, NULL);
 		if (!ret && r.ret)
 			ret = -4000;

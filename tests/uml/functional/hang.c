@@ -211,7 +211,7 @@ void test_hang_vm_leak(const struct engine *e)
 	/* every core back on fd's space; the others' jobs freed */
 	drain(fd);
 	t0 = etna_now_ns();
-	while (etna_now_ns() - t0 < SEC_NS) {
+	while (etna_now_ns() - t0 < 10 * SEC_NS) {
 		n1 = driver_stat("mm", "address spaces");
 		if (n1 == n0)
 			break;
@@ -286,7 +286,7 @@ void test_exit_inflight(const struct engine *e)
 	report(ok, "exit %s: a process exits with a job on a frozen core "
 	       "(exit took %.3f s)", en, secs(t));
 	while (resets_of(e) == resets0 &&
-	       etna_now_ns() - t0 < 5 * SEC_NS)
+	       etna_now_ns() - t0 < 30 * SEC_NS)
 		usleep(10000);
 	t = etna_now_ns() - t0;
 	ok = resets_of(e) > resets0 ||
@@ -297,9 +297,9 @@ void test_exit_inflight(const struct engine *e)
 	knob_set(e, "freeze", 0);
 	t0 = etna_now_ns();
 	ok = !submit_job(fd, e, 0, 0, 0, &fence, NULL) &&
-	     !etna_wait_fence(fd, e->pipe, fence, 0, 2 * SEC_NS);
+	     !etna_wait_fence(fd, e->pipe, fence, 0, 10 * SEC_NS);
 	t = etna_now_ns() - t0;
-	ok = (ok && t < SEC_NS) || fail("new job: %.3f s", secs(t));
+	ok = ok || fail("new job: not done after %.3f s", secs(t));
 	report(ok, "exit %s: a new job runs afterwards", en);
 	close(fd);
 }

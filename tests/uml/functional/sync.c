@@ -39,8 +39,8 @@ void test_implicit_sync(void)
 {
 	const struct engine *ew = &engines[0], *er = &engines[nr_engines - 1];
 	uint32_t bo, fence;
-	long long resets0;
-	uint64_t t0, t, held, ring0;
+	long long resets0, looks0, looks = -1, resets_held;
+	uint64_t t0, t, ring0;
 	int fd = etna_open(), sfd = -1, ret;
 	bool ok;
 
@@ -62,6 +62,8 @@ void test_implicit_sync(void)
 	if (!ok)
 		goto out;
 	ring0 = ring_digest();
+	/* ours counts the hang check's looks (debugfs gpu); upstream: -1 */
+	looks0 = core_stat(ew->pipe, "hang checks");
 	t0 = etna_now_ns();
 	ret = submit_job(fd, ew, bo, ETNA_SUBMIT_BO_WRITE, 0, &fence, &sfd);
 	ok = !ret || fail("SUBMIT returned %s", err_name(ret));
@@ -103,7 +105,23 @@ void test_implicit_sync(void)
 	ok = ret == 0 || fail("status %s, want 0 (active)", status_name(ret));
 	report(ok, "sync: writer busy: its sync file is active");
 
-	held = etna_now_ns() - t0;
+	/*
+	 * The event: the hang check has looked at the frozen job once. That
+	 * first look only takes note (nothing to compare with): a reset by
+	 * then is early. The resets are read before the looks, so that at
+	 * most the looks read had happened when the resets were. A second
+	 * look may reset the job (rightly: the FE has not moved), which a
+	 * loaded host can let come before the unfreeze: then undecided.
+	 */
+	if (looks0 >= 0) {
+		t = etna_now_ns();
+		while (core_stat(ew->pipe, "hang checks") == looks0 &&
+		       etna_now_ns() - t < 30 * SEC_NS)
+			sleep_ms(10);
+	}
+	resets_held = resets_of(ew);
+	if (looks0 >= 0)
+		looks = core_stat(ew->pipe, "hang checks") - looks0;
 	knob_set(ew, "freeze", 0);
 
 	ret = etna_cpu_prep(fd, bo, ETNA_PREP_READ, 5 * SEC_NS);
@@ -115,21 +133,33 @@ void test_implicit_sync(void)
 	ok = !ret || fail("WAIT_FENCE NONBLOCK: %s", err_name(ret));
 	report(ok, "sync: after unfreeze the fence is signalled");
 	ret = sync_status(sfd);
-	ok = ret == 1 || fail("status %s", status_name(ret));
-	report(ok, "sync: after unfreeze the sync file is signalled");
+	if (ret != 1 && resets_of(ew) != resets0 && (looks0 < 0 || looks > 1)) {
+		report_skip("the hang check reset the job held frozen past its "
+			    "second look (a loaded host)",
+			    "sync: after unfreeze the sync file is signalled");
+	} else {
+		ok = ret == 1 || fail("status %s", status_name(ret));
+		report(ok, "sync: after unfreeze the sync file is signalled");
+	}
 	ret = etna_gem_wait(fd, ew->pipe, bo, ETNA_WAIT_NONBLOCK, 0);
 	ok = !ret || fail("GEM_WAIT NONBLOCK: %s", err_name(ret));
 	report(ok, "sync: after unfreeze GEM_WAIT NONBLOCK returns 0");
-	if (held < 400 * MS_NS) {
-		long long r = resets_of(ew);
-
-		ok = r == resets0 ||
-		     fail("core reset (%lld -> %lld) although the FE was "
-			  "frozen only %.3f s", resets0, r, secs(held));
-		report(ok, "sync: no reset for a job held %.3f s", secs(held));
+	if (looks0 < 0) {
+		report_skip("the driver counts no hang-check looks (upstream)",
+			    "sync: no reset of a frozen job at the hang "
+			    "check's first look");
+	} else if (looks > 1) {
+		report_skip("the hang check looked twice before the unfreeze "
+			    "(a loaded host)",
+			    "sync: no reset of a frozen job at the hang "
+			    "check's first look");
 	} else {
-		info("sync", "FE held %.3f s (>= 0.4 s): reset count not "
-		     "checked", secs(held));
+		ok = (looks == 1 && resets_held == resets0) ||
+		     fail("%lld looks at the frozen job, core resets %lld -> "
+			  "%lld; want 1 look, no reset", looks, resets0,
+			  resets_held);
+		report(ok, "sync: no reset of a frozen job at the hang "
+		       "check's first look");
 	}
 	close(sfd);
 	sfd = -1;
@@ -156,12 +186,12 @@ void test_implicit_sync(void)
 	prep_nosync(fd, bo, ETNA_PREP_READ, 0,
 		    "sync: reader busy: CPU_PREP(READ|NOSYNC) is 0");
 
-	t = etna_now_ns();
+	/*
+	 * The reader's core is frozen: a CPU_PREP that waited for it would
+	 * time out (ETIMEDOUT), whatever the host's load; 0 is not waiting.
+	 */
 	ret = etna_cpu_prep(fd, bo, ETNA_PREP_READ, 100 * MS_NS);
-	t = etna_now_ns() - t;
-	ok = (!ret && t < 50 * MS_NS) ||
-	     fail("got %s after %.3f s, want 0 at once", err_name(ret),
-		  secs(t));
+	ok = !ret || fail("got %s, want 0 at once", err_name(ret));
 	if (!ret)
 		etna_cpu_fini(fd, bo);
 	report(ok, "sync: reader busy: CPU_PREP(READ) does not wait");

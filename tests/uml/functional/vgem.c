@@ -269,14 +269,19 @@ void test_prime_sync(void)
 		 * works. Then the held job must stay unrun through a bounded
 		 * window (100 ms).
 		 */
+		/*
+		 * vgem's fence never signals meanwhile: a job that waited
+		 * for it would never end, so its fence within a generous
+		 * bound is the event, not a time.
+		 */
 		t = etna_now_ns();
 		ret = submit_ex(fd2, e, eh2, ETNA_SUBMIT_BO_READ, 0,
 				ETNA_SUBMIT_NO_IMPLICIT, -1, &f2, NULL);
 		if (!ret)
-			ret = etna_wait_fence(fd2, e->pipe, f2, 0, 2 * SEC_NS);
+			ret = etna_wait_fence(fd2, e->pipe, f2, 0,
+					      10 * SEC_NS);
 		t = etna_now_ns() - t;
-		ok = (!ret && t < SEC_NS) ||
-		     fail("%s after %.3f s", err_name(ret), secs(t));
+		ok = !ret || fail("%s after %.3f s", err_name(ret), secs(t));
 		report(ok, "prime-sync: a NO_IMPLICIT job ignores vgem's "
 		       "fence");
 		ret = ok ? etna_wait_fence(fd1, e->pipe, fence, 0,
@@ -420,11 +425,15 @@ void test_pool_share(void)
 	info("pool-share", "%u jobs of 64 KiB, then %s after %.3f s", n,
 	     err_name(ret), secs(t));
 
+	/*
+	 * Nothing of X's frees meanwhile (vgem's fence holds it all): a
+	 * submit held back by X's share would end in EBUSY, whatever the
+	 * host's load, so success is the event, not a time.
+	 */
 	t0 = etna_now_ns();
 	ret = submit_big(fdy, e, 0, stream);
 	t = etna_now_ns() - t0;
-	ok = (!ret && t < SEC_NS / 2) ||
-	     fail("%s after %.3f s", err_name(ret), secs(t));
+	ok = !ret || fail("%s after %.3f s", err_name(ret), secs(t));
 	report(ok, "pool-share: meanwhile another client submits 64 KiB at "
 	       "once");
 

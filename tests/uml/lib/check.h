@@ -70,6 +70,25 @@ static inline void __printf(2, 3) report(bool ok, const char *fmt, ...)
 }
 
 /*
+ * One check that cannot be decided this run (the host's load moved the
+ * event it needs): "SKIP: <prefix><name>: undecided: <reason>", so that
+ * the step still reports the line.
+ */
+static inline void __printf(2, 3) report_skip(const char *reason,
+					      const char *fmt, ...)
+{
+	char name[192];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(name, sizeof(name), fmt, ap);
+	va_end(ap);
+	printf("SKIP: " CHECK_PREFIX "%s: undecided: %s\n", name, reason);
+	fflush(stdout);
+	why[0] = '\0';
+}
+
+/*
  * One check that says what it saw either way, for programs whose prefix
  * is made at run time (tests/gl): "PASS: <prefix><name>: <note>" or
  * "FAIL: ...", the note from @fmt (NULL: none).

@@ -264,6 +264,16 @@ static void de_rotated_dest(struct kunit *test)
 	draw_rect(ts, 0, 0, 65, 16);
 	EXPECT_REFUSED(ts, "rotated");
 
+	/* one logical row past: the last row accepted above */
+	ts = etna_ts_new(test);
+	etna_ts_de_dest(ts, SZ_4K, 64, DE_CLEAR32);
+	etna_ts_load1(ts, ETNA_DE_DEST_ROTATION_CONFIG, 16);
+	etna_ts_load1(ts, ETNA_DE_ROT_ANGLE,
+		      ETNA_DE_ROT_DST_SET(ETNA_DE_ROT_90));
+	etna_ts_load1(ts, ETNA_DE_DEST_ROTATION_HEIGHT, 64);
+	draw_rect(ts, 0, 0, 64, 17);
+	EXPECT_REFUSED(ts, "rotated");
+
 	/* a physical surface larger than the buffer */
 	ts = etna_ts_new(test);
 	etna_ts_de_dest(ts, SZ_4K, 64, DE_CLEAR32);
