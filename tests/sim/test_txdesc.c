@@ -332,6 +332,36 @@ static void t_mip(struct vgc_core *c)
 }
 
 /*
+ * No mipmapping (SAMP_CTRL0.MIP NONE) samples the view's first level
+ * whatever the LOD, as GLES 2.0 3.7.7 asks of the NEAREST and LINEAR
+ * minification filters: Mesa 22.3 leaves the sampler's LOD_MINMAX at GL's
+ * [0, 1000] there (etnaviv_texture_desc.c), and a real GC7000 passes
+ * dEQP's non-mipmapped minification tests in Mesa's CI.
+ */
+static void t_mip_none(struct vgc_core *c)
+{
+	static const float lod[] = { 0, 0.7f, 1, 2.5f, 6 };
+	u32 lods[4] = { TEX, TEX + 0x10000, TEX + 0x20000, TEX + 0x30000 };
+	unsigned int i, l, x, y;
+	float o[4];
+
+	for (l = 0; l < 4; l++)
+		fill(lods[l], 32 >> l, 32 >> l, 40 * l + 10);
+	desc_2d(DESC, 16, 16, lods, 4, 1, 3);
+	bind(c, 9, DESC, ctrl0(CLAMP, CLAMP, F_NEAREST, F_NONE, F_NEAREST),
+	     minmax(0, 15.99f), bias(0, false));
+	for (i = 0; i < ARRAY_SIZE(lod); i++)
+		for (y = 0; y < 16; y += 3)
+			for (x = 0; x < 16; x += 2) {
+				EXPECT_EQ(sample_lod(c, 9, (x + 0.5f) / 16,
+						     (y + 0.5f) / 16, lod[i],
+						     o), 0);
+				EXPECT_TEXEL(o, x, y, 50);
+			}
+	EXPECT_EQ(c->stats.tx_unsupported, 0);
+}
+
+/*
  * The descriptor cache: a descriptor changed in memory, or a sampler
  * moved to another, without an invalidation is used stale and counted;
  * INVALIDATE (that sampler only), NTE_DESCRIPTOR_FLUSH and GL_FLUSH_CACHE's
@@ -466,6 +496,7 @@ int main(void)
 
 	run_test("txdesc-2d", t_2d, "gc7000");
 	run_test("txdesc-mip", t_mip, "gc7000");
+	run_test("txdesc-mip-none", t_mip_none, "gc7000");
 	run_test("txdesc-stale", t_stale, "gc7000");
 	run_test("txdesc-ts", t_ts, "gc7000");
 	run_test("tx-ts-nte", t_ts_nte, "gc3000");
