@@ -4,11 +4,13 @@
  * which TE_SAMPLER_CONFIG formats (and the extended ones) the model
  * decodes and how their texels are stored, and the decoding of a texel's
  * bytes into unorm floats: A8, L8, I8, A8L8, the 16 and 32-bit RGB(A)
- * ones, D16, D24X8 (with the depth comparison), G8R8, A2B10G10R10,
+ * ones, D16, D24X8 (with the depth comparison), G8R8, A2B10G10R10, the
+ * half-float R16F, G16R16F and A16B16G16R16F (HALTI0 extended formats),
  * DXT1/3/5 (the S3TC specification) and ETC1 (the Khronos ETC1
  * specification).
  */
 #include "vgc.h"
+#include "vgc_math.h"
 #include "vgc_tx_int.h"
 
 bool vgc_tx_fmt_get(u32 format, u32 ext, bool halti0, struct vgc_tx_fmt *f)
@@ -50,6 +52,15 @@ bool vgc_tx_fmt_get(u32 format, u32 ext, bool halti0, struct vgc_tx_fmt *f)
 		return true;
 	case VGC_TEX_FMT_EXT_A2B10G10R10:
 		*f = (struct vgc_tx_fmt){ TX_A2BGR10, 4, false };
+		return true;
+	case VGC_TEX_FMT_EXT_R16F:
+		*f = (struct vgc_tx_fmt){ TX_R16F, 2, false };
+		return true;
+	case VGC_TEX_FMT_EXT_G16R16F:
+		*f = (struct vgc_tx_fmt){ TX_G16R16F, 4, false };
+		return true;
+	case VGC_TEX_FMT_EXT_A16B16G16R16F:
+		*f = (struct vgc_tx_fmt){ TX_ABGR16F, 8, false };
 		return true;
 	default:
 		return false;
@@ -299,6 +310,19 @@ void vgc_tx_texel(const struct vgc_core *c, const struct vgc_tx_tex *t,
 		tx_rgba(o, tx_unorm(v & 0x3ff, 10),
 			tx_unorm((v >> 10) & 0x3ff, 10),
 			tx_unorm((v >> 20) & 0x3ff, 10), tx_unorm(v >> 30, 2));
+		break;
+	case TX_R16F:
+		tx_rgba(o, vgc_half_to_float((u16)v), 0, 0, 1);
+		break;
+	case TX_G16R16F:
+		tx_rgba(o, vgc_half_to_float((u16)(v & 0xffff)),
+			vgc_half_to_float((u16)(v >> 16)), 0, 1);
+		break;
+	case TX_ABGR16F:
+		tx_rgba(o, vgc_half_to_float((u16)tx_le16(b)),
+			vgc_half_to_float((u16)tx_le16(b + 2)),
+			vgc_half_to_float((u16)tx_le16(b + 4)),
+			vgc_half_to_float((u16)tx_le16(b + 6)));
 		break;
 	case TX_DXT1:
 		tx_s3tc_color(b, i, true, o);
