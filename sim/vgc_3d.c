@@ -138,7 +138,12 @@ void vgc_3d_draw(struct vgc_core *c, const u32 *w)
 	p->ps_temps = max_temps(p->ps_temps, p->ps.output_reg[0]);
 	pa = REG(c, VGC_PA_CONFIG);
 	p->cull = VGC_PA_CULL(pa);
-	p->flat = VGC_PA_SHADE(pa) == VGC_PA_SHADE_FLAT;
+	/*
+	 * HALTI5 has no PA_SHADER_ATTRIBUTES (Mesa 22.3 loads them only
+	 * before it) and interpolates every varying (sim/doc/3d-pipeline.md)
+	 */
+	p->flat = VGC_PA_SHADE(pa) == VGC_PA_SHADE_FLAT &&
+		  vgc_caps(c)->halti < 5;
 	p->flat_var = 0;
 	for (i = 0; p->flat && i < p->nvar && i < 10; i++)
 		if (!(REG(c, VGC_PA_SHADER_ATTRIBUTES(i)) &

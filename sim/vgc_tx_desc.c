@@ -196,5 +196,12 @@ int vgc_tx_desc_words(struct vgc_core *c, unsigned int s,
 	w->lod_addr = &DESC(d, VGC_TEXDESC_LOD_ADDR) + base;
 	w->lod_step = 1;
 	w->max_level = last > base ? last - base : 0;
+	/*
+	 * MIP NONE: the view's first level whatever the LOD [deduced:
+	 * Mesa 22.3 leaves LOD_MINMAX at GL's range there, and a GC7000
+	 * passes dEQP's non-mipmapped minifications in Mesa's CI]
+	 */
+	if (VGC_NTE_DESC_MIP(ctrl0) == VGC_TEX_FILTER_NONE)
+		w->max_level = 0;
 	return 0;
 }

@@ -168,8 +168,13 @@ static void t_coverage(struct vgc_core *c)
 	EXPECT_EQ(px(9, 10), 0);
 }
 
-/* Smooth varyings: linear across a triangle with w = 1. */
-static void t_varyings(struct vgc_core *c)
+static void setup_halti5(void);
+
+/*
+ * Smooth varyings: linear across a triangle with w = 1 (red, green and
+ * blue vertices: a pixel inside mixes them).
+ */
+static void varyings_case(struct vgc_core *c, bool halti5)
 {
 	unsigned int x = 20, y = 30;
 	float sx = x + 0.5f, sy = y + 0.5f, l0, l1, l2, d;
@@ -178,6 +183,16 @@ static void t_varyings(struct vgc_core *c)
 	uint32_t v;
 
 	setup(c);
+	if (halti5) {
+		setup_halti5();
+		/*
+		 * as Mesa 22.3 drives a GC7000: PA_CONFIG's shade model
+		 * FLAT (util_blitter's flatshade, here the reset value 0)
+		 * and no PA_SHADER_ATTRIBUTES (emit_pre_halti5_state()
+		 * only), whose reset value asks no bypass
+		 */
+		st(VGC_PA_SHADER_ATTRIBUTES(0), 0);
+	}
 	vtx(0, -1, -1, 0, 1, 1, 0, 0, 1);
 	vtx(1, 1, -1, 0, 1, 0, 1, 0, 1);
 	vtx(2, -1, 1, 0, 1, 0, 0, 1, 1);
@@ -193,6 +208,11 @@ static void t_varyings(struct vgc_core *c)
 	    abs((int)(v & 0xff) - (int)(l2 * 255 + 0.5f)) > 1)
 		fail("(%u, %u) = 0x%08x, expected r %f g %f b %f", x, y, v,
 		     l0, l1, l2);
+}
+
+static void t_varyings(struct vgc_core *c)
+{
+	varyings_case(c, false);
 }
 
 /*
@@ -1297,6 +1317,20 @@ static void t_halti5(struct vgc_core *c)
 		     W * H, argb(0.25f, 0.5f, 0.75f, 1.0f), px(0, 0));
 }
 
+/*
+ * HALTI5: the varyings are interpolated whatever PA_CONFIG's shade model
+ * and PA_SHADER_ATTRIBUTES say. Mesa 22.3 loads PA_SHADER_ATTRIBUTES
+ * (each varying's BYPASS_FLAT) only before HALTI5, and util_blitter,
+ * through which it uploads and copies textures, draws with flatshade on;
+ * its texture coordinates must still be interpolated, as they are on a
+ * real GC7000 (Mesa's CI passes dEQP's texture tests there:
+ * src/etnaviv/ci/etnaviv-gc7000-fails.txt has none of them).
+ */
+static void t_halti5_smooth(struct vgc_core *c)
+{
+	varyings_case(c, true);
+}
+
 int main(void)
 {
 	if (sim_test_begin())
@@ -1328,6 +1362,7 @@ int main(void)
 	run_test("3d-instanced", t_instanced, "gc3000");
 	run_test("3d-fresh-temps", t_fresh_temps, "gc880");
 	run_test("3d-halti5", t_halti5, "gc7000");
+	run_test("3d-halti5-smooth", t_halti5_smooth, "gc7000");
 	run_test("3d-fast-clear-128", t_fast_clear_128, "gc7000");
 	run_test("3d-fast-clear-256", t_fast_clear_256, "gc7000");
 	return sim_test_end("sim 3d tests");

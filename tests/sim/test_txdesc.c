@@ -332,6 +332,72 @@ static void t_mip(struct vgc_core *c)
 }
 
 /*
+ * The half-float extended format A16B16G16R16F (CONFIG0 FORMAT NONE,
+ * CONFIG1 FORMAT_EXT 9, common_3d.xml; Mesa 22.3 etnaviv_format.c's
+ * R16G16B16A16_FLOAT): red in the lowest 16 bits, IEEE 754 binary16
+ * values read as they are, neither clamped nor normalised.
+ */
+static void t_half(struct vgc_core *c)
+{
+	/* binary16 of 0, 1, 2, 3 and of -1, -2, -3 (sign bit 15) */
+	static const uint16_t pos[4] = { 0x0000, 0x3c00, 0x4000, 0x4200 };
+	u32 lod0 = TEX, x, y;
+	float o[4];
+
+	for (y = 0; y < 4; y++)
+		for (x = 0; x < 4; x++) {
+			uint16_t h[4] = { pos[x], pos[y] | 0x8000,
+					  0x3800 /* 0.5 */,
+					  0x6400 /* 1024 */ };
+
+			memcpy(mem + TEX + tiled_off(x, y, 4, 8), h, 8);
+		}
+	desc_2d(DESC, 4, 4, &lod0, 1, 0, 0);
+	dput(DESC, D_CONFIG0, TYPE_2D);	/* FORMAT NONE */
+	dput(DESC, D_CONFIG1, 9u | 0u << 8 | 1u << 12 | 2u << 16 | 3u << 20);
+	bind(c, 2, DESC, ctrl0(CLAMP, CLAMP, F_NEAREST, F_NONE, F_NEAREST),
+	     minmax(0, 0), bias(0, false));
+	for (y = 0; y < 4; y++)
+		for (x = 0; x < 4; x++) {
+			EXPECT_EQ(sample_lod(c, 2, (x + 0.5f) / 4,
+					     (y + 0.5f) / 4, 0, o), 0);
+			EXPECT_RGBA(o, (float)x, -(float)y, 0.5f, 1024.0f,
+				    0);
+		}
+	EXPECT_EQ(c->stats.tx_unsupported, 0);
+}
+
+/*
+ * No mipmapping (SAMP_CTRL0.MIP NONE) samples the view's first level
+ * whatever the LOD, as GLES 2.0 3.7.7 asks of the NEAREST and LINEAR
+ * minification filters: Mesa 22.3 leaves the sampler's LOD_MINMAX at GL's
+ * [0, 1000] there (etnaviv_texture_desc.c), and a real GC7000 passes
+ * dEQP's non-mipmapped minification tests in Mesa's CI.
+ */
+static void t_mip_none(struct vgc_core *c)
+{
+	static const float lod[] = { 0, 0.7f, 1, 2.5f, 6 };
+	u32 lods[4] = { TEX, TEX + 0x10000, TEX + 0x20000, TEX + 0x30000 };
+	unsigned int i, l, x, y;
+	float o[4];
+
+	for (l = 0; l < 4; l++)
+		fill(lods[l], 32 >> l, 32 >> l, 40 * l + 10);
+	desc_2d(DESC, 16, 16, lods, 4, 1, 3);
+	bind(c, 9, DESC, ctrl0(CLAMP, CLAMP, F_NEAREST, F_NONE, F_NEAREST),
+	     minmax(0, 15.99f), bias(0, false));
+	for (i = 0; i < ARRAY_SIZE(lod); i++)
+		for (y = 0; y < 16; y += 3)
+			for (x = 0; x < 16; x += 2) {
+				EXPECT_EQ(sample_lod(c, 9, (x + 0.5f) / 16,
+						     (y + 0.5f) / 16, lod[i],
+						     o), 0);
+				EXPECT_TEXEL(o, x, y, 50);
+			}
+	EXPECT_EQ(c->stats.tx_unsupported, 0);
+}
+
+/*
  * The descriptor cache: a descriptor changed in memory, or a sampler
  * moved to another, without an invalidation is used stale and counted;
  * INVALIDATE (that sampler only), NTE_DESCRIPTOR_FLUSH and GL_FLUSH_CACHE's
@@ -466,6 +532,8 @@ int main(void)
 
 	run_test("txdesc-2d", t_2d, "gc7000");
 	run_test("txdesc-mip", t_mip, "gc7000");
+	run_test("txdesc-mip-none", t_mip_none, "gc7000");
+	run_test("txdesc-half-float", t_half, "gc7000");
 	run_test("txdesc-stale", t_stale, "gc7000");
 	run_test("txdesc-ts", t_ts, "gc7000");
 	run_test("tx-ts-nte", t_ts_nte, "gc3000");
