@@ -27,7 +27,7 @@ struct etna_vm;
 
 /**
  * struct etna_client - what one open file's unfinished jobs hold of what
- *	all clients share, each bounded (etna_submit.c)
+ *	all clients share, each bounded (etna_client.c)
  * @ref: references: the file, and each of its jobs until it is freed
  * @va_bytes: MMUv1: bytes of the shared address space taken by its jobs'
  *	buffers (each job counts all of its buffers)
@@ -197,8 +197,12 @@ void etna_dump_job(struct etna_job *job);
 int etna_ioctl_gem_submit(struct drm_device *drm, void *data,
 			  struct drm_file *file);
 void etna_job_free(struct etna_job *job);
+
+/* etna_client.c */
 struct etna_client *etna_client_create(void);
 void etna_client_put(struct etna_client *client);
+int etna_charge(struct etna_dev *edev, struct etna_client *client,
+		atomic64_t *count, u64 n, u64 max, int err);
 
 /* etna_ring.c */
 int etna_ring_init(struct etna_core *core);
