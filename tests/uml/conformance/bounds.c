@@ -18,29 +18,20 @@
  */
 #include "conformance.h"
 
-#define EDGE_BO		4096u	/* every buffer of these checks */
 #define EDGE_STRIDE	256u	/* 64 pixels of 4 bytes a row: 16 rows */
 #define EDGE_W		64u
 #define EDGE_H		16u
 #define OLD		0xdeadbeefu	/* the buffers' contents before */
 #define NEW		0x12345678u	/* what a fill or clear writes */
 
-/* A stream being built, with its relocations (in stream order). */
-struct sb {
-	uint32_t w[96];
-	unsigned int n;
-	struct drm_etnaviv_gem_submit_reloc r[12];
-	unsigned int nr;
-};
-
-static void ls(struct sb *s, uint32_t state, uint32_t v)
+void ls(struct sb *s, uint32_t state, uint32_t v)
 {
 	s->w[s->n++] = ETNA_CMD_LOAD_STATE(state, 1);
 	s->w[s->n++] = v;
 }
 
 /* A load of an address state: buffer @idx at @off. */
-static void ls_bo(struct sb *s, uint32_t state, uint32_t idx, uint64_t off)
+void ls_bo(struct sb *s, uint32_t state, uint32_t idx, uint64_t off)
 {
 	s->r[s->nr] = reloc_at((s->n + 1) * 4);
 	s->r[s->nr].reloc_idx = idx;
@@ -50,7 +41,7 @@ static void ls_bo(struct sb *s, uint32_t state, uint32_t idx, uint64_t off)
 }
 
 /* Buffers of EDGE_BO bytes, filled with @fill through a mapping. */
-static bool bufs_new(uint32_t *h, unsigned int n, uint32_t fill)
+bool bufs_new(uint32_t *h, unsigned int n, uint32_t fill)
 {
 	unsigned int i, j;
 	uint32_t *p;
@@ -74,7 +65,7 @@ undo:
 	return false;
 }
 
-static void bufs_close(const uint32_t *h, unsigned int n)
+void bufs_close(const uint32_t *h, unsigned int n)
 {
 	while (n--)
 		etna_gem_close(fd, h[n]);

@@ -81,6 +81,8 @@
  *    WAIT_FENCE looks up under RCU.
  *  - etna_fence_lock (spinlock, etna_fence.c): the dma_fence lock of every
  *    hardware fence.
+ *  - etna_file.carry_lock (spinlock): the tile-status states the file's
+ *    jobs left on each core (carry, etna_carry.c).
  *
  * Not locks, but rules: power (etna_core.c, "DOC: Power"): the core's
  * registers are touched only while the caller holds a runtime PM reference
@@ -165,7 +167,8 @@
  *      fences of the jobs a stopped core had)
  *
  *  - etna_pool.lock, etna_dev.users_lock (and the xarray's own lock
- *    inside it), drm_file.table_lock: innermost, nothing nests in them.
+ *    inside it), drm_file.table_lock, etna_file.carry_lock: innermost,
+ *    nothing nests in them.
  *
  * The interrupt handler takes event_lock only, so hw_lock may be held
  * across disable_irq(). hw_lock is never held while waiting for the
@@ -184,6 +187,7 @@
 #include <linux/idr.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/spinlock.h>
 #include <linux/types.h>
 #include <linux/wait.h>
 #include <linux/xarray.h>
@@ -191,6 +195,7 @@
 #include <drm/gpu_scheduler.h>
 #include <drm/etnaviv_drm.h>
 
+#include "etna_carry.h"
 #include "etna_pool.h"
 
 struct etna_client;
@@ -281,6 +286,9 @@ static inline struct etna_dev *to_etna_dev(struct drm_device *drm)
  * @client: its share of what the clients share (a reference)
  * @uid: MMUv2: the user it is counted for in etna_dev.user_files
  * @usage: its engine time, for fdinfo (a reference)
+ * @carry_lock: protects @carry
+ * @carry: MMUv1: per core, the tile-status states the file's jobs left
+ *	there (etna_carry.c)
  */
 struct etna_file {
 	struct list_head link;		/* in etna_dev.files */
@@ -289,6 +297,8 @@ struct etna_file {
 	struct etna_client *client;
 	uid_t uid;
 	struct etna_usage *usage;
+	spinlock_t carry_lock;		/* carry */
+	struct etna_carry carry[ETNA_MAX_PIPES];
 };
 
 /**

@@ -156,6 +156,7 @@ static int etna_open(struct drm_device *drm, struct drm_file *file)
 		goto err_enter;
 	}
 	ef->uid = from_kuid(&init_user_ns, current_uid());
+	spin_lock_init(&ef->carry_lock);
 	if (edev->mmu_v2) {
 		ret = etna_user_get(edev, ef->uid);
 		if (ret)
@@ -263,6 +264,7 @@ static void etna_postclose(struct drm_device *drm, struct drm_file *file)
 	list_del(&ef->link);
 	mutex_unlock(&edev->files_lock);
 	/* the handles are closed: what is left is held by jobs and cores */
+	etna_carry_release(ef);
 	etna_vm_put(ef->vm);
 	etna_usage_put(ef->usage);
 	etna_client_put(ef->client);

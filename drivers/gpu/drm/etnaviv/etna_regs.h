@@ -294,6 +294,7 @@
 #define ETNA_TS_COLOR_CLEAR_VALUE	0x1660
 #define ETNA_TS_DEPTH_STATUS_BASE	0x1664
 #define ETNA_TS_DEPTH_SURFACE_BASE	0x1668
+#define ETNA_TS_DEPTH_CLEAR_VALUE	0x166c
 
 /* The 3D engine: the states that bound a draw (etna_validate_3d.c) */
 #define ETNA_PRIM_POINTS		1

@@ -126,10 +126,11 @@ static int etna_submit_throttle(struct etna_core *core,
 /*
  * What a submit copies from user space, in one allocation (one kvmalloc
  * and kvfree a submit, not one for each array), with the relocations'
- * scratch (two words each): its tables of buffers and relocations,
+ * scratch (two words each): its tables of buffers (with room for the
+ * ETNA_CARRY_BOS a job may take from its file's carry) and relocations,
  * whose elements are multiples of 8 bytes, then the scratch, the perfmon
- * requests and the stream (fields of 4 bytes at most). Each pointer is
- * NULL where its count is 0.
+ * requests and the stream (fields of 4 bytes at most). Each pointer but
+ * @bos is NULL where its count is 0.
  */
 struct etna_submit_in {
 	void *buf;
@@ -159,7 +160,7 @@ static int etna_copy_part(void **where, u8 **at, u64 uptr, u32 n,
 static int etna_submit_copy_in(const struct drm_etnaviv_gem_submit *args,
 			       struct etna_submit_in *in)
 {
-	size_t size = (size_t)args->nr_bos * sizeof(*in->bos) +
+	size_t size = ((size_t)args->nr_bos + ETNA_CARRY_BOS) * sizeof(*in->bos) +
 		      (size_t)args->nr_relocs *
 		      (sizeof(*in->relocs) + 2 * sizeof(u32)) +
 		      (size_t)args->nr_pmrs * sizeof(*in->pmrs) +
@@ -168,14 +169,14 @@ static int etna_submit_copy_in(const struct drm_etnaviv_gem_submit *args,
 	int ret;
 
 	memset(in, 0, sizeof(*in));
-	if (!size)
-		return 0;
 	in->buf = kvmalloc(size, GFP_KERNEL);
 	if (!in->buf)
 		return -ENOMEM;
 	at = in->buf;
+	in->bos = in->buf;
 	ret = etna_copy_part((void **)&in->bos, &at, args->bos, args->nr_bos,
 			     sizeof(*in->bos));
+	at += ETNA_CARRY_BOS * sizeof(*in->bos);
 	if (!ret)
 		ret = etna_copy_part((void **)&in->relocs, &at, args->relocs,
 				     args->nr_relocs, sizeof(*in->relocs));
@@ -220,11 +221,11 @@ static int etna_submit_lookup(struct etna_job *job, struct drm_file *file,
 }
 
 /*
- * MMUv1: charge the job's buffers to its client's share of the one
- * address space that all clients map theirs in. Mapped, they cannot be
- * evicted before the job is done.
+ * MMUv1: charge the job's buffers from @from on to its client's share of
+ * the one address space that all clients map theirs in. Mapped, they
+ * cannot be evicted before the job is done.
  */
-static int etna_submit_charge_va(struct etna_job *job)
+static int etna_submit_charge_va(struct etna_job *job, u32 from)
 {
 	struct etna_dev *edev = job->core->edev;
 	u64 size = 0;
@@ -233,31 +234,30 @@ static int etna_submit_charge_va(struct etna_job *job)
 
 	if (edev->mmu_v2)
 		return 0;
-	for (i = 0; i < job->nr_bos; i++)
+	for (i = from; i < job->nr_bos; i++)
 		size += job->bos[i]->size;
 	ret = etna_charge(edev, job->client, &job->client->va_bytes, size,
 			  CLIENT_VA_MAX, -ENOSPC);
 	if (!ret)
-		job->va_charge = size;
+		job->va_charge += size;
 	return ret;
 }
 
 /*
- * Map every buffer in the job's address space: where the client placed it
- * with softpin (page aligned, in the client's part of the space), or where
- * the kernel chooses.
+ * Map the job's buffers from @from on in its address space: where the
+ * client placed them with softpin (page aligned, in the client's part of
+ * the space), or where the kernel chooses.
  */
 static int etna_submit_map(struct etna_job *job,
 			   const struct drm_etnaviv_gem_submit_bo *bos,
-			   bool softpin)
+			   bool softpin, u32 from)
 {
 	struct etna_mapping *map;
 	u64 va = 0;
 	u32 i;
 	int ret;
 
-	job->maps = (struct etna_mapping **)&job->tab[job->nr_bos];
-	for (i = 0; i < job->nr_bos; i++) {
+	for (i = from; i < job->nr_bos; i++) {
 		if (softpin) {
 			va = bos[i].presumed;
 			if (va % SZ_4K || va < ETNA_SOFTPIN_START ||
@@ -270,7 +270,7 @@ static int etna_submit_map(struct etna_job *job,
 		job->maps[i] = map;
 	}
 	/* one hold of the space's lock, but for a mapping evicted meanwhile */
-	i = 0;
+	i = from;
 	while (i < job->nr_bos) {
 		i = etna_vm_use(job->vm, job->maps, i, job->nr_bos);
 		if (i == job->nr_bos)
@@ -350,16 +350,56 @@ static int etna_submit_read_idx(void *priv, unsigned int reloc, u32 offset,
 }
 
 /*
+ * An MMUv1 3D job's tile-status states (etna_carry.c): what its file's
+ * jobs left on the core (@carry, which becomes what this one leaves), and
+ * whether the job loads them (@in) before its stream.
+ */
+struct etna_submit_ts {
+	bool on;
+	bool used;
+	struct etna_carry carry;
+	struct etna_tsr_set in;
+	struct etna_tsr_out out;
+};
+
+/*
+ * A stream refused for want of a tile-status state it did not load: the
+ * buffers of the carried states join the job, charged and mapped like the
+ * client's own, and @ts->in holds the states at this job's addresses.
+ */
+static int etna_submit_carry_in(struct etna_job *job,
+				struct drm_etnaviv_gem_submit_bo *bos,
+				struct etna_submit_ts *ts)
+{
+	u32 idx[ETNA_TSR_COUNT], from = job->nr_bos;
+	int ret;
+
+	etna_carry_join(job, bos, &ts->carry, idx);
+	ret = etna_submit_charge_va(job, from);
+	if (!ret)
+		ret = etna_submit_map(job, bos, false, from);
+	if (ret)
+		return ret;
+	etna_carry_in(job, &ts->carry, idx, &ts->in);
+	ts->used = true;
+	return 0;
+}
+
+/*
  * Patch the GPU addresses in, then validate the stream as the core will
  * run it (the validator checks the relocations: sorted, in range,
- * aligned, each on the value of an address state). On MMUv1, the indexed
- * draws that their indices bound come back in *@scans, their indices
- * read and checked: their snapshot goes after the job's commands.
+ * aligned, each on the value of an address state); a stream that wants
+ * a tile-status state its file's jobs left (@ts) is validated again with
+ * them. On MMUv1, the indexed draws that their indices bound come back
+ * in *@scans, their indices read and checked: their snapshot goes after
+ * the job's commands.
  */
 static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
+				struct drm_etnaviv_gem_submit_bo *bos,
 				const struct drm_etnaviv_gem_submit_reloc *relocs,
 				u32 *offs, u32 nr_relocs,
-				struct etna_idx_scans **scans)
+				struct etna_idx_scans **scans,
+				struct etna_submit_ts *ts)
 {
 	struct etna_dev *edev = job->core->edev;
 	const struct etna_ident *id = &job->core->id;
@@ -380,6 +420,7 @@ static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 			      id->minor[4] & ETNA_MINOR4_HALTI2,
 		.icache = id->minor[3] & ETNA_MINOR3_INSTRUCTION_CACHE,
 		.scans = scans,
+		.ts_out = ts->on ? &ts->out : NULL,
 	};
 	struct etna_submit_idx si = { .job = job, .relocs = relocs };
 	const struct etna_idx_reader rd = {
@@ -408,6 +449,15 @@ static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 	s.reloc_offs = offs;
 	s.reloc_room = offs ? offs + nr_relocs : NULL;
 	ret = etna_validate_stream(&s, &why);
+	if (ret == -EINVAL && ts->on && ts->out.wanted && ts->carry.known) {
+		ret = etna_submit_carry_in(job, bos, ts);
+		if (ret)
+			return ret;
+		s.ts_in = &ts->in;
+		ret = etna_validate_stream(&s, &why);
+	}
+	if (!ret && ts->on)
+		etna_carry_update(&ts->carry, &ts->out, job, relocs);
 	if (!ret && *scans)
 		ret = etna_validate_indices(*scans, &rd, &why);
 	if (ret)
@@ -495,6 +545,7 @@ static int etna_submit(struct drm_device *drm, void *data,
 	struct drm_etnaviv_gem_submit_bo *bos;
 	struct etna_submit_in copied = { };
 	struct etna_idx_scans *scans = NULL;
+	struct etna_submit_ts ts = { };
 	struct ww_acquire_ctx ctx;
 	struct sync_file *sync = NULL;
 	struct dma_fence *in;
@@ -502,6 +553,7 @@ static int etna_submit(struct drm_device *drm, void *data,
 	struct etna_job *job;
 	bool sched_init = false;
 	int out_fd = -1, ret;
+	u32 pro = 0;
 	u64 size;
 
 	core = etna_pipe(drm, args->pipe, &ret);
@@ -529,12 +581,18 @@ static int etna_submit(struct drm_device *drm, void *data,
 	if (ret)
 		return ret;
 
-	/* one allocation for the job and its tables of buffers and mappings */
-	job = kvzalloc(struct_size(job, tab, 2 * (size_t)args->nr_bos),
+	/*
+	 * One allocation for the job and its tables of buffers and mappings,
+	 * with room for the buffers it may take from its file's carry.
+	 */
+	job = kvzalloc(struct_size(job, tab,
+				   2 * ((size_t)args->nr_bos + ETNA_CARRY_BOS)),
 		       GFP_KERNEL);
 	if (!job)
 		return -ENOMEM;
 	job->bos = (struct drm_gem_object **)job->tab;
+	job->maps = (struct etna_mapping **)&job->tab[args->nr_bos +
+						      ETNA_CARRY_BOS];
 	atomic_inc(&edev->nr_jobs);
 	job->core = core;
 	job->exec_state = args->exec_state;
@@ -554,23 +612,31 @@ static int etna_submit(struct drm_device *drm, void *data,
 	ret = etna_submit_lookup(job, file, bos, args->nr_bos);
 	if (ret)
 		goto err_job;
-	ret = etna_submit_charge_va(job);
+	ret = etna_submit_charge_va(job, 0);
 	if (ret)
 		goto err_job;
-	ret = etna_submit_map(job, bos, args->flags & ETNA_SUBMIT_SOFTPIN);
+	ret = etna_submit_map(job, bos, args->flags & ETNA_SUBMIT_SOFTPIN, 0);
 	if (ret)
 		goto err_job;
+	ts.on = !edev->mmu_v2 && args->exec_state == ETNA_PIPE_3D;
+	if (ts.on)
+		etna_carry_get(ef, args->pipe, &ts.carry);
 	ret = etna_submit_relocate(job, copied.stream, args->stream_size / 4,
-				   copied.relocs, copied.reloc_offs,
-				   args->nr_relocs, &scans);
+				   bos, copied.relocs, copied.reloc_offs,
+				   args->nr_relocs, &scans, &ts);
 	if (ret)
 		goto err_job;
 	ret = etna_pm_prepare(job, copied.pmrs, args->nr_pmrs);
 	if (ret)
 		goto err_job;
 
-	/* the copy the FE runs, plus room for the LINK back to the ring */
-	job->cmd_size = ALIGN(args->stream_size, 8);
+	/*
+	 * The copy the FE runs, after the loads of the carried states it was
+	 * checked with, plus room for the LINK back to the ring.
+	 */
+	if (ts.used)
+		pro = 4 * ETNA_CARRY_PROLOGUE_WORDS;
+	job->cmd_size = pro + ALIGN(args->stream_size, 8);
 	size = job->cmd_size + 8;
 	ret = etna_charge(edev, job->client, &job->client->pool_bytes,
 			  etna_pool_size(size),
@@ -589,10 +655,15 @@ static int etna_submit(struct drm_device *drm, void *data,
 		if (ret)
 			goto err_job;
 	}
+	if (ts.used) {
+		pro = 4 * etna_carry_prologue(&ts.in, job->cmd_vaddr);
+		job->cmd_size = pro + ALIGN(args->stream_size, 8);
+	}
 	if (args->stream_size)
-		memcpy(job->cmd_vaddr, copied.stream, args->stream_size);
+		memcpy((void *)job->cmd_vaddr + pro, copied.stream,
+		       args->stream_size);
 	if (args->stream_size % 8)
-		job->cmd_vaddr[args->stream_size / 4] = 0;
+		job->cmd_vaddr[(pro + args->stream_size) / 4] = 0;
 
 	ret = drm_sched_job_init(&job->base, &ef->entity[args->pipe], file);
 	if (ret)
@@ -652,6 +723,8 @@ static int etna_submit(struct drm_device *drm, void *data,
 	args->fence = job->fence_id;
 	drm_sched_entity_push_job(&job->base);
 	mutex_unlock(&core->submit_lock);
+	if (ts.on)
+		etna_carry_set(ef, args->pipe, &ts.carry);
 
 	/* fence_fd is written only when a sync file was asked for */
 	if (sync) {
@@ -670,6 +743,7 @@ err_job:
 		drm_sched_job_cleanup(&job->base);
 	etna_job_free(job);
 	etna_validate_indices_free(scans);
+	etna_carry_put(&ts.carry);
 	kvfree(copied.buf);
 	return ret;
 }

@@ -174,6 +174,8 @@ int etna_ts_run(struct etna_tstream *ts, const char **why)
 		.new_states = ts->new_states,
 		.icache = ts->icache,
 		.scans = ts->idx_mem ? &ts->scans : NULL,
+		.ts_in = ts->ts_in,
+		.ts_out = ts->ts_out,
 	};
 	const struct etna_idx_reader rd = {
 		.read = etna_ts_read_idx, .priv = ts,

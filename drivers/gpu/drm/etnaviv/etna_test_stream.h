@@ -10,6 +10,9 @@
 #include <linux/sizes.h>
 #include <linux/string.h>
 
+struct etna_tsr_set;
+struct etna_tsr_out;
+
 /* FE opcodes, as used by the tests. */
 enum {
 	OP_LOAD_STATE = 1,
@@ -65,6 +68,9 @@ struct etna_tstream {
 	int idx_reloc;
 	u32 idx_len;
 	struct etna_idx_scans *scans;	/* what the last run left */
+	/* tile-status states loaded before the stream; what it did to them */
+	const struct etna_tsr_set *ts_in;
+	struct etna_tsr_out *ts_out;
 };
 
 /* The room etna_ts_reloc() gives a relocation: a 1 MiB buffer's start. */

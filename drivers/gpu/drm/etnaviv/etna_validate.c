@@ -71,6 +71,7 @@
 #include <linux/minmax.h>
 #include <linux/once.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <uapi/drm/etnaviv_drm.h>
 
 #include "etna_regs.h"
@@ -198,6 +199,7 @@ static int etna_walk_fp(struct etna_walk *w)
 	if (!w->fp)
 		return -ENOMEM;
 	bitmap_zero(w->fp->known, FP_NR_SLOTS);
+	etna_ts_seed(w);
 	return 0;
 }
 
@@ -339,6 +341,8 @@ int etna_validate_stream(const struct etna_stream *s, const char **why)
 	int ret;
 
 	etna_maps_ready();
+	if (s->ts_out)
+		memset(s->ts_out, 0, sizeof(*s->ts_out));
 
 	ret = etna_check_relocs(&w);
 
@@ -398,6 +402,8 @@ int etna_validate_stream(const struct etna_stream *s, const char **why)
 
 	if (!ret && w.addr_relocs)
 		ret = etna_check_stream_end_3d(&w);
+	if (!ret)
+		etna_ts_left(&w);
 	kfree(w.fp);
 	if (ret) {
 		etna_validate_indices_free(w.scans);

@@ -7,9 +7,60 @@
 #define __ETNA_VALIDATE_H__
 
 #include <kunit/visibility.h>
+#include <linux/bits.h>
 #include <linux/types.h>
 
 struct etna_idx_scans;
+
+/*
+ * The tile-status states, in register order from TS_MEM_CONFIG on: the
+ * states a job may take from its file's previous job on the core
+ * (etna_carry.c). The status and surface bases are addresses.
+ */
+enum etna_tsr {
+	ETNA_TSR_MEM_CONFIG,
+	ETNA_TSR_COLOR_STATUS,
+	ETNA_TSR_COLOR_SURFACE,
+	ETNA_TSR_COLOR_CLEAR,
+	ETNA_TSR_DEPTH_STATUS,
+	ETNA_TSR_DEPTH_SURFACE,
+	ETNA_TSR_DEPTH_CLEAR,
+	ETNA_TSR_COUNT
+};
+
+#define ETNA_TSR_ADDRS	(BIT(ETNA_TSR_COLOR_STATUS) | \
+			 BIT(ETNA_TSR_COLOR_SURFACE) | \
+			 BIT(ETNA_TSR_DEPTH_STATUS) | \
+			 BIT(ETNA_TSR_DEPTH_SURFACE))
+
+/**
+ * struct etna_tsr_set - values of the tile-status states
+ * @known: the states that have one (bits by enum etna_tsr)
+ * @val: their values (an address as the core takes it)
+ * @room: address states: the bytes from the address to the end of the
+ *	buffer it points into
+ * @reloc: address states a stream loaded: the relocation that patched
+ *	the address in
+ */
+struct etna_tsr_set {
+	unsigned long known;
+	u32 val[ETNA_TSR_COUNT];
+	u32 room[ETNA_TSR_COUNT];
+	int reloc[ETNA_TSR_COUNT];
+};
+
+/**
+ * struct etna_tsr_out - what a stream did with the tile-status states
+ * @loaded: the states it loaded (bits by enum etna_tsr)
+ * @left: their values at its end; @left.known holds those it left whole
+ *	and as they are (not in fixed point)
+ * @wanted: it was refused for want of one that it did not load
+ */
+struct etna_tsr_out {
+	unsigned long loaded;
+	struct etna_tsr_set left;
+	bool wanted;
+};
 
 /**
  * struct etna_stream - a user command stream and what the validator needs
@@ -47,6 +98,10 @@ struct etna_idx_scans;
  * @scans: where the walk leaves the indexed draws whose indices must be
  *	read to be bounded (etna_validate_indices()); NULL: the caller
  *	cannot read them, and such draws are refused
+ * @ts_in: MMUv1: tile-status states the kernel loads before the stream,
+ *	which the walk takes as loaded (those in @ts_in->known), or NULL
+ * @ts_out: MMUv1: where the walk says what the stream did with the
+ *	tile-status states, or NULL
  */
 struct etna_stream {
 	const u32 *stream;
@@ -65,6 +120,8 @@ struct etna_stream {
 	bool new_states;
 	bool icache;
 	struct etna_idx_scans **scans;
+	const struct etna_tsr_set *ts_in;
+	struct etna_tsr_out *ts_out;
 };
 
 /**

@@ -308,9 +308,10 @@ static int etna_check_pe(struct etna_walk *w)
 	int ret;
 
 	if (!etna_fp_known(fp, FP_GL_MULTI_SAMPLE_CONFIG) ||
-	    !etna_fp_known(fp, FP_PE_HDEPTH_CONTROL) ||
-	    !etna_fp_known(fp, FP_TS_MEM_CONFIG))
+	    !etna_fp_known(fp, FP_PE_HDEPTH_CONTROL))
 		return etna_refuse(w, R_UNSET_3D);
+	if (!etna_fp_known(fp, FP_TS_MEM_CONFIG))
+		return etna_ts_unset(w);
 	if (ETNA_GL_MSAA_SAMPLES(fp->val[FP_GL_MULTI_SAMPLE_CONFIG]) !=
 	    ETNA_GL_MSAA_NONE ||
 	    ETNA_PE_HDEPTH_FORMAT(fp->val[FP_PE_HDEPTH_CONTROL]) !=

@@ -54,6 +54,8 @@ enum etna_slot {
 	FP_TS_COLOR_SURFACE_BASE,
 	FP_TS_DEPTH_STATUS_BASE,
 	FP_TS_DEPTH_SURFACE_BASE,
+	FP_TS_COLOR_CLEAR_VALUE,
+	FP_TS_DEPTH_CLEAR_VALUE,
 	FP_RS_EXTRA_CONFIG,
 	FP_RS_PIPE_SOURCE_ADDR0,
 	FP_RS_PIPE_SOURCE_ADDR1,
@@ -218,6 +220,10 @@ u64 etna_tiled_extent(u64 tile_row, unsigned int bpp, bool super, bool multi,
 		      u64 x1, u64 y1);
 int etna_ts_in_use(struct etna_walk *w, unsigned int t, enum etna_slot *status,
 		   enum etna_slot *surface);
+int etna_ts_unset(struct etna_walk *w);
+void etna_ts_seed(struct etna_walk *w);
+void etna_ts_loaded(struct etna_walk *w, enum etna_slot slot, int r);
+void etna_ts_left(struct etna_walk *w);
 bool etna_ts_fits(const struct etna_walk *w, enum etna_slot status, u64 last);
 
 /* etna_validate_3d.c */

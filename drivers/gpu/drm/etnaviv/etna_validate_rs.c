@@ -25,7 +25,9 @@
  *    TS_*_STATUS_BASE on (the addresses, as relocated, are compared);
  *  - an in-place resolve of N tiles reads N entries and writes N 64-byte
  *    blocks of TS_*_SURFACE_BASE for each FAST_CLEAR bit set;
- *  - refused as not bounded: a state the stream did not load, the
+ *  - refused as not bounded: a state the stream did not load (but for
+ *    the tile-status states the kernel loads before it, @ts_in of
+ *    struct etna_stream: etna_carry.c), the
  *    ENABLED4 fill modes, RS_EXTRA_CONFIG AA or TS_MODE, strides of the
  *    newer cores (SUPER_TILED_NEW, TS_MODE), unknown formats, MULTI on a
  *    core without two pipes, cores with more than two.
@@ -35,6 +37,7 @@
 #include <linux/minmax.h>
 
 #include "etna_regs.h"
+#include "etna_validate.h"
 #include "etna_validate_priv.h"
 
 /* Bytes per pixel of an RS format, or 0 for one whose size is not known. */
@@ -200,8 +203,85 @@ int etna_ts_in_use(struct etna_walk *w, unsigned int t, enum etna_slot *status,
 	*status = etna_ts_slots[t][0];
 	*surface = etna_ts_slots[t][1];
 	if (!etna_fp_known(fp, *status) || !etna_fp_known(fp, *surface))
-		return etna_refuse(w, "TS states not set in this stream");
+		return etna_ts_unset(w);
 	return 1;
+}
+
+/* The slot of each tile-status state (enum etna_tsr). */
+static const u8 etna_tsr_slot[ETNA_TSR_COUNT] = {
+	[ETNA_TSR_MEM_CONFIG] = FP_TS_MEM_CONFIG,
+	[ETNA_TSR_COLOR_STATUS] = FP_TS_COLOR_STATUS_BASE,
+	[ETNA_TSR_COLOR_SURFACE] = FP_TS_COLOR_SURFACE_BASE,
+	[ETNA_TSR_COLOR_CLEAR] = FP_TS_COLOR_CLEAR_VALUE,
+	[ETNA_TSR_DEPTH_STATUS] = FP_TS_DEPTH_STATUS_BASE,
+	[ETNA_TSR_DEPTH_SURFACE] = FP_TS_DEPTH_SURFACE_BASE,
+	[ETNA_TSR_DEPTH_CLEAR] = FP_TS_DEPTH_CLEAR_VALUE,
+};
+
+/*
+ * A refusal for want of a tile-status state the stream did not load:
+ * the caller may walk it again with the ones its file's jobs left
+ * (etna_carry.c).
+ */
+int etna_ts_unset(struct etna_walk *w)
+{
+	if (w->s->ts_out)
+		w->s->ts_out->wanted = true;
+	return etna_refuse(w, "TS states not set in this stream");
+}
+
+/* The walk's states start with the tile-status states of @ts_in, if any. */
+void etna_ts_seed(struct etna_walk *w)
+{
+	const struct etna_tsr_set *in = w->s->ts_in;
+	struct etna_fp *fp = w->fp;
+	unsigned int t, slot;
+
+	if (!in)
+		return;
+	for_each_set_bit(t, &in->known, ETNA_TSR_COUNT) {
+		slot = etna_tsr_slot[t];
+		fp->val[slot] = in->val[t];
+		fp->room[slot] = in->room[t];
+		__clear_bit(slot, fp->fixp);
+		__set_bit(slot, fp->known);
+	}
+}
+
+/* The stream loaded tile-status slot @slot, through relocation @r or not. */
+void etna_ts_loaded(struct etna_walk *w, enum etna_slot slot, int r)
+{
+	struct etna_tsr_out *out = w->s->ts_out;
+	unsigned int t;
+
+	if (!out)
+		return;
+	for (t = 0; t < ETNA_TSR_COUNT; t++) {
+		if (etna_tsr_slot[t] == slot) {
+			__set_bit(t, &out->loaded);
+			out->left.reloc[t] = r;
+			return;
+		}
+	}
+}
+
+/* At the end of an accepted walk: the tile-status states it leaves. */
+void etna_ts_left(struct etna_walk *w)
+{
+	struct etna_tsr_out *out = w->s->ts_out;
+	const struct etna_fp *fp = w->fp;
+	unsigned int t, slot;
+
+	if (!out || !fp)
+		return;
+	for (t = 0; t < ETNA_TSR_COUNT; t++) {
+		slot = etna_tsr_slot[t];
+		if (!etna_fp_known(fp, slot))
+			continue;
+		__set_bit(t, &out->left.known);
+		out->left.val[t] = fp->val[slot];
+		out->left.room[t] = fp->room[slot];
+	}
 }
 
 /*
@@ -219,7 +299,7 @@ static int etna_check_rs_ts(struct etna_walk *w, const struct etna_rs_side *src)
 	int ret;
 
 	if (!etna_fp_known(fp, FP_TS_MEM_CONFIG))
-		return etna_refuse(w, "TS states not set in this stream");
+		return etna_ts_unset(w);
 	for (t = 0; t < ARRAY_SIZE(etna_ts_enable); t++) {
 		ret = etna_ts_in_use(w, t, &status, &surface);
 		if (ret <= 0) {
@@ -256,7 +336,7 @@ static int etna_check_rs_inplace(struct etna_walk *w, u32 tiles, bool fixp)
 	if (!tiles)
 		return 0;
 	if (!etna_fp_known(fp, FP_TS_MEM_CONFIG))
-		return etna_refuse(w, "TS states not set in this stream");
+		return etna_ts_unset(w);
 	for (t = 0; t < ARRAY_SIZE(etna_ts_enable); t++) {
 		ret = etna_ts_in_use(w, t, &status, &surface);
 		if (ret <= 0) {

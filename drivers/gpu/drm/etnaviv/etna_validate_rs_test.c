@@ -11,6 +11,7 @@
 
 #include "etna_regs.h"
 #include "etna_test_stream.h"
+#include "etna_validate.h"
 
 /* RS_CONFIG of 32-bit pixels, source and destination tiled or not */
 #define RS_CFG32(stiled, dtiled) \
@@ -402,6 +403,106 @@ static void rs_yuv_tiler_refused(struct kunit *test)
 	EXPECT_REFUSED(ts, R_YUV);
 }
 
+/*
+ * The copy of rs_copy_ts() without its tile-status loads, as Mesa's
+ * resolve lands in a new stream when the one that loaded them was full.
+ */
+static struct etna_tstream *rs_copy_after_flush(struct kunit *test)
+{
+	struct etna_tstream *ts = etna_ts_new(test);
+	unsigned int at;
+
+	ts->ts_2bit = true;
+	rs_states(ts, RS_CFG32(0, 0), 256, 256, 64, 16, RS_COPY, 0);
+	at = etna_ts_load1(ts, ETNA_RS_SOURCE_ADDR, 0);
+	etna_ts_reloc_at(ts, at, 0x20000000, SZ_4K);
+	etna_ts_reloc1(ts, ETNA_RS_DEST_ADDR, SZ_4K);
+	rs_kick(ts);
+	return ts;
+}
+
+/*
+ * Tile-status states loaded before the stream (the kernel's loads of
+ * what the file's previous job left, etna_carry.c): without them a kick
+ * that reads them is refused as wanting them; with them it is bounded by
+ * them; the stream's own loads come after them; and the walk says which
+ * the stream loaded, with what, through which relocation.
+ */
+static void rs_carried_tile_status(struct kunit *test)
+{
+	struct etna_tsr_set in = {
+		.known = BIT(ETNA_TSR_MEM_CONFIG) | BIT(ETNA_TSR_COLOR_STATUS) |
+			 BIT(ETNA_TSR_COLOR_SURFACE),
+		.val = {
+			[ETNA_TSR_MEM_CONFIG] = ETNA_TS_COLOR_FAST_CLEAR,
+			[ETNA_TSR_COLOR_STATUS] = 0x30000000,
+			[ETNA_TSR_COLOR_SURFACE] = 0x20000000,
+		},
+		/* 64 blocks of 2-bit entries: 16 bytes */
+		.room = { [ETNA_TSR_COLOR_STATUS] = 16,
+			  [ETNA_TSR_COLOR_SURFACE] = SZ_4K },
+	};
+	struct etna_tsr_out out;
+	struct etna_tstream *ts;
+
+	ts = rs_copy_after_flush(test);
+	ts->ts_out = &out;
+	EXPECT_REFUSED(ts, "TS states not set in this stream");
+	KUNIT_EXPECT_TRUE(test, out.wanted);
+	ts->ts_in = &in;
+	EXPECT_ACCEPTED(ts);
+	KUNIT_EXPECT_FALSE(test, out.wanted);
+	KUNIT_EXPECT_EQ(test, out.loaded, 0);
+	in.room[ETNA_TSR_COLOR_STATUS] = 15;
+	EXPECT_REFUSED(ts, "tile status past the end of its buffer");
+	KUNIT_EXPECT_FALSE(test, out.wanted);
+	in.known &= ~BIT(ETNA_TSR_COLOR_STATUS);
+	EXPECT_REFUSED(ts, "TS states not set in this stream");
+
+	/* the stream's own TS_MEM_CONFIG, after the carried one */
+	ts = etna_ts_new(test);
+	ts->ts_2bit = true;
+	ts->ts_in = &in;
+	ts->ts_out = &out;
+	etna_ts_load1(ts, ETNA_TS_MEM_CONFIG, 0);
+	EXPECT_ACCEPTED(ts);
+	KUNIT_EXPECT_EQ(test, out.loaded, BIT(ETNA_TSR_MEM_CONFIG));
+	KUNIT_EXPECT_EQ(test, out.left.val[ETNA_TSR_MEM_CONFIG], 0);
+
+	/* what a stream that loads them leaves: relocations 0 and 1 */
+	ts = rs_copy_ts(test, SZ_4K, 0x20000000, 16, true);
+	ts->ts_out = &out;
+	EXPECT_ACCEPTED(ts);
+	KUNIT_EXPECT_EQ(test, out.loaded, BIT(ETNA_TSR_MEM_CONFIG) |
+			BIT(ETNA_TSR_COLOR_STATUS) | BIT(ETNA_TSR_COLOR_SURFACE));
+	KUNIT_EXPECT_EQ(test, out.left.known, out.loaded);
+	KUNIT_EXPECT_EQ(test, out.left.reloc[ETNA_TSR_COLOR_STATUS], 0);
+	KUNIT_EXPECT_EQ(test, out.left.reloc[ETNA_TSR_COLOR_SURFACE], 1);
+	KUNIT_EXPECT_EQ(test, out.left.val[ETNA_TSR_COLOR_SURFACE],
+			0x20000000);
+	KUNIT_EXPECT_EQ(test, out.left.room[ETNA_TSR_COLOR_STATUS], 16);
+
+	/* in fixed point: loaded, not known */
+	ts = etna_ts_new(test);
+	ts->ts_out = &out;
+	etna_ts_fixp1(ts, ETNA_TS_COLOR_CLEAR_VALUE, 0);
+	EXPECT_ACCEPTED(ts);
+	KUNIT_EXPECT_EQ(test, out.loaded, BIT(ETNA_TSR_COLOR_CLEAR));
+	KUNIT_EXPECT_EQ(test, out.left.known, 0);
+
+	/* an in-place resolve wants them too; another refusal does not */
+	ts = etna_ts_new(test);
+	ts->ts_out = &out;
+	etna_ts_load1(ts, ETNA_RS_KICKER_INPLACE, 64);
+	EXPECT_REFUSED(ts, "TS states not set in this stream");
+	KUNIT_EXPECT_TRUE(test, out.wanted);
+	ts = etna_ts_new(test);
+	ts->ts_out = &out;
+	etna_ts_load1(ts, ETNA_TS_COLOR_STATUS_BASE, 0);
+	EXPECT_REFUSED(ts, R_NORELOC);
+	KUNIT_EXPECT_FALSE(test, out.wanted);
+}
+
 static struct kunit_case etna_validate_rs_cases[] = {
 	KUNIT_CASE(rs_linear_to_the_last_byte),
 	KUNIT_CASE(rs_tiled_layouts),
@@ -409,6 +510,7 @@ static struct kunit_case etna_validate_rs_cases[] = {
 	KUNIT_CASE(rs_copy_and_tile_status),
 	KUNIT_CASE(rs_inplace_tiles),
 	KUNIT_CASE(rs_stale_states_refused),
+	KUNIT_CASE(rs_carried_tile_status),
 	KUNIT_CASE(rs_mesa_gc2000_accepted),
 	KUNIT_CASE(rs_yuv_tiler_refused),
 	{}

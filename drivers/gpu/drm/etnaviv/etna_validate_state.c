@@ -8,9 +8,12 @@
  * relocation points into, whether the stream loaded it in fixed point,
  * and for a state written under masks the fields it kept. A state the
  * stream did not load holds what the previous job left (maybe another
- * client's): its slot is unknown, and bounds nothing. A load also marks
- * the group of draw checks it changes (ETNA_DIRTY_*), turns the occlusion
- * query on or off, and notes where the index stream address is.
+ * client's): its slot is unknown, and bounds nothing, but for the
+ * tile-status states that the kernel loads before the stream
+ * (etna_carry.c), which start known. A load also marks the group of draw
+ * checks it changes (ETNA_DIRTY_*), turns the occlusion query on or off,
+ * notes where the index stream address is, and which tile-status states
+ * the stream loaded.
  *
  * A load may not turn the YUV tiler on (YUV_CONFIG's ENABLE, or any value
  * in fixed point): every MMUv1 core with a 3D engine has the tiler
@@ -161,6 +164,8 @@ static const struct etna_slot_run etna_slot_runs[] = {
 	{ ETNA_TS_COLOR_SURFACE_BASE, FP_TS_COLOR_SURFACE_BASE, 1, 0 },
 	{ ETNA_TS_DEPTH_STATUS_BASE, FP_TS_DEPTH_STATUS_BASE, 1, 0 },
 	{ ETNA_TS_DEPTH_SURFACE_BASE, FP_TS_DEPTH_SURFACE_BASE, 1, 0 },
+	{ ETNA_TS_COLOR_CLEAR_VALUE, FP_TS_COLOR_CLEAR_VALUE, 1, 0 },
+	{ ETNA_TS_DEPTH_CLEAR_VALUE, FP_TS_DEPTH_CLEAR_VALUE, 1, 0 },
 	{ ETNA_RS_EXTRA_CONFIG, FP_RS_EXTRA_CONFIG, 1, 0 },
 	{ ETNA_RS_PIPE_SOURCE_ADDR(0), FP_RS_PIPE_SOURCE_ADDR0, 2, 1 },
 	{ ETNA_RS_PIPE_DEST_ADDR(0), FP_RS_PIPE_DEST_ADDR0, 2, 1 },
@@ -293,6 +298,8 @@ static void etna_fill_slot_map(void)
 	etna_slot_flags[FP_GL_OCCLUSION_QUERY_ADDR] |= ETNA_SF_EFFECT;
 	etna_slot_flags[FP_GL_OCCLUSION_QUERY_CONTROL] |= ETNA_SF_EFFECT;
 	etna_slot_flags[FP_YUV_CONFIG] |= ETNA_SF_EFFECT;
+	for (i = FP_TS_MEM_CONFIG; i <= FP_TS_DEPTH_CLEAR_VALUE; i++)
+		etna_slot_flags[i] |= ETNA_SF_EFFECT;
 }
 
 /*
@@ -337,8 +344,8 @@ static u32 etna_masked_keep(unsigned int slot, u32 v)
 
 /*
  * What a load into slot @slot (stream word @at, relocation @r) starts:
- * where the index stream's address is, the occlusion query on or off;
- * or a refusal (the YUV tiler turned on, a query without room).
+ * where the index stream's address is, the occlusion query on or off,
+ * a tile-status state loaded; or a refusal (the YUV tiler turned on, a query without room).
  */
 static int etna_track_effect(struct etna_walk *w, unsigned int slot,
 			     unsigned int at, int r)
@@ -355,6 +362,9 @@ static int etna_track_effect(struct etna_walk *w, unsigned int slot,
 		break;
 	case FP_GL_OCCLUSION_QUERY_CONTROL:
 		w->occ_on = false;
+		break;
+	case FP_TS_MEM_CONFIG ... FP_TS_DEPTH_CLEAR_VALUE:
+		etna_ts_loaded(w, slot, r);
 		break;
 	case FP_YUV_CONFIG:
 		/* an RS kick would run the YUV tiler: not bounded */
