@@ -570,7 +570,8 @@ long long fdinfo(int fd, const char *key, char *str, size_t len)
 	return val;
 }
 
-static const char *engine_key(const struct engine *e)
+/* The fdinfo key of @e's engine time. */
+const char *engine_key(const struct engine *e)
 {
 	return e->exec_state == ETNA_PIPE_2D ? "drm-engine-2d" :
 	       "drm-engine-3d";
