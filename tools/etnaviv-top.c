@@ -246,7 +246,7 @@ static unsigned int compare(const struct sample *a, const struct sample *b,
 	}
 	/*
 	 * A file's figure grows no faster than the clock on one core; the
-	 * clients of an engine of several cores together could
+	 * clients of an engine that several cores have could pass 100%
 	 */
 	for (e = 0; e < NR_ENGINES; e++) {
 		if (util[e] > 1)
