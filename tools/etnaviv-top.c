@@ -244,7 +244,10 @@ static unsigned int compare(const struct sample *a, const struct sample *b,
 				procs[j].util[e] += d / cdt;
 		}
 	}
-	/* a job's time counts when it ends: it may spill over an interval */
+	/*
+	 * A file's figure grows no faster than the clock on one core; the
+	 * clients of an engine that several cores have could pass 100%
+	 */
 	for (e = 0; e < NR_ENGINES; e++) {
 		if (util[e] > 1)
 			util[e] = 1;
@@ -383,7 +386,7 @@ static void print_line(double t, const double util[NR_ENGINES],
 {
 	unsigned int e, i, top = 0;
 
-	printf("%.2f", t);
+	printf("%.3f", t);
 	for (e = 0; e < NR_ENGINES; e++)
 		if (has[e])
 			printf(" %s %5.1f%%", engine_names[e], 100 * util[e]);

@@ -36,15 +36,18 @@ else
 fi
 
 # busy: gpu-workload in a loop, in the background. etnaviv-top counts a
-# client seen in two samples in a row: each process lives for several
-# (20000 jobs: seconds; 2000 ended within one 0.5 s sample at times)
-( while :; do "$TOOLS/gpu-workload" 20000 >/dev/null 2>&1 || exit; done ) &
+# client seen in two samples in a row: each process lives for the whole
+# test (100000 jobs: tens of seconds; 2000 ended within one 0.5 s sample
+# at times)
+( while :; do "$TOOLS/gpu-workload" 100000 >/dev/null 2>&1 || exit; done ) &
 wl=$!
 # until the workload has the render node open (at most 10 s), not a
 # fixed sleep: a loaded host starts it late
+wp=
 for _ in $(seq 100); do
 	for p in $(pgrep -x gpu-workload); do
-		ls -l "/proc/$p/fd" 2>/dev/null | grep -q renderD && break 2
+		ls -l "/proc/$p/fd" 2>/dev/null | grep -q renderD &&
+			wp=$p && break 2
 	done
 	sleep 0.1
 done
@@ -55,7 +58,7 @@ done
 # decide, and says so.
 busy_ns() {
 	cat /sys/kernel/debug/vgc-model/*/stats 2>/dev/null |
-		awk '/^busy_ns:/ { s += $2 } END { printf "%d\n", s }'
+		awk '/^busy_ns:/ { s += $2 } END { printf "%.0f\n", s }'
 }
 b0=$(busy_ns)
 "$TOP" -n -c 4 -d 0.5 >"$T/busy.txt" 2>&1
@@ -72,6 +75,101 @@ else
 	ko busy-lines "exit status $rc, $lines lines, the cores busy $work ns: $(head -3 "$T/busy.txt" | tr '\n' '|')"
 fi
 cat "$T/busy.txt"
+
+# top's figure against the workload's fdinfo read here, at top's samples.
+# While top runs (5 samples, 2 s apart), this script polls its output
+# and reads the workload's fdinfo as each line appears, with shell
+# builtins only (no process started between the two). Between two reads
+# the workload's engine time grows by d; top's lines 2 to 5 give its
+# share times the interval (top's printed times), summed: p. Top reads a
+# client within its scan of /proc, which begins at the sample's printed
+# time and takes at most what the interval took beyond its 2 s (top
+# sleeps 2 s between a line and the next scan); this script's read of
+# it comes at most u after the line appeared (u: from the poll before
+# the line to the end of the read, measured). Both windows grow no
+# faster than the clock, so |p - d| <= the scans and u of lines 1 and 5,
+# plus 10 ms (the printed rounding: 0.05% of each interval, 1 ms times).
+# The engines' figure holds every client: >= d less that. Undecided
+# where that bound passes a fifth of top's window (the host delayed top
+# or the polls: the check could not tell a figure off by a fifth), or
+# the workload ended meanwhile.
+pid_busy() {	# the engine time of process $1's etnaviv files, in $PB
+	local f k v drv id seen=" "
+	PB=
+	for f in /proc/"$1"/fdinfo/*; do
+		drv='' id=''
+		while read -r k v _; do
+			case $k in
+			drm-driver:) drv=$v ;;
+			drm-client-id:) id=$v
+				[[ $seen == *" $id "* ]] && break
+				seen+="$id " ;;
+			drm-engine-*) [ "$drv" = etnaviv ] &&
+				PB=$((${PB:-0} + v)) ;;
+			esac
+		done <"$f" 2>/dev/null
+	done
+}
+# a 10 ms wait without starting a process: read -t on a FIFO nobody writes
+mkfifo "$T/idle"
+exec {idle}<>"$T/idle"
+"$TOP" -n -c 5 -d 2 >"$T/cmp.txt" 2>&1 &
+tp=$!
+seen=0 poll=$EPOCHREALTIME
+declare -a RB RU
+while [ "$seen" -lt 5 ]; do
+	prev=$poll poll=$EPOCHREALTIME
+	mapfile -t L <"$T/cmp.txt"
+	n=0
+	for l in "${L[@]}"; do [[ $l == [0-9]* ]] && n=$((n + 1)); done
+	if [ "$n" -gt "$seen" ]; then
+		pid_busy "$wp"
+		done_at=$EPOCHREALTIME
+		# a line missed between polls: its read is late, u says so
+		a=${done_at/./} b=${prev/./}	# EPOCHREALTIME in us
+		RB[n]=${PB:--1} RU[n]=$((10#$a - 10#$b))
+		seen=$n
+	fi
+	kill -0 "$tp" 2>/dev/null || [ "$seen" -ge 5 ] || break
+	read -r -t 0.01 -u "$idle" _
+done
+wait "$tp"
+exec {idle}<&-
+cmp=$(awk -v pid="$wp" '/^[0-9]/ {
+		n++; dt = $1 - prev; prev = $1
+		if (n == 1) { first = $1; s1 = dt - 2 }
+		s5 = dt - 2
+		e = 0
+		for (i = 2; i < NF; i++)
+			if ($i == "3d" || $i == "2d") { v = $(i + 1); sub("%", "", v); e += v }
+		p = -1
+		for (i = 1; i < NF; i++)
+			if ($i == "top" && index($(i + 1), "[" pid "]")) { v = $(i + 2); sub("%", "", v); p = v }
+		if (n < 2) next
+		if (p < 0) miss = 1
+		pt += p / 100 * dt * 1e9; et += e / 100 * dt * 1e9
+	} END { printf "%.0f %.0f %.0f %.0f %d\n", pt, et,
+		(s1 > 0 ? s1 : 0) * 1e9 + (s5 > 0 ? s5 : 0) * 1e9,
+		(prev - first) * 1e9, miss + 0 }' "$T/cmp.txt")
+read -r top_p top_e scans top_w miss <<<"$cmp"
+cat "$T/cmp.txt"
+if [ "$seen" = 5 ] && [ "${RB[1]:--1}" -ge 0 ] && [ "${RB[5]:--1}" -ge 0 ] &&
+	[ "$miss" = 0 ]; then
+	d=$((RB[5] - RB[1]))
+	tol=$(((RU[1] + RU[5]) * 1000 + scans + 10000000))
+	why="fdinfo +$d ns between the reads at lines 1 and 5 (${RU[1]} and ${RU[5]} us after the poll before them; top's scans $scans ns); top over $top_w ns: the process $top_p ns, the engines $top_e ns; tolerance $tol ns"
+	if [ "$tol" -gt $((top_w / 5)) ]; then
+		skip top-matches-fdinfo "the host delayed this script's reads: $why"
+	elif [ "$top_p" -ge $((d - tol)) ] && [ "$top_p" -le $((d + tol)) ] &&
+		[ "$top_e" -ge $((d - tol)) ]; then
+		ok top-matches-fdinfo
+	else
+		ko top-matches-fdinfo "$why"
+	fi
+	echo "top-matches-fdinfo: $why"
+else
+	skip top-matches-fdinfo "$seen of 5 lines seen, the workload (pid ${wp:-none}) gone at a read ('${RB[1]:-}' '${RB[5]:-}') or not top's top process ($miss): nothing to compare"
+fi
 
 # the screen, under tmux, with the workload still running
 mkdir -p /dev/pts
@@ -112,6 +210,8 @@ fi
 tmux -S "$SOCK" send-keys q 2>/dev/null
 sleep 0.5
 tmux -S "$SOCK" kill-server 2>/dev/null
+# the loop first (no new workload), then its workload, which outlives it
 kill "$wl" 2>/dev/null
+[ -n "$wp" ] && kill "$wp" 2>/dev/null
 wait "$wl" 2>/dev/null
 checks_end

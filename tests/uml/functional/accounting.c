@@ -8,7 +8,9 @@
  * closed. The counters, from the driver's debugfs: the command-buffer
  * pool's bytes in use ("mm"), each core's events in use ("gpu"), every
  * open file's charges for GPU address space and command buffers ("gem"),
- * the address spaces ("mm").
+ * the address spaces ("mm"); and this file's fdinfo engine time grown by
+ * no more than the run took (the killed and closed files' jobs on the
+ * same engines count to them, not to it).
  */
 #include "functional.h"
 
@@ -94,6 +96,8 @@ void test_accounting(void)
 	int fd = etna_open(), sfd;
 	unsigned int i, refused = 0, other = 0;
 	struct acc start, end;
+	long long busy0[2], busy1[2];
+	uint64_t t0, t;
 	uint32_t bo = 0;
 	bool ok;
 
@@ -123,6 +127,9 @@ void test_accounting(void)
 	if (!ok)
 		goto out;
 
+	t0 = etna_now_ns();
+	busy0[0] = fdinfo(fd, "drm-engine-3d", NULL, 0);
+	busy0[1] = fdinfo(fd, "drm-engine-2d", NULL, 0);
 	for (i = 0; i < ACC_JOBS; i++) {
 		const struct engine *e = &engines[i % nr_engines];
 
@@ -155,6 +162,17 @@ void test_accounting(void)
 	       fail("%u of %u refused", refused, ACC_JOBS / 10),
 	       "accounting: every submit past its buffer refused");
 	drain(fd);
+	busy1[0] = fdinfo(fd, "drm-engine-3d", NULL, 0);
+	busy1[1] = fdinfo(fd, "drm-engine-2d", NULL, 0);
+	t = etna_now_ns() - t0;
+	ok = true;
+	for (i = 0; i < 2; i++)
+		ok = ok && (busy1[i] - busy0[i] <= (long long)t ||
+			    fail("drm-engine-%s +%lld ns in %llu ns",
+				 i ? "2d" : "3d", busy1[i] - busy0[i],
+				 (unsigned long long)t));
+	report(ok, "accounting: the file's fdinfo engine time grew by no "
+	       "more than the run took, on each engine");
 	ok = acc_settle(&start, &end);
 	info("accounting", "%u jobs of this file, %u of killed processes and "
 	     "closed files; pool %lld -> %lld bytes, events %lld -> %lld, "

@@ -201,22 +201,16 @@ static int submit_many(int fd, const struct engine *e, const uint32_t *handles,
 		ETNA_CMD_LOAD_STATE(engine_addr_state(e), 1), 0,
 		ETNA_CMD_NOP, 0,
 	};
-	struct drm_etnaviv_gem_submit req = {
-		.pipe = e->pipe, .exec_state = e->exec_state,
-		.stream = (uintptr_t)stream, .stream_size = sizeof(stream),
-		.bos = (uintptr_t)sbo, .nr_bos = n,
-		.relocs = (uintptr_t)&reloc, .nr_relocs = 1,
+	struct job j = {
+		.s = stream, .words = 4, .bos = sbo, .nr_bos = n,
+		.relocs = &reloc, .nr_relocs = 1, .in_fd = -1,
 	};
-	int ret;
 
 	for (unsigned int i = 0; i < n; i++)
 		sbo[i] = (struct drm_etnaviv_gem_submit_bo){
 			.flags = ETNA_SUBMIT_BO_READ, .handle = handles[i],
 		};
-	ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
-	if (!ret && fence)
-		*fence = req.fence;
-	return ret;
+	return submit_stream(fd, e, &j, fence, NULL);
 }
 
 /*

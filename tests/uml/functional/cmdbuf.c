@@ -106,18 +106,13 @@ static int submit_pinned(int fd, const struct engine *e, const uint32_t *s,
 	struct drm_etnaviv_gem_submit_bo sbo = {
 		.flags = flags, .handle = bo, .presumed = va,
 	};
-	struct drm_etnaviv_gem_submit req = {
-		.pipe = e->pipe, .exec_state = e->exec_state,
-		.nr_bos = 1, .bos = (uintptr_t)&sbo,
-		.stream = (uintptr_t)s, .stream_size = words * 4,
-		.flags = ETNA_SUBMIT_SOFTPIN | ETNA_SUBMIT_FENCE_FD_OUT,
-		.fence_fd = -1,
+	struct job j = {
+		.s = s, .words = words, .bos = &sbo, .nr_bos = 1,
+		.flags = ETNA_SUBMIT_SOFTPIN, .in_fd = -1,
 	};
-	int ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
 
-	*fence = ret ? 0 : req.fence;
-	*sync = ret ? -1 : req.fence_fd;
-	return ret;
+	*fence = 0;
+	return submit_stream(fd, e, &j, fence, sync);
 }
 
 /*

@@ -298,45 +298,24 @@ bool check_pattern(const uint32_t *p, size_t len, uint32_t seed,
 /* Jobs */
 
 /*
- * Submits a small job on @e: with @bo, one LOAD_STATE of an address state
- * relocated into @bo at @bo_offset (so that the job uses the BO with
- * @bo_flags); without, two NOPs. @flags are submit flags; with
- * ETNA_SUBMIT_FENCE_FD_IN, @in_fd is the fence to wait for. With @out_fd,
- * asks for a sync file.
+ * Submits the job @j on @e. With @out_fd, asks for a sync file (-1 in it
+ * if the submit fails). Its fence in *@fence if @fence and it succeeds.
  */
 bool submit_once;
 
-int submit_ex(int fd, const struct engine *e, uint32_t bo,
-	      uint32_t bo_flags, uint32_t bo_offset, uint32_t flags,
-	      int in_fd, uint32_t *fence, int *out_fd)
+int submit_stream(int fd, const struct engine *e, const struct job *j,
+		  uint32_t *fence, int *out_fd)
 {
-	struct drm_etnaviv_gem_submit_bo sbo = {
-		.flags = bo_flags, .handle = bo,
-	};
-	struct drm_etnaviv_gem_submit_reloc reloc = {
-		.submit_offset = 4, .reloc_idx = 0, .reloc_offset = bo_offset,
-	};
-	uint32_t stream[4];
 	struct drm_etnaviv_gem_submit req = {
 		.pipe = e->pipe, .exec_state = e->exec_state,
-		.stream = (uintptr_t)stream, .stream_size = sizeof(stream),
-		.flags = flags, .fence_fd = in_fd,
+		.nr_bos = j->nr_bos, .bos = (uintptr_t)j->bos,
+		.nr_relocs = j->nr_relocs, .relocs = (uintptr_t)j->relocs,
+		.nr_pmrs = j->nr_pmrs, .pmrs = (uintptr_t)j->pmrs,
+		.stream = (uintptr_t)j->s, .stream_size = 4 * j->words,
+		.flags = j->flags, .fence_fd = j->in_fd,
 	};
 	int ret;
 
-	if (bo) {
-		stream[0] = ETNA_CMD_LOAD_STATE(engine_addr_state(e), 1);
-		stream[1] = 0;
-		req.nr_bos = 1;
-		req.bos = (uintptr_t)&sbo;
-		req.nr_relocs = 1;
-		req.relocs = (uintptr_t)&reloc;
-	} else {
-		stream[0] = ETNA_CMD_NOP;
-		stream[1] = 0;
-	}
-	stream[2] = ETNA_CMD_NOP;
-	stream[3] = 0;
 	if (out_fd)
 		req.flags |= ETNA_SUBMIT_FENCE_FD_OUT;
 	ret = submit_once ?
@@ -347,6 +326,114 @@ int submit_ex(int fd, const struct engine *e, uint32_t bo,
 	if (out_fd)
 		*out_fd = ret ? -1 : req.fence_fd;
 	return ret;
+}
+
+/*
+ * Submits a small job on @e: with @bo, one LOAD_STATE of an address state
+ * relocated into @bo at @bo_offset (so that the job uses the BO with
+ * @bo_flags); without, two NOPs. @flags are submit flags; with
+ * ETNA_SUBMIT_FENCE_FD_IN, @in_fd is the fence to wait for. With @out_fd,
+ * asks for a sync file.
+ */
+int submit_ex(int fd, const struct engine *e, uint32_t bo,
+	      uint32_t bo_flags, uint32_t bo_offset, uint32_t flags,
+	      int in_fd, uint32_t *fence, int *out_fd)
+{
+	struct drm_etnaviv_gem_submit_bo sbo = {
+		.flags = bo_flags, .handle = bo,
+	};
+	struct drm_etnaviv_gem_submit_reloc reloc = {
+		.submit_offset = 4, .reloc_idx = 0, .reloc_offset = bo_offset,
+	};
+	uint32_t stream[4] = {
+		bo ? ETNA_CMD_LOAD_STATE(engine_addr_state(e), 1) :
+		     ETNA_CMD_NOP, 0, ETNA_CMD_NOP, 0,
+	};
+	struct job j = {
+		.s = stream, .words = 4, .flags = flags, .in_fd = in_fd,
+	};
+
+	if (bo) {
+		j.bos = &sbo;
+		j.nr_bos = 1;
+		j.relocs = &reloc;
+		j.nr_relocs = 1;
+	}
+	return submit_stream(fd, e, &j, fence, out_fd);
+}
+
+/*
+ * Whether fill_op() has an operation for @e: a 2D engine, or a 3D one
+ * with the resolve engine (a core with the BLT engine resolves with that,
+ * Mesa 22.3's etnaviv_screen.c use_blt: an RS job is not one a client
+ * would send there).
+ */
+bool fill_can(int fd, const struct engine *e)
+{
+	uint64_t minor5;
+
+	if (e->exec_state == ETNA_PIPE_2D)
+		return true;
+	return !etna_param(fd, e->pipe, ETNAVIV_PARAM_GPU_FEATURES_6,
+			   &minor5) && !(minor5 & ETNA_MINOR5_BLT_ENGINE);
+}
+
+/*
+ * Appends to @s at word @n an operation of @e's engine (a 2D clear, or an
+ * RS fill) that writes @f->value into @f->rows rows of @f->w pixels of 4
+ * bytes, @f->stride bytes apart, of the job's buffer @f->idx from byte
+ * @f->off on; its relocations to @r from *@nr on (at most two). Each
+ * pixel is a cycle of the core clock. Return: the words now (at most
+ * FILL_WORDS more).
+ */
+unsigned int fill_op(const struct engine *e, uint32_t *s, unsigned int n,
+		     const struct fill *f,
+		     struct drm_etnaviv_gem_submit_reloc *r, unsigned int *nr)
+{
+	unsigned int w, k, at[2], nat;
+
+	if (e->exec_state == ETNA_PIPE_2D) {
+		w = etna_de_clear_stream(s + n, f->stride, f->w, f->rows,
+					 f->value);
+		at[0] = ETNA_DE_CLEAR_RELOC;
+		nat = 1;
+	} else {
+		w = etna_rs_fill_stream(s + n, f->stride, f->w, f->rows,
+					f->value);
+		at[0] = ETNA_RS_FILL_RELOC0;
+		at[1] = ETNA_RS_FILL_RELOC1;
+		nat = 2;
+	}
+	for (k = 0; k < nat; k++) {
+		memset(&r[*nr], 0, sizeof(r[*nr]));
+		r[*nr].submit_offset = n * 4 + at[k];
+		r[*nr].reloc_idx = f->idx;
+		r[*nr].reloc_offset = f->off;
+		(*nr)++;
+	}
+	return n + w;
+}
+
+/*
+ * One job of one fill_op() into all of @bo (written), its fence in
+ * *@fence, a sync file in *@out_fd if @out_fd.
+ */
+int fill_submit(int fd, const struct engine *e, uint32_t bo,
+		const struct fill *f, uint32_t *fence, int *out_fd)
+{
+	struct drm_etnaviv_gem_submit_bo sbo = {
+		.flags = ETNA_SUBMIT_BO_WRITE, .handle = bo,
+	};
+	struct drm_etnaviv_gem_submit_reloc r[2];
+	uint32_t s[FILL_WORDS];
+	unsigned int nr = 0;
+	struct job j = {
+		.s = s, .bos = &sbo, .nr_bos = 1, .relocs = r, .in_fd = -1,
+	};
+
+	j.words = fill_op(e, s, 0, f, r, &nr);
+	j.nr_relocs = nr;
+	return submit_stream(fd, e, &j, fence, out_fd);
 }
 
 int submit_job(int fd, const struct engine *e, uint32_t bo,

@@ -154,7 +154,14 @@ void test_fence_in(void)
 	ok = !ret || fail("the driver's ring in debugfs: %s", err_name(ret));
 	report(ok, "fence-in: job A reaches the ring");
 	if (eb->pipe != ea->pipe) {
-		/* from another file: those of this one queue behind C */
+		/*
+		 * The event: a later job of another file on C's engine has
+		 * run to its end. The scheduler takes the older job first
+		 * (FIFO by submit time), so C, had it not waited for its
+		 * in-fence, would have run before it, on the same ring
+		 * (upstream 6.1's round robin may take the other file's
+		 * first: weaker there, never wrong).
+		 */
 		int fd2 = etna_open();
 
 		t = etna_now_ns();
@@ -166,16 +173,17 @@ void test_fence_in(void)
 		ok = !ret || fail("%s after %.3f s", err_name(ret), secs(t));
 		report(ok, "fence-in: %s keeps running while pipe%u is frozen",
 		       engine_name(eb), ea->pipe);
+		ret = etna_wait_fence(fd, eb->pipe, fc, ETNA_WAIT_NONBLOCK, 0);
+		ok = (ret == -EBUSY && sync_status(sc) == 0) ||
+		     fail("C: WAIT_FENCE NONBLOCK %s, sync file %s",
+			  err_name(ret), status_name(sync_status(sc)));
+		report(ok, "fence-in: job C has not run before its in-fence");
+	} else {
+		/* C would wait behind A on the frozen ring anyway */
+		printf("SKIP: func/fence-in: job C has not run before its "
+		       "in-fence: one pipe, C would wait behind A on its "
+		       "frozen ring whatever its in-fence\n");
 	}
-	/*
-	 * After those events (A on the ring; on two pipes, a later job on
-	 * C's engine done), a bounded window: C must not complete in it.
-	 */
-	ret = etna_wait_fence(fd, eb->pipe, fc, 0, 50 * MS_NS);
-	ok = (ret == -ETIMEDOUT && sync_status(sc) == 0) ||
-	     fail("C: WAIT_FENCE 50 ms %s, sync file %s", err_name(ret),
-		  status_name(sync_status(sc)));
-	report(ok, "fence-in: job C has not run before its in-fence");
 	knob_set(ea, "freeze", 0);
 	ret = etna_wait_fence(fd, eb->pipe, fc, 0, 2 * SEC_NS);
 	ok = (!ret && sync_status(sc) == 1) ||

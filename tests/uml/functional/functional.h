@@ -64,6 +64,22 @@ unsigned int pipe_engines(const struct engine **out);
 void fill(uint32_t *p, size_t len, uint32_t seed);
 bool check_pattern(const uint32_t *p, size_t len, uint32_t seed,
 		   const char *what);
+/* A job's stream, buffers and relocations, flags and in-fence */
+struct job {
+	const uint32_t *s;
+	unsigned int words;
+	struct drm_etnaviv_gem_submit_bo *bos;
+	unsigned int nr_bos;
+	struct drm_etnaviv_gem_submit_reloc *relocs;
+	unsigned int nr_relocs;
+	struct drm_etnaviv_gem_submit_pmr *pmrs;
+	unsigned int nr_pmrs;
+	uint32_t flags;
+	int in_fd;		/* with ETNA_SUBMIT_FENCE_FD_IN */
+};
+
+int submit_stream(int fd, const struct engine *e, const struct job *j,
+		  uint32_t *fence, int *out_fd);
 int submit_ex(int fd, const struct engine *e, uint32_t bo,
 	      uint32_t bo_flags, uint32_t bo_offset, uint32_t flags,
 	      int in_fd, uint32_t *fence, int *out_fd);
@@ -71,6 +87,22 @@ int submit_job(int fd, const struct engine *e, uint32_t bo,
 	       uint32_t bo_flags, uint32_t bo_offset, uint32_t *fence,
 	       int *fence_fd);
 void drain(int fd);
+
+/* A fill of fill_op(): where, and with what */
+struct fill {
+	unsigned int idx;	/* the job's buffer */
+	uint32_t stride, w, rows, off, value;
+};
+
+#define FILL_WORDS	(ETNA_DE_CLEAR_WORDS > ETNA_RS_FILL_WORDS ? \
+			 ETNA_DE_CLEAR_WORDS : ETNA_RS_FILL_WORDS)
+
+bool fill_can(int fd, const struct engine *e);
+unsigned int fill_op(const struct engine *e, uint32_t *s, unsigned int n,
+		     const struct fill *f,
+		     struct drm_etnaviv_gem_submit_reloc *r, unsigned int *nr);
+int fill_submit(int fd, const struct engine *e, uint32_t bo,
+		const struct fill *f, uint32_t *fence, int *out_fd);
 
 /* ------------------------------------------------------------------ */
 /* The test groups, one file each */
@@ -150,7 +182,11 @@ uint64_t dump_translate(const uint8_t *p, const struct dump_obj *mmu,
 long long fdinfo(int fd, const char *key, char *str, size_t len);
 void test_coredump(const struct engine *e);
 void test_job_limits(const struct engine *e);
+const char *engine_key(const struct engine *e);
 void test_fdinfo(void);
+
+/* busy.c */
+void test_busy(void);
 
 /* hangcheck.c */
 /* "@key: N" in the section "pipe @pipe:" of our debugfs gpu; -1 if absent. */

@@ -745,29 +745,12 @@ out:
 int rs_fill_submit(int fd, const struct engine *e, uint32_t bo,
 		   uint32_t rows, uint32_t value, uint32_t *fence, int *sync)
 {
-	struct drm_etnaviv_gem_submit_bo sbo = {
-		.flags = ETNA_SUBMIT_BO_WRITE, .handle = bo,
+	struct fill f = {
+		.stride = LONG_W * 4, .w = LONG_W, .rows = rows, .value = value,
 	};
-	struct drm_etnaviv_gem_submit_reloc r[2] = {
-		{ .submit_offset = ETNA_RS_FILL_RELOC0 },
-		{ .submit_offset = ETNA_RS_FILL_RELOC1 },
-	};
-	uint32_t s[ETNA_RS_FILL_WORDS];
-	struct drm_etnaviv_gem_submit req = {
-		.pipe = e->pipe, .exec_state = e->exec_state,
-		.nr_bos = 1, .bos = (uintptr_t)&sbo,
-		.nr_relocs = 2, .relocs = (uintptr_t)r,
-		.stream = (uintptr_t)s,
-		.flags = ETNA_SUBMIT_FENCE_FD_OUT, .fence_fd = -1,
-	};
-	int ret;
 
-	req.stream_size = 4 * etna_rs_fill_stream(s, LONG_W * 4, LONG_W,
-						  rows, value);
-	ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
-	*fence = ret ? 0 : req.fence;
-	*sync = ret ? -1 : req.fence_fd;
-	return ret;
+	*fence = 0;
+	return fill_submit(fd, e, bo, &f, fence, sync);
 }
 
 /* Pixels of @bo (LONG_W x LONG_W) that hold @value; -1 if unreadable. */
@@ -807,7 +790,7 @@ void test_long_rs(const struct engine *e)
 	long long res0, res1, uns0, ops0, px0, n;
 	int fd = etna_open(), ret, st, sync = -1;
 	uint32_t bo = 0, fence;
-	uint64_t t, t0, minor5;
+	uint64_t t, t0;
 	bool ok;
 
 	if (khz <= 0) {
@@ -815,12 +798,8 @@ void test_long_rs(const struct engine *e)
 		close(fd);
 		return;
 	}
-	/*
-	 * A core with the BLT engine resolves with it (Mesa 22.3's etnaviv,
-	 * etnaviv_screen.c use_blt): not a resolve a client would send.
-	 */
-	if (!etna_param(fd, e->pipe, ETNAVIV_PARAM_GPU_FEATURES_6, &minor5) &&
-	    (minor5 & ETNA_MINOR5_BLT_ENGINE)) {
+	/* a core with the BLT engine resolves with it: see fill_can() */
+	if (!fill_can(fd, e)) {
 		info("long-rs", "%s: not run: the core has the BLT engine", en);
 		close(fd);
 		return;

@@ -124,7 +124,6 @@ void test_hang_ends(const struct engine *e)
 	long khz = knob_get(e, "clock_khz");
 	int fd, ret;
 	uint32_t bo = 0;
-	uint64_t minor5 = 0;
 
 	if (is_upstream()) {
 		info("hang-ends", "%s: not run on upstream: it counts no looks",
@@ -132,10 +131,8 @@ void test_hang_ends(const struct engine *e)
 		return;
 	}
 	fd = etna_open();
-	etna_param(fd, e->pipe, ETNAVIV_PARAM_GPU_FEATURES_6, &minor5);
 	/* as long-rs: a core with the BLT engine resolves with it */
-	if (khz <= 0 || e->exec_state != ETNA_PIPE_3D ||
-	    (minor5 & ETNA_MINOR5_BLT_ENGINE)) {
+	if (khz <= 0 || e->exec_state != ETNA_PIPE_3D || !fill_can(fd, e)) {
 		info("hang-ends", "%s: not run: no resolve engine or no "
 		     "clock_khz knob", en);
 		close(fd);

@@ -89,6 +89,8 @@ int main(int argc, char **argv)
 		test_job_limits(cores[0]);
 	if (want(argc, argv, "fdinfo"))
 		test_fdinfo();
+	if (want(argc, argv, "busy"))
+		test_busy();
 	if (want(argc, argv, "exit"))
 		test_exit_inflight(cores[0]);
 	if (want(argc, argv, "clients"))

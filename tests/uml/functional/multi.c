@@ -21,39 +21,6 @@ static uint32_t many_value(unsigned int i)
 	return 0xff000000u | (0x10 + i) << 16 | (0x30 + i) << 8 | (0x50 + i);
 }
 
-/*
- * Appends to @s at word @n an operation of @e's engine that writes @v into
- * @rows rows of buffer @idx from byte @off on (its relocations at @r,
- * from *@nr on). Return: the words now.
- */
-static unsigned int many_op(const struct engine *e, uint32_t *s,
-			    unsigned int n, unsigned int idx, uint32_t rows,
-			    uint32_t off, uint32_t v,
-			    struct drm_etnaviv_gem_submit_reloc *r,
-			    unsigned int *nr)
-{
-	unsigned int w, k, at[2], nat;
-
-	if (e->exec_state == ETNA_PIPE_2D) {
-		w = etna_de_clear_stream(s + n, MANY_STRIDE, 64, rows, v);
-		at[0] = ETNA_DE_CLEAR_RELOC;
-		nat = 1;
-	} else {
-		w = etna_rs_fill_stream(s + n, MANY_STRIDE, 64, rows, v);
-		at[0] = ETNA_RS_FILL_RELOC0;
-		at[1] = ETNA_RS_FILL_RELOC1;
-		nat = 2;
-	}
-	for (k = 0; k < nat; k++) {
-		memset(&r[*nr], 0, sizeof(r[*nr]));
-		r[*nr].submit_offset = n * 4 + at[k];
-		r[*nr].reloc_idx = idx;
-		r[*nr].reloc_offset = off;
-		(*nr)++;
-	}
-	return n + w;
-}
-
 /* @n buffers of @size bytes on @fd, buffer i filled with @fill + i. */
 static bool many_bos(int fd, uint32_t *h, unsigned int n, uint32_t size,
 		     uint32_t fill)
@@ -82,8 +49,11 @@ void test_many_relocs(const struct engine *e)
 	const char *en = engine_name(e);
 	struct drm_etnaviv_gem_submit_bo bos[MANY];
 	struct drm_etnaviv_gem_submit_reloc r[2 * MANY];
-	uint32_t s[MANY * 40], h[MANY], *p, want;
-	struct drm_etnaviv_gem_submit req;
+	uint32_t s[MANY * FILL_WORDS], h[MANY], *p, want, fence;
+	struct job job = {
+		.s = s, .bos = bos, .nr_bos = MANY, .relocs = r, .in_fd = -1,
+	};
+	struct fill f = { .stride = MANY_STRIDE, .w = 64 };
 	unsigned int i, j, n = 0, nr = 0;
 	int fd = etna_open(), ret;
 	bool ok;
@@ -98,22 +68,17 @@ void test_many_relocs(const struct engine *e)
 		bos[i].handle = h[i];
 		bos[i].presumed = 0;
 		/* buffer i: rows i to 15 */
-		n = many_op(e, s, n, i, MANY_ROWS - i, i * MANY_STRIDE,
-			    many_value(i), r, &nr);
+		f.idx = i;
+		f.rows = MANY_ROWS - i;
+		f.off = i * MANY_STRIDE;
+		f.value = many_value(i);
+		n = fill_op(e, s, n, &f, r, &nr);
 	}
-	memset(&req, 0, sizeof(req));
-	req.pipe = e->pipe;
-	req.exec_state = e->exec_state;
-	req.nr_bos = MANY;
-	req.bos = (uintptr_t)bos;
-	req.nr_relocs = nr;
-	req.relocs = (uintptr_t)r;
-	req.stream_size = n * 4;
-	req.stream = (uintptr_t)s;
-	req.fence_fd = -1;
-	ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
+	job.words = n;
+	job.nr_relocs = nr;
+	ret = submit_stream(fd, e, &job, &fence, NULL);
 	if (!ret)
-		ret = etna_wait_fence(fd, e->pipe, req.fence, 0, 10 * SEC_NS);
+		ret = etna_wait_fence(fd, e->pipe, fence, 0, 10 * SEC_NS);
 	ok = !ret || fail("SUBMIT/WAIT_FENCE: %s", err_name(ret));
 	report(ok, "many-relocs %s: one job of %u relocations into %u "
 	       "buffers runs", en, nr, MANY);
@@ -155,8 +120,11 @@ static int many_hang(int fd, const struct engine *e, const uint32_t *h)
 {
 	struct drm_etnaviv_gem_submit_bo bos[MANY];
 	struct drm_etnaviv_gem_submit_reloc r[MANY];
-	struct drm_etnaviv_gem_submit req;
-	uint32_t s[2 * MANY];
+	uint32_t s[2 * MANY], fence = 0;
+	struct job job = {
+		.s = s, .words = 2 * MANY, .bos = bos, .nr_bos = MANY,
+		.relocs = r, .nr_relocs = MANY, .in_fd = -1,
+	};
 	unsigned int i;
 	int ret;
 
@@ -171,23 +139,13 @@ static int many_hang(int fd, const struct engine *e, const uint32_t *h)
 		r[i].reloc_idx = i;
 		r[i].reloc_offset = 0x100 + 4 * i;
 	}
-	memset(&req, 0, sizeof(req));
-	req.pipe = e->pipe;
-	req.exec_state = e->exec_state;
-	req.nr_bos = MANY;
-	req.bos = (uintptr_t)bos;
-	req.nr_relocs = MANY;
-	req.relocs = (uintptr_t)r;
-	req.stream_size = sizeof(s);
-	req.stream = (uintptr_t)s;
-	req.fence_fd = -1;
 	ret = engine_awake(fd, e, h[0]);
 	if (!ret)
 		ret = knob_set(e, "freeze", 1);
 	if (!ret)
-		ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
+		ret = submit_stream(fd, e, &job, &fence, NULL);
 	if (!ret)
-		ret = etna_wait_fence(fd, e->pipe, req.fence, 0, 10 * SEC_NS);
+		ret = etna_wait_fence(fd, e->pipe, fence, 0, 10 * SEC_NS);
 	knob_set(e, "freeze", 0);
 	return ret;
 }
@@ -326,29 +284,13 @@ out:
 static int many_submit(int fd, const struct engine *e, uint32_t h,
 		       unsigned int i, uint32_t *fence)
 {
-	struct drm_etnaviv_gem_submit_bo bo = {
-		.flags = ETNA_SUBMIT_BO_WRITE, .handle = h,
+	struct fill f = {
+		.stride = MANY_STRIDE, .w = 64, .rows = MANY_ROWS,
+		.value = many_value(i),
 	};
-	struct drm_etnaviv_gem_submit_reloc r[2];
-	struct drm_etnaviv_gem_submit req;
-	uint32_t s[48];
-	unsigned int n, nr = 0;
-	int ret;
 
-	n = many_op(e, s, 0, 0, MANY_ROWS, 0, many_value(i), r, &nr);
-	memset(&req, 0, sizeof(req));
-	req.pipe = e->pipe;
-	req.exec_state = e->exec_state;
-	req.nr_bos = 1;
-	req.bos = (uintptr_t)&bo;
-	req.nr_relocs = nr;
-	req.relocs = (uintptr_t)r;
-	req.stream_size = n * 4;
-	req.stream = (uintptr_t)s;
-	req.fence_fd = -1;
-	ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
-	*fence = ret ? 0 : req.fence;
-	return ret;
+	*fence = 0;
+	return fill_submit(fd, e, h, &f, fence, NULL);
 }
 
 /* Whether all of @h holds @v. */

@@ -41,19 +41,13 @@ static int pm_submit(int fd, const struct engine *e, struct pm_job *j,
 		  .signal = SIG_TOTAL_CYCLES, .sequence = seq,
 		  .read_offset = 2 },
 	};
-	struct drm_etnaviv_gem_submit req = {
-		.pipe = e->pipe, .exec_state = e->exec_state,
-		.nr_bos = 1, .bos = (uintptr_t)&sbo,
-		.stream = (uintptr_t)nops, .stream_size = sizeof(nops),
-		.nr_pmrs = 2, .pmrs = (uintptr_t)p,
-		.flags = ETNA_SUBMIT_FENCE_FD_OUT, .fence_fd = -1,
+	struct job job = {
+		.s = nops, .words = ARRAY_SIZE(nops), .bos = &sbo,
+		.nr_bos = 1, .pmrs = p, .nr_pmrs = 2, .in_fd = -1,
 	};
-	int ret;
 
-	ret = etna_ioctl(fd, DRM_IOCTL_ETNAVIV_GEM_SUBMIT, &req);
-	j->fence = ret ? 0 : req.fence;
-	j->sync = ret ? -1 : req.fence_fd;
-	return ret;
+	j->fence = 0;
+	return submit_stream(fd, e, &job, &j->fence, &j->sync);
 }
 
 /*
@@ -72,7 +66,7 @@ void test_perfmon_queue(const struct engine *e)
 	struct pm_job jobs[QUEUE_JOBS];
 	int fdl = etna_open(), fdp = etna_open(), ret, st, lsync = -1;
 	uint32_t lbo = 0, lfence, i, bad = 0;
-	uint64_t minor5, off;
+	uint64_t off;
 	char what[160] = "";
 	bool ok;
 
@@ -84,8 +78,7 @@ void test_perfmon_queue(const struct engine *e)
 		goto out;
 	}
 	/* the long job is a resolve, which a BLT core does with its BLT */
-	if (!etna_param(fdl, e->pipe, ETNAVIV_PARAM_GPU_FEATURES_6, &minor5) &&
-	    (minor5 & ETNA_MINOR5_BLT_ENGINE)) {
+	if (!fill_can(fdl, e)) {
 		info("perfmon-queue", "%s: not run: the core has the BLT engine",
 		     en);
 		goto out;

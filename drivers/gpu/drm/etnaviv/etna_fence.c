@@ -10,12 +10,19 @@
  * numbered in the order of the ring, under the core's hw_lock.
  *
  * Engine time: each open file has a struct etna_usage, which its jobs and
- * their hardware fences hold. As a hardware fence signals (or is failed
- * by a reset), the time from the job's start on the ring, or from the
- * previous fence of the core if that came later, until now is added to
- * the file's count for the job's engine. The FE runs a core's jobs in
- * ring order, so these intervals never overlap: the sum over the files is
- * the time the engine was busy. fdinfo shows it as drm-engine-3d/-2d.
+ * their hardware fences hold. The FE runs a core's jobs in ring order, so
+ * a core's time divides into intervals, each charged to one job: from
+ * the job's start on the ring, or from the end of the previous interval
+ * if that came later, until its hardware fence signals (or is failed by
+ * a reset). The events of several jobs can come in one interrupt, taken
+ * in the order of their numbers, not of the ring; but a job whose event
+ * came is done, and so is every job before it on the ring: the interval
+ * goes to the oldest job of the core not charged yet, and the others
+ * done with it have none. The intervals never overlap: the sum over the
+ * files is the time the engine was busy, and no file's share grows
+ * faster than the clock. fdinfo shows it as drm-engine-3d/-2d, with the
+ * interval of the job running now so far (etna_usage_busy_ns()): the
+ * figure grows while a long job runs, not all at once as it ends.
  *
  * What user space sees is the scheduler's finished fence: as a sync file,
  * in the buffers' dma_resv, or by the id GEM_SUBMIT returned, which
@@ -104,29 +111,123 @@ void etna_hw_fence_init(struct etna_hw_fence *hf)
 	hf->start_ns = ktime_get_ns();
 }
 
+/*
+ * The oldest hardware fence of @core not charged yet, among those in the
+ * event table and @hf (which its caller has taken out of it); NULL if
+ * there is none. With the core's event_lock held.
+ */
+static struct etna_hw_fence *etna_busy_oldest(struct etna_core *core,
+					      struct etna_hw_fence *hf)
+{
+	struct etna_hw_fence *old = hf && !hf->charged ? hf : NULL, *f;
+	unsigned int ev;
+
+	lockdep_assert_held(&core->event_lock);
+	for (ev = 0; ev < ARRAY_SIZE(core->event_fence); ev++) {
+		if (!core->event_fence[ev])
+			continue;
+		f = to_etna_hw_fence(core->event_fence[ev]);
+		if (!f->charged && (!old || f->base.seqno < old->base.seqno))
+			old = f;
+	}
+	return old;
+}
+
+/* The interval of @hf, the oldest job of its core not charged, until @now. */
+static u64 etna_busy_interval(const struct etna_hw_fence *hf, u64 now)
+{
+	u64 begin = max(hf->start_ns, hf->core->busy_until);
+
+	return now > begin ? now - begin : 0;
+}
+
+static bool etna_busy_counts(const struct etna_hw_fence *hf)
+{
+	return hf->usage && hf->exec_state < ARRAY_SIZE(hf->usage->busy_ns);
+}
+
 /**
  * etna_hw_fence_retire() - a job's hardware fence is about to signal
  * @hf: the fence, about to be signalled (or failed)
  *
- * Counts the job's engine time, and lets go of its finished fence: no
- * fault can be charged to the job any more, and the finished fence holds
- * this one (as its parent) until it is released itself, so keeping it
- * would make a cycle that frees neither. Called with the core's
- * event_lock held, in the order the jobs ran.
+ * Counts the engine time of the job and of the jobs before it on the
+ * ring (see DOC: Fences), and lets go of its finished fence: no fault
+ * can be charged to the job any more, and the finished fence holds this
+ * one (as its parent) until it is released itself, so keeping it would
+ * make a cycle that frees neither. Called with the core's event_lock
+ * held, @hf no longer in the core's event table.
  */
 void etna_hw_fence_retire(struct etna_hw_fence *hf)
 {
 	struct etna_core *core = hf->core;
-	u64 now = ktime_get_ns(), begin;
+	struct etna_hw_fence *old;
+	u64 now = ktime_get_ns();
 
 	lockdep_assert_held(&core->event_lock);
-	begin = max(hf->start_ns, core->busy_until);
-	if (hf->usage && hf->exec_state < ARRAY_SIZE(hf->usage->busy_ns) &&
-	    now > begin)
-		atomic64_add(now - begin, &hf->usage->busy_ns[hf->exec_state]);
-	core->busy_until = max(now, core->busy_until);
+	while ((old = etna_busy_oldest(core, hf)) &&
+	       old->base.seqno <= hf->base.seqno) {
+		if (etna_busy_counts(old))
+			atomic64_add(etna_busy_interval(old, now),
+				     &old->usage->busy_ns[old->exec_state]);
+		old->charged = true;
+		core->busy_until = max(now, core->busy_until);
+	}
 	dma_fence_put(hf->finished);
 	hf->finished = NULL;
+}
+
+/*
+ * The interval so far of @usage's job on @core for the engine @pipe, if
+ * it is the oldest job there not charged yet: what its fence will add
+ * when it signals, so far.
+ */
+static u64 etna_usage_running(struct etna_usage *usage,
+			      struct etna_core *core, u32 pipe)
+{
+	struct etna_hw_fence *old;
+	unsigned long flags;
+	u64 ns = 0;
+
+	spin_lock_irqsave(&core->event_lock, flags);
+	old = etna_busy_oldest(core, NULL);
+	if (old && old->usage == usage && old->exec_state == pipe)
+		ns = etna_busy_interval(old, ktime_get_ns());
+	spin_unlock_irqrestore(&core->event_lock, flags);
+	return ns;
+}
+
+/**
+ * etna_usage_busy_ns() - a file's engine time, for fdinfo
+ * @usage: the file's counters
+ * @edev: the device
+ * @pipe: the engine (ETNA_PIPE_*)
+ *
+ * The jobs done, and the one running now so far (etna_usage_running()).
+ * Read again if a fence was charged meanwhile, so that the figure never
+ * goes back.
+ *
+ * Return: nanoseconds.
+ */
+u64 etna_usage_busy_ns(struct etna_usage *usage, struct etna_dev *edev,
+		       u32 pipe)
+{
+	struct etna_core *core;
+	unsigned int i;
+	u64 done, ns;
+
+	if (pipe >= ARRAY_SIZE(usage->busy_ns))
+		return 0;
+	do {
+		done = atomic64_read(&usage->busy_ns[pipe]);
+		ns = done;
+		for (i = 0; i < edev->nr_cores; i++) {
+			/* unbind may clear it meanwhile */
+			core = READ_ONCE(edev->cores[i]);
+			if (core)
+				ns += etna_usage_running(usage, core, pipe);
+		}
+	} while (atomic64_read(&usage->busy_ns[pipe]) != done);
+	return ns;
 }
 
 /**

@@ -21,6 +21,7 @@ struct drm_device;
 struct drm_file;
 struct drm_gem_object;
 struct etna_core;
+struct etna_dev;
 struct etna_mapping;
 struct etna_pmr;
 struct etna_vm;
@@ -59,7 +60,8 @@ struct etna_client {
  * @busy_ns: nanoseconds an engine spent on its jobs, by ETNA_PIPE_*
  *
  * The counters are atomics, added to as each job's hardware fence
- * signals (etna_fence.c) and read by fdinfo.
+ * signals (etna_fence.c) and read by fdinfo, which adds the time so far
+ * of a job still on a core (etna_usage_busy_ns()).
  */
 struct etna_usage {
 	struct kref ref;
@@ -159,6 +161,7 @@ static inline struct etna_job *to_etna_job(struct drm_sched_job *job)
  * @usage: the submitting file's engine time (a reference)
  * @exec_state: the engine the job runs on (ETNA_PIPE_*)
  * @start_ns: when the job went on the ring (ns, monotonic)
+ * @charged: its engine time is in @usage (the core's event_lock)
  * @client: the submitting file's &etna_client, only compared (which jobs
  *	belong to one client), never followed
  * @pid: the submitting process, for fault reports
@@ -171,6 +174,7 @@ struct etna_hw_fence {
 	struct etna_usage *usage;
 	u32 exec_state;
 	u64 start_ns;
+	bool charged;
 	const void *client;
 	pid_t pid;
 	char comm[TASK_COMM_LEN];
@@ -238,6 +242,8 @@ void etna_hw_fence_init(struct etna_hw_fence *hf);
 void etna_hw_fence_retire(struct etna_hw_fence *hf);
 struct etna_usage *etna_usage_create(void);
 void etna_usage_put(struct etna_usage *usage);
+u64 etna_usage_busy_ns(struct etna_usage *usage, struct etna_dev *edev,
+		       u32 pipe);
 long etna_timeout_jiffies(const struct drm_etnaviv_timespec *ts);
 int etna_ioctl_wait_fence(struct drm_device *drm, void *data,
 			  struct drm_file *file);

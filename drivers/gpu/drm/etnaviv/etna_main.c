@@ -314,8 +314,8 @@ static void etna_show_fdinfo(struct seq_file *m, struct file *f)
 	seq_printf(m, "drm-client-id:\t%llu\n", ef->usage->id);
 	for (bit = 0; bit < ARRAY_SIZE(engine); bit++)
 		if (pipes & BIT(bit))
-			seq_printf(m, "drm-engine-%s:\t%lld ns\n", engine[bit],
-				   atomic64_read(&ef->usage->busy_ns[bit]));
+			seq_printf(m, "drm-engine-%s:\t%llu ns\n", engine[bit],
+				   etna_usage_busy_ns(ef->usage, edev, bit));
 	seq_printf(m, "drm-memory-system:\t%llu KiB\n", bytes / SZ_1K);
 }
 
