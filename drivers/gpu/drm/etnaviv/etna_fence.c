@@ -204,7 +204,8 @@ static u64 etna_usage_running(struct etna_usage *usage,
  *
  * The jobs done, and the one running now so far (etna_usage_running()).
  * Read again if a fence was charged meanwhile, so that the figure never
- * goes back.
+ * goes back. Inside drm_dev_enter(): unbind clears the cores only once
+ * the device is unplugged.
  *
  * Return: nanoseconds.
  */
@@ -221,8 +222,7 @@ u64 etna_usage_busy_ns(struct etna_usage *usage, struct etna_dev *edev,
 		done = atomic64_read(&usage->busy_ns[pipe]);
 		ns = done;
 		for (i = 0; i < edev->nr_cores; i++) {
-			/* unbind may clear it meanwhile */
-			core = READ_ONCE(edev->cores[i]);
+			core = edev->cores[i];
 			if (core)
 				ns += etna_usage_running(usage, core, pipe);
 		}

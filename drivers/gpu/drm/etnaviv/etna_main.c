@@ -295,27 +295,31 @@ static void etna_show_fdinfo(struct seq_file *m, struct file *f)
 	u32 pipes = 0, bit;
 	unsigned int i;
 	u64 bytes = 0;
+	int idx;
 
-	for (i = 0; i < edev->nr_cores; i++) {
-		/* unbind may clear it meanwhile */
-		core = READ_ONCE(edev->cores[i]);
-		if (!core)
-			continue;
-		if (core->id.features & ETNA_FEAT_PIPE_3D)
-			pipes |= BIT(ETNA_PIPE_3D);
-		if (core->id.features & ETNA_FEAT_PIPE_2D)
-			pipes |= BIT(ETNA_PIPE_2D);
-	}
 	spin_lock(&file->table_lock);
 	idr_for_each(&file->object_idr, etna_fdinfo_add_size, &bytes);
 	spin_unlock(&file->table_lock);
 
 	seq_printf(m, "drm-driver:\t%s\n", file->minor->dev->driver->name);
 	seq_printf(m, "drm-client-id:\t%llu\n", ef->usage->id);
-	for (bit = 0; bit < ARRAY_SIZE(engine); bit++)
-		if (pipes & BIT(bit))
-			seq_printf(m, "drm-engine-%s:\t%llu ns\n", engine[bit],
-				   etna_usage_busy_ns(ef->usage, edev, bit));
+	/* the engines while the cores are there: unbind waits for this */
+	if (drm_dev_enter(file->minor->dev, &idx)) {
+		for (i = 0; i < edev->nr_cores; i++) {
+			core = edev->cores[i];
+			if (core && core->id.features & ETNA_FEAT_PIPE_3D)
+				pipes |= BIT(ETNA_PIPE_3D);
+			if (core && core->id.features & ETNA_FEAT_PIPE_2D)
+				pipes |= BIT(ETNA_PIPE_2D);
+		}
+		for (bit = 0; bit < ARRAY_SIZE(engine); bit++)
+			if (pipes & BIT(bit))
+				seq_printf(m, "drm-engine-%s:\t%llu ns\n",
+					   engine[bit],
+					   etna_usage_busy_ns(ef->usage, edev,
+							      bit));
+		drm_dev_exit(idx);
+	}
 	seq_printf(m, "drm-memory-system:\t%llu KiB\n", bytes / SZ_1K);
 }
 
