@@ -187,5 +187,18 @@ unsigned int pm_exec_domains(uint32_t exec_state,
 /* bounds.c */
 void test_bounds(const struct engine *e);
 void test_bounds_gem(void);
+/*
+ * Submit @words of @w with their relocations and buffers: expect @want
+ * with ours; on upstream a refusal is not tried (it would go past the
+ * buffer).
+ */
+bool edge_submit(const struct engine *e, const uint32_t *w,
+		 unsigned int words,
+		 const struct drm_etnaviv_gem_submit_reloc *r, unsigned int nr,
+		 struct drm_etnaviv_gem_submit_bo *bos, unsigned int nbos,
+		 int want, const char *name);
+
+/* bounds_idx.c */
+void test_bounds_idx(const struct engine *e);
 
 #endif /* CONFORMANCE_H */
