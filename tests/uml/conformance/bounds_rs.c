@@ -103,6 +103,17 @@ struct lay_edge {
 	unsigned int pipes;
 };
 
+/* "bound-rs-@side@what", with "-half@i" before @tail when in two halves */
+static void lay_name(char *name, const char *side, const char *what,
+		     unsigned int halves, unsigned int i, const char *tail)
+{
+	char half[16] = "";
+
+	if (halves > 1)
+		snprintf(half, sizeof(half), "-half%u", i);
+	snprintf(name, 80, "bound-rs-%s%s%s%s", side, what, half, tail);
+}
+
 static void lay_edges(const struct engine *e, const struct lay_edge *c)
 {
 	const size_t off[2][2] = {
@@ -119,8 +130,8 @@ static void lay_edges(const struct engine *e, const struct lay_edge *c)
 		 c->op.w, c->op.h);
 	if (lay_try(e, h, c->op, LAY(w), c->op.w, 0, name))
 		for (i = 0; i < (src ? 1 : halves); i++) {
-			snprintf(name, sizeof(name), "bound-rs-%s-half%u",
-				 c->name, i);
+			lay_name(name, c->name, src ? "-copied" : "",
+				 src ? 1 : halves, i, "");
 			check_drawn(e, h[i], c->size[i],
 				    i ? c->op.doff1 : c->op.doff0, c->rows,
 				    c->stride, c->row_bytes, name);
@@ -136,8 +147,7 @@ static void lay_edges(const struct engine *e, const struct lay_edge *c)
 	lay_try(e, h, c->op, src ? LAY(sstride) : LAY(dstride), st + 1,
 		-EINVAL, name);
 	for (i = 0; i < halves; i++) {
-		snprintf(name, sizeof(name), "bound-rs-%s-half%u-one-byte-short",
-			 c->name, i);
+		lay_name(name, c->name, "", halves, i, "-one-byte-short");
 		base = *(const uint32_t *)((const char *)&c->op + off[src][i]);
 		lay_try(e, h, c->op, off[src][i], base + 1, -EINVAL, name);
 	}
@@ -145,7 +155,10 @@ static void lay_edges(const struct engine *e, const struct lay_edge *c)
 }
 
 /*
- * The tiled layouts. Multi-tiled (two pixel pipes): the 64 x 16
+ * The tiled layouts. 4x4 tiled: the 64 x 16 window is 4 rows of 16 tiles
+ * of 64 bytes, a row of tiles 1024 bytes, the 4 KiB to the last byte; a
+ * pixel wider or taller reaches a tile or a row of tiles more, a stride
+ * a byte longer 3 bytes more. Multi-tiled (two pixel pipes): the 64 x 16
  * window's half is every other row of 4x4 tiles, 2 rows of tiles of
  * 1024 bytes (the stride of a multi-tiled surface is that of one row of
  * tiles), each half at the end of its buffer. Supertiled (64x64
@@ -155,15 +168,24 @@ static void lay_edges(const struct engine *e, const struct lay_edge *c)
  * 16 bytes more. Multi-supertiled (two pixel pipes): each 64 x 128 block
  * holds a supertile of each half, so the 64 x 256 window is two
  * supertiles of each half, 32 KiB from each half's address. Each as a
- * fill's destination (drawn whole) and the supertiled ones as a copy's
- * source too (copied to a linear destination of 512 bytes a row, with
- * room for a row and a column more).
+ * fill's destination (drawn whole) and, but the multi-tiled one, as a
+ * copy's source (copied to a linear destination of 512 bytes a row,
+ * with room for a row and a column more).
  */
 static void test_bounds_rs_tiled(const struct engine *e, unsigned int pipes)
 {
 	const uint32_t st = SUPER_ROW | RS_STRIDE_TILING;
 	const uint32_t ms = st | RS_STRIDE_MULTI, half = 2 * 1024;
 	const struct lay_edge c[] = {
+		{ "tiled-dst", { .cfg = RS_CONFIG_DEST_TILED, .dstride = 1024,
+				 .w = EDGE_W, .h = EDGE_H },
+		  { EDGE_BO, EDGE_BO, EDGE_BO, EDGE_BO },
+		  1, EDGE_BO, EDGE_BO, 0 },
+		{ "tiled-src", { .cfg = RS_CONFIG_SOURCE_TILED, .sstride = 1024,
+				 .dstride = 512, .w = EDGE_W, .h = EDGE_H,
+				 .copy = 1 },
+		  { 3 * EDGE_BO, EDGE_BO, EDGE_BO, EDGE_BO },
+		  EDGE_H, 512, 256, 0 },
 		{ "super-dst", { .cfg = RS_CONFIG_DEST_TILED, .dstride = st,
 				 .w = 64, .h = 128 },
 		  { SUPER_BO, EDGE_BO, EDGE_BO, EDGE_BO },
