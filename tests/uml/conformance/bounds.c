@@ -133,13 +133,14 @@ void check_drawn(const struct engine *e, uint32_t h, uint32_t size,
  * source is buffer 1 at @soff with stride @sstride, from @ox,@oy (the
  * stretch factors @fx and @fy, 16.16), and with @pat the ROP copies an
  * 8 x 8 pattern from memory, buffer 2 at @poff. @rot: the destination's
- * rotation (ROT_ANGLE's DST), its physical surface @rot_w x @rot_h.
+ * rotation (ROT_ANGLE's DST), or @rot_en DEST_ROTATION_CONFIG's ROTATION
+ * bit, its physical surface @rot_w x @rot_h.
  */
 struct de_op {
 	uint32_t cmd, off, stride, x1, y1, x2, y2;
 	uint32_t soff, sstride, ox, oy, fx, fy;
 	uint32_t pat, poff;
-	uint32_t rot, rot_w, rot_h;
+	uint32_t rot, rot_en, rot_w, rot_h;
 };
 
 #define DE(f)		offsetof(struct de_op, f)
@@ -174,7 +175,8 @@ static void de_stream(struct sb *s, const struct de_op *op)
 	ls(s, ST_DE_CLEAR_PIXEL_HIGH, NEW);
 	ls_bo(s, ST_DE_DEST_ADDR, 0, op->off);
 	ls(s, ST_DE_DEST_STRIDE, op->stride);
-	ls(s, ST_DE_DEST_ROT_CONFIG, DE_ROT_WIDTH(op->rot_w));
+	ls(s, ST_DE_DEST_ROT_CONFIG, DE_ROT_WIDTH(op->rot_w) |
+				     (op->rot_en ? DE_ROT_ENABLE : 0));
 	ls(s, ST_DE_DEST_ROT_HEIGHT, op->rot_h);
 	ls(s, ST_DE_DEST_CONFIG, DE_DEST_FORMAT(DE_FORMAT_A8R8G8B8) |
 				 DE_DEST_COMMAND(op->cmd));
@@ -258,38 +260,66 @@ static void test_bounds_2d_stretch(const struct engine *e)
  * A rotated destination: the rectangles lie in the logical surface (the
  * physical one, DEST_ROTATION_CONFIG's WIDTH x DEST_ROTATION_HEIGHT,
  * turned), which must fit its buffer, and unrotated too (a core without
- * rotation). Logical (x, y) lands at (W - 1 - y, x) at 90 degrees, at
- * (W - 1 - x, H - 1 - y) at 180 (sim/vgc_de.c). At 90: a physical 8 x 16
- * (logical 16 x 8) at the end of the buffer, at offset 224, drawn whole;
- * each of its edges one past. At 180: the logical origin is the
- * physical 64 x 16's last pixel, the buffer's last bytes.
+ * rotation). Logical (x, y) lands at (W - 1 - y, x) at 90 degrees (also
+ * DEST_ROTATION_CONFIG's ROTATION bit alone, the PE 1.0 cores' way), at
+ * (y, H - 1 - x) at 270, at (W - 1 - x, H - 1 - y) at 180 (sim/vgc_de.c).
+ * A quarter turn: a physical 8 x 16 (logical 16 x 8) at the end of the
+ * buffer, at offset 224, drawn whole; a logical column or row more
+ * refused, and at 90 degrees each physical edge one past. At 180: the
+ * logical origin is the physical 64 x 16's last pixel, the buffer's last
+ * bytes.
  */
 static void test_bounds_2d_rot(const struct engine *e)
 {
+	static const struct {
+		uint32_t rot, en;
+		const char *name;
+	} q[] = {
+		{ DE_ROT_90, 0, "rot90" },
+		{ DE_ROT_270, 0, "rot270" },
+		{ 0, 1, "rotation-bit" },
+	};
 	const struct de_op r90 = {
 		.cmd = DE_CMD_CLEAR, .stride = EDGE_STRIDE, .off = 224,
-		.x2 = 16, .y2 = 8, .rot = DE_ROT_90, .rot_w = 8, .rot_h = 16,
+		.x2 = 16, .y2 = 8, .rot_w = 8, .rot_h = 16,
 	};
 	const struct de_op r180 = {
 		.cmd = DE_CMD_CLEAR, .stride = EDGE_STRIDE, .x2 = 1, .y2 = 1,
 		.rot = DE_ROT_180, .rot_w = EDGE_W, .rot_h = EDGE_H,
 	};
+	struct de_op op = r90;
+	char name[64];
+	unsigned int i;
 	uint32_t h[3];
 
+	for (i = 0; i < ARRAY_SIZE(q); i++) {
+		if (!bufs_new(h, 3, EDGE_BO, OLD))
+			return;
+		op.rot = q[i].rot;
+		op.rot_en = q[i].en;
+		snprintf(name, sizeof(name), "bound-2d-%s-16x8-last", q[i].name);
+		if (de_try(e, h, op, DE(x2), 16, 0, name)) {
+			snprintf(name, sizeof(name), "bound-2d-%s", q[i].name);
+			check_drawn(e, h[0], EDGE_BO, 224, EDGE_H, EDGE_STRIDE,
+				    32, name);
+		}
+		snprintf(name, sizeof(name), "bound-2d-%s-x-17", q[i].name);
+		de_try(e, h, op, DE(x2), 17, -EINVAL, name);
+		snprintf(name, sizeof(name), "bound-2d-%s-y-9", q[i].name);
+		de_try(e, h, op, DE(y2), 9, -EINVAL, name);
+		bufs_close(h, 3);
+	}
+	op.rot = DE_ROT_90;
+	op.rot_en = 0;
 	if (!bufs_new(h, 3, EDGE_BO, OLD))
 		return;
-	if (de_try(e, h, r90, DE(x2), 16, 0, "bound-2d-rot90-16x8-last"))
-		check_drawn(e, h[0], EDGE_BO, 224, EDGE_H, EDGE_STRIDE, 32,
-			    "bound-2d-rot90");
-	de_try(e, h, r90, DE(x2), 17, -EINVAL, "bound-2d-rot90-x-17");
-	de_try(e, h, r90, DE(y2), 9, -EINVAL, "bound-2d-rot90-y-9");
-	de_try(e, h, r90, DE(rot_h), 17, -EINVAL,
+	de_try(e, h, op, DE(rot_h), 17, -EINVAL,
 	       "bound-2d-rot90-physical-height-17");
-	de_try(e, h, r90, DE(rot_w), 9, -EINVAL,
+	de_try(e, h, op, DE(rot_w), 9, -EINVAL,
 	       "bound-2d-rot90-physical-width-9");
-	de_try(e, h, r90, DE(stride), EDGE_STRIDE + 1, -EINVAL,
+	de_try(e, h, op, DE(stride), EDGE_STRIDE + 1, -EINVAL,
 	       "bound-2d-rot90-stride-257");
-	de_try(e, h, r90, DE(off), 225, -EINVAL, "bound-2d-rot90-offset-225");
+	de_try(e, h, op, DE(off), 225, -EINVAL, "bound-2d-rot90-offset-225");
 	bufs_close(h, 3);
 	if (!bufs_new(h, 3, EDGE_BO, OLD))
 		return;

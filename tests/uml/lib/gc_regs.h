@@ -80,6 +80,7 @@
 #define ST_DE_DEST_STRIDE		0x122c
 #define ST_DE_DEST_ROT_CONFIG		0x1230
 #define   DE_ROT_WIDTH(v)		(((v) & 0xffffu) << 0)
+#define   DE_ROT_ENABLE			BIT(16)
 #define ST_DE_DEST_ROT_HEIGHT		0x12b4
 #define ST_DE_DEST_CONFIG		0x1234
 #define   DE_DEST_FORMAT(v)		(((v) & 0x1fu) << 0)
@@ -112,6 +113,7 @@
 #define DE_CMD_STRETCH_BLT		4
 #define DE_ROT_90			4
 #define DE_ROT_180			5
+#define DE_ROT_270			6
 #define ST_PE_DEPTH_ADDR		0x1410
 #define ST_TE_SAMPLER_LOD_ADDR(i, j)	(0x2400 + 4 * (i) + 64 * (j))
 #define ST_PE_PIPE_COLOR_ADDR(i)	(0x1460 + 4 * (i))
