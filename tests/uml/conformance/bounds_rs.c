@@ -29,12 +29,13 @@
  * two-pipe core's RS_PIPE_*_ADDR[0] at the first; [1] at the second,
  * which only a MULTI side uses); @cfg RS_CONFIG's tiling and downsampling
  * bits, the strides with their TILING and MULTI bits; the pixel pipes at
- * @poff0 and @poff1 (RS_PIPE_OFFSET, two-pipe cores).
+ * @poff0 and @poff1 (RS_PIPE_OFFSET, two-pipe cores); @extra
+ * RS_EXTRA_CONFIG.
  */
 struct rs_lay {
 	uint32_t cfg, sstride, dstride, w, h, copy;
 	uint32_t doff0, doff1, soff0, soff1;
-	uint32_t poff0, poff1;
+	uint32_t poff0, poff1, extra;
 };
 
 static void rs_lay_stream(struct sb *s, const struct rs_lay *op)
@@ -56,7 +57,7 @@ static void rs_lay_stream(struct sb *s, const struct rs_lay *op)
 	ls(s, ST_RS_DITHER(1), 0xffffffff);
 	ls(s, ST_RS_CLEAR_CONTROL, op->copy ? 0 : RS_CLEAR_FILL);
 	ls(s, ST_RS_FILL_VALUE(0), NEW);
-	ls(s, ST_RS_EXTRA_CONFIG, 0);
+	ls(s, ST_RS_EXTRA_CONFIG, op->extra);
 	ls(s, ST_TS_MEM_CONFIG, 0);
 	ls(s, ST_RS_KICKER, 0xbeebbeeb);
 }
@@ -224,6 +225,8 @@ static void test_bounds_rs_tiled(const struct engine *e, unsigned int pipes)
  * an accepted one is not checked to reach its last byte. The linear
  * destination: 64 x 16 at 256 bytes a row, the 4 KiB; the source, 512
  * or 256 bytes a row, in a buffer with room (or at its end, @src_end).
+ * The AA modes of RS_EXTRA_CONFIG, whose footprint the validator does
+ * not bound, are refused.
  */
 static void test_bounds_rs_down(const struct engine *e)
 {
@@ -268,6 +271,12 @@ static void test_bounds_rs_down(const struct engine *e)
 		snprintf(name, sizeof(name), "bound-rs-down-%s-src-offset-%u",
 			 d[i].name, src_end + 1);
 		lay_try(e, h, op, LAY(soff0), src_end + 1, -EINVAL, name);
+	}
+	/* RS_EXTRA_CONFIG's AA modes: a footprint not bounded, refused */
+	op.soff0 = 0;
+	for (i = 1; i < 4; i++) {
+		snprintf(name, sizeof(name), "bound-rs-down-y-extra-aa-%u", i);
+		lay_try(e, h, op, LAY(extra), RS_EXTRA_AA(i), -EINVAL, name);
 	}
 	bufs_close(h, 4);
 }

@@ -142,6 +142,7 @@
 #define   RS_CLEAR_FILL			0x1ffffu
 #define ST_RS_FILL_VALUE(i)		(0x1640 + 4 * (i))
 #define ST_RS_EXTRA_CONFIG		0x16a0
+#define   RS_EXTRA_AA(v)		(((v) & 0x3u) << 0)
 #define ST_RS_PIPE_DEST_ADDR(i)		(0x16e0 + 4 * (i))
 #define ST_RS_PIPE_OFFSET(i)		(0x1700 + 4 * (i))
 #define   RS_OFFSET_X(v)		(((v) & 0xffffu) << 0)
