@@ -173,27 +173,40 @@ static int sample_lod(struct vgc_core *c, unsigned int s, float u, float v,
 #define EXPECT_TEXEL(o, x, y, tag) \
 	EXPECT_RGBA(o, (x) / 255.f, (y) / 255.f, (tag) / 255.f, 1, 1e-6f)
 
-/* NEAREST in a 2D texture from its descriptor, two wrap modes */
-static void t_2d(struct vgc_core *c)
+/*
+ * The 16 x 8 texture of tag 7 bound to sampler @s, sampled NEAREST at
+ * every pair of coordinates in and around 0..1: each texel where the
+ * wrap modes @uw and @vw (GLES 2.0 3.7.7) put it.
+ */
+static void expect_wrapped(struct vgc_core *c, unsigned int s, int uw,
+			   int vw)
 {
 	static const float st[] = { -1.3f, -0.26f, 0.03f, 0.5f, 0.97f, 1.1f,
 				    1.9f, 2.6f };
-	u32 lod0 = TEX;
 	unsigned int i, j;
+	float o[4];
+
+	for (i = 0; i < ARRAY_SIZE(st); i++)
+		for (j = 0; j < ARRAY_SIZE(st); j++) {
+			u32 x = wrap(floor_i(st[i] * 16), 16, uw);
+			u32 y = wrap(floor_i(st[j] * 8), 8, vw);
+
+			EXPECT_EQ(sample2d(c, s, st[i], st[j], o), 0);
+			EXPECT_TEXEL(o, x, y, 7);
+		}
+}
+
+/* NEAREST in a 2D texture from its descriptor, two wrap modes */
+static void t_2d(struct vgc_core *c)
+{
+	u32 lod0 = TEX;
 	float o[4];
 
 	fill(TEX, 16, 8, 7);
 	desc_2d(DESC, 16, 8, &lod0, 1, 0, 0);
 	bind(c, 3, DESC, ctrl0(CLAMP, MIRROR, F_NEAREST, F_NONE, F_NEAREST),
 	     minmax(0, 0), 0);
-	for (i = 0; i < ARRAY_SIZE(st); i++)
-		for (j = 0; j < ARRAY_SIZE(st); j++) {
-			u32 x = wrap(floor_i(st[i] * 16), 16, CLAMP);
-			u32 y = wrap(floor_i(st[j] * 8), 8, MIRROR);
-
-			EXPECT_EQ(sample2d(c, 3, st[i], st[j], o), 0);
-			EXPECT_TEXEL(o, x, y, 7);
-		}
+	expect_wrapped(c, 3, CLAMP, MIRROR);
 	/* read once, kept for every lookup */
 	EXPECT_EQ(c->stats.tx_desc_reads, 1);
 	EXPECT_EQ(c->stats.tx_desc_stale, 0);
@@ -202,13 +215,7 @@ static void t_2d(struct vgc_core *c)
 	/* the same texture, REPEAT both ways */
 	bind(c, 3, DESC, ctrl0(REPEAT, REPEAT, F_NEAREST, F_NONE, F_NEAREST),
 	     minmax(0, 0), 0);
-	for (i = 0; i < ARRAY_SIZE(st); i++) {
-		u32 x = wrap(floor_i(st[i] * 16), 16, REPEAT);
-		u32 y = wrap(floor_i(st[i] * 8), 8, REPEAT);
-
-		EXPECT_EQ(sample2d(c, 3, st[i], st[i], o), 0);
-		EXPECT_TEXEL(o, x, y, 7);
-	}
+	expect_wrapped(c, 3, REPEAT, REPEAT);
 	EXPECT_EQ(c->stats.tx_desc_reads, 2);
 
 	/* Mesa's dummy descriptor for an unused sampler (zeros): TYPE NONE */

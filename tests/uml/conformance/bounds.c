@@ -1,28 +1,22 @@
 // SPDX-License-Identifier: MIT
 /*
  * conformance: every bound at its exact edge. For each footprint the
- * MMUv1 validator draws (the 2D engine's destination and source, the
- * resolve engine's window at each pixel pipe's offset, the tile status
- * buffers) and each limit of the UAPI (etnaviv_drm.h), the largest value
- * accepted and the smallest refused, one dimension at a time. The edges
- * come from the definitions: a 2D or linear RS surface of R rows and C
- * pixels of B bytes at stride S reaches (R - 1) * S + C * B bytes from its
- * address (drivers/gpu/drm/etnaviv/etna_validate_2d.c, _rs.c), a tile
- * status buffer holds an entry of 2 or 4 bits (2BITPERTILE) for each
- * 64-byte block, and the UAPI header gives the counts. An accepted
- * operation that draws is checked to have filled its buffer to the last
- * byte, and the model to have seen no fault (check_model()).
+ * MMUv1 validator draws (here the 2D engine's destination, source and
+ * pattern, stretched and rotated; the resolve engine's and the tile
+ * status': bounds_rs.c; the index stream: bounds_idx.c) and each limit
+ * of the UAPI (etnaviv_drm.h), the largest value accepted and the
+ * smallest refused, one dimension at a time. The edges come from the
+ * definitions: a 2D surface of R rows and C pixels of B bytes at stride
+ * S reaches (R - 1) * S + C * B bytes from its address
+ * (drivers/gpu/drm/etnaviv/etna_validate_2d.c), and the UAPI header
+ * gives the counts. An accepted operation that draws is checked to have
+ * filled its buffer to the last byte, and the model to have seen no
+ * fault (check_model()).
  *
  * Refused edges that Linux 6.1 accepts (it bounds no footprint) are not
  * tried on upstream: the GPU would write past the buffer.
  */
-#include "conformance.h"
-
-#define EDGE_STRIDE	256u	/* 64 pixels of 4 bytes a row: 16 rows */
-#define EDGE_W		64u
-#define EDGE_H		16u
-#define OLD		0xdeadbeefu	/* the buffers' contents before */
-#define NEW		0x12345678u	/* what a fill or clear writes */
+#include "bounds.h"
 
 void ls(struct sb *s, uint32_t state, uint32_t v)
 {
@@ -30,7 +24,6 @@ void ls(struct sb *s, uint32_t state, uint32_t v)
 	s->w[s->n++] = v;
 }
 
-/* A load of an address state: buffer @idx at @off. */
 void ls_bo(struct sb *s, uint32_t state, uint32_t idx, uint64_t off)
 {
 	s->r[s->nr] = reloc_at((s->n + 1) * 4);
@@ -40,23 +33,22 @@ void ls_bo(struct sb *s, uint32_t state, uint32_t idx, uint64_t off)
 	ls(s, state, 0);
 }
 
-/* Buffers of EDGE_BO bytes, filled with @fill through a mapping. */
-bool bufs_new(uint32_t *h, unsigned int n, uint32_t fill)
+bool bufs_new(uint32_t *h, unsigned int n, uint32_t size, uint32_t fill)
 {
 	unsigned int i, j;
 	uint32_t *p;
 
 	for (i = 0; i < n; i++) {
-		if (etna_gem_new(fd, EDGE_BO, ETNA_BO_WC, &h[i]))
+		if (etna_gem_new(fd, size, ETNA_BO_WC, &h[i]))
 			goto undo;
-		p = map_bo(fd, h[i], EDGE_BO);
+		p = map_bo(fd, h[i], size);
 		if (!p) {
 			i++;
 			goto undo;
 		}
-		for (j = 0; j < EDGE_BO / 4; j++)
+		for (j = 0; j < size / 4; j++)
 			p[j] = fill;
-		munmap(p, EDGE_BO);
+		munmap(p, size);
 	}
 	return true;
 undo:
@@ -71,16 +63,29 @@ void bufs_close(const uint32_t *h, unsigned int n)
 		etna_gem_close(fd, h[n]);
 }
 
-/*
- * Submit @s with the buffers @h (the first @nw written, the rest read):
- * expect @want with ours; on upstream a refusal is not tried.
- */
-static bool __printf(6, 7)
+bool edge_submit(const struct engine *e, const uint32_t *w,
+		 unsigned int words,
+		 const struct drm_etnaviv_gem_submit_reloc *r, unsigned int nr,
+		 struct drm_etnaviv_gem_submit_bo *bos, unsigned int nbos,
+		 int want, const char *name)
+{
+	struct drm_etnaviv_gem_submit req;
+
+	if (want && upstream) {
+		info("submit-%s/%s: not run on upstream: it accepts it and "
+		     "the GPU would go past the buffer", name, e->name);
+		return true;
+	}
+	req = sub_init(e, w, words, bos, nbos, (void *)r, nr);
+	return sub_expect(e, &req, want, "%s%s", name,
+			  want ? " (ours only)" : "");
+}
+
+bool __printf(6, 7)
 edge_expect(const struct engine *e, const struct sb *s, const uint32_t *h,
 	    unsigned int n, int want, const char *fmt, ...)
 {
 	struct drm_etnaviv_gem_submit_bo bos[4];
-	struct drm_etnaviv_gem_submit req;
 	char name[128];
 	unsigned int i;
 	va_list ap;
@@ -88,35 +93,24 @@ edge_expect(const struct engine *e, const struct sb *s, const uint32_t *h,
 	va_start(ap, fmt);
 	vsnprintf(name, sizeof(name), fmt, ap);
 	va_end(ap);
-	if (want && upstream) {
-		info("submit-%s/%s: not run on upstream: it accepts it and "
-		     "the GPU would go past the buffer", name, e->name);
-		return true;
-	}
 	for (i = 0; i < n; i++) {
 		bos[i].flags = ETNA_SUBMIT_BO_READ | ETNA_SUBMIT_BO_WRITE;
 		bos[i].handle = h[i];
 		bos[i].presumed = 0;
 	}
-	req = sub_init(e, s->w, s->n, bos, n, (void *)s->r, s->nr);
-	return sub_expect(e, &req, want, "%s%s", name,
-			  want ? " (ours only)" : "");
+	return edge_submit(e, s->w, s->n, s->r, s->nr, bos, n, want, name);
 }
 
-/*
- * Whether the buffer @h holds @v in the @rows rows of @row_bytes bytes,
- * @stride apart, from @off on, and @old everywhere else: the accepted
- * operation drew exactly there.
- */
-static void check_drawn(const struct engine *e, uint32_t h, uint32_t off,
-			uint32_t rows, uint32_t stride, uint32_t row_bytes,
-			const char *name)
+/* The accepted operation drew exactly there (bounds.h). */
+void check_drawn(const struct engine *e, uint32_t h, uint32_t size,
+		 uint32_t off, uint32_t rows, uint32_t stride,
+		 uint32_t row_bytes, const char *name)
 {
-	uint32_t *p = map_bo(fd, h, EDGE_BO), want, b;
+	uint32_t *p = map_bo(fd, h, size), want, b;
 	bool ok = p != NULL;
 	unsigned int i;
 
-	for (i = 0; ok && i < EDGE_BO / 4; i++) {
+	for (i = 0; ok && i < size / 4; i++) {
 		b = i * 4 - off;
 		want = i * 4 >= off && b / stride < rows &&
 		       b % stride < row_bytes ? NEW : OLD;
@@ -125,7 +119,7 @@ static void check_drawn(const struct engine *e, uint32_t h, uint32_t off,
 				  p[i], want);
 	}
 	if (p)
-		munmap(p, EDGE_BO);
+		munmap(p, size);
 	report(ok, "%s-drawn/%s (every byte it covers, nothing else)", name,
 	       e->name);
 }
@@ -135,26 +129,38 @@ static void check_drawn(const struct engine *e, uint32_t h, uint32_t off,
 
 /*
  * The destination states of a 2D @cmd into buffer 0 at @off with @stride,
- * rectangle (@x1,@y1)-(@x2,@y2); with DE_CMD_BIT_BLT the source is buffer
- * 1 at @soff with stride @sstride, from @ox,@oy, and with @pat the ROP
- * copies an 8 x 8 pattern from memory, buffer 2 at @poff.
+ * rectangle (@x1,@y1)-(@x2,@y2); with DE_CMD_BIT_BLT and STRETCH_BLT the
+ * source is buffer 1 at @soff with stride @sstride, from @ox,@oy (the
+ * stretch factors @fx and @fy, 16.16), and with @pat the ROP copies an
+ * 8 x 8 pattern from memory, buffer 2 at @poff. @rot: the destination's
+ * rotation (ROT_ANGLE's DST), or @rot_en DEST_ROTATION_CONFIG's ROTATION
+ * bit, its physical surface @rot_w x @rot_h.
  */
 struct de_op {
 	uint32_t cmd, off, stride, x1, y1, x2, y2;
-	uint32_t soff, sstride, ox, oy;
+	uint32_t soff, sstride, ox, oy, fx, fy;
 	uint32_t pat, poff;
+	uint32_t rot, rot_en, rot_w, rot_h;
 };
+
+#define DE(f)		offsetof(struct de_op, f)
 
 static void de_stream(struct sb *s, const struct de_op *op)
 {
 	memset(s, 0, sizeof(*s));
-	if (op->cmd == DE_CMD_BIT_BLT) {
+	if (op->cmd == DE_CMD_BIT_BLT || op->cmd == DE_CMD_STRETCH_BLT) {
 		ls_bo(s, ST_DE_SRC_ADDR, 1, op->soff);
 		ls(s, ST_DE_SRC_STRIDE, op->sstride);
 		ls(s, ST_DE_SRC_ROT_CONFIG, 0);
-		ls(s, ST_DE_SRC_CONFIG, DE_SRC_FORMAT(DE_FORMAT_A8R8G8B8));
+		/* both format fields: PE 1.0 cores (GC600) read the other */
+		ls(s, ST_DE_SRC_CONFIG, DE_SRC_FORMAT(DE_FORMAT_A8R8G8B8) |
+					DE_SRC_PE10_FORMAT(DE_FORMAT_A8R8G8B8));
 		ls(s, ST_DE_SRC_ORIGIN, RS_OFFSET_Y(op->oy) |
 					RS_OFFSET_X(op->ox));
+	}
+	if (op->cmd == DE_CMD_STRETCH_BLT) {
+		ls(s, ST_DE_STRETCH_FACTOR_LOW, op->fx);
+		ls(s, ST_DE_STRETCH_FACTOR_HIGH, op->fy);
 	}
 	if (op->pat) {
 		ls_bo(s, ST_DE_PATTERN_ADDR, 2, op->poff);
@@ -169,10 +175,12 @@ static void de_stream(struct sb *s, const struct de_op *op)
 	ls(s, ST_DE_CLEAR_PIXEL_HIGH, NEW);
 	ls_bo(s, ST_DE_DEST_ADDR, 0, op->off);
 	ls(s, ST_DE_DEST_STRIDE, op->stride);
-	ls(s, ST_DE_DEST_ROT_CONFIG, 0);
+	ls(s, ST_DE_DEST_ROT_CONFIG, DE_ROT_WIDTH(op->rot_w) |
+				     (op->rot_en ? DE_ROT_ENABLE : 0));
+	ls(s, ST_DE_DEST_ROT_HEIGHT, op->rot_h);
 	ls(s, ST_DE_DEST_CONFIG, DE_DEST_FORMAT(DE_FORMAT_A8R8G8B8) |
 				 DE_DEST_COMMAND(op->cmd));
-	ls(s, ST_DE_ROT_ANGLE, 0);
+	ls(s, ST_DE_ROT_ANGLE, DE_ROT_DST(op->rot));
 	ls(s, ST_DE_CONFIG, 0);
 	ls(s, ST_DE_CLIP_TOP_LEFT, 0);
 	ls(s, ST_DE_CLIP_BOTTOM_RIGHT,
@@ -194,7 +202,135 @@ static bool de_try(const struct engine *e, uint32_t *h, struct de_op op,
 	*(uint32_t *)((char *)&op + field) = v;
 	de_stream(&s, &op);
 	return edge_expect(e, &s, h, op.pat ? 3 :
-			   op.cmd == DE_CMD_BIT_BLT ? 2 : 1, want, "%s", name);
+			   op.cmd == DE_CMD_CLEAR ? 1 : 2, want, "%s", name);
+}
+
+/* Word @off of the buffer @h of @size bytes set to @v. */
+static bool poke(uint32_t h, uint32_t size, uint32_t off, uint32_t v)
+{
+	uint32_t *p = map_bo(fd, h, size);
+
+	if (!p)
+		return fail("mmap failed");
+	p[off / 4] = v;
+	munmap(p, size);
+	return true;
+}
+
+/*
+ * STRETCH_BLT reads, for destination (x, y), the source pixel origin +
+ * ((x - x1) * factor >> 16) in each axis (truncated; etna_validate_2d.c,
+ * sim/vgc_de.c). A 32 x 16 rectangle from the 64 x 16 source of 4 KiB:
+ * from origin x 1 the largest factor in x reads its last column, 1 +
+ * (31 * 133186 >> 16) = 63, one more column 64; from row 0 the largest in
+ * y, 69905, its last row (15 * 69905 >> 16 = 15), 69906 row 16. The
+ * source is OLD but its last pixel, NEW: only destination (31, 15) reads
+ * it, and is checked to hold it.
+ */
+static void test_bounds_2d_stretch(const struct engine *e)
+{
+	const struct de_op st = {
+		.cmd = DE_CMD_STRETCH_BLT, .stride = EDGE_STRIDE,
+		.x2 = EDGE_W / 2, .y2 = EDGE_H, .sstride = EDGE_STRIDE,
+		.ox = 1, .fx = 133186, .fy = 69905,
+	};
+	uint32_t h[3];
+
+	if (!bufs_new(h, 3, EDGE_BO, OLD))
+		return;
+	if (poke(h[1], EDGE_BO, EDGE_BO - 4, NEW) &&
+	    de_try(e, h, st, DE(fx), st.fx, 0,
+		   "bound-2d-stretch-factors-133186-69905-last"))
+		check_drawn(e, h[0], EDGE_BO, 15 * EDGE_STRIDE + 31 * 4, 1,
+			    EDGE_BO, 4, "bound-2d-stretch-last-source-pixel");
+	de_try(e, h, st, DE(fx), st.fx + 1, -EINVAL,
+	       "bound-2d-stretch-x-factor-133187");
+	de_try(e, h, st, DE(fy), st.fy + 1, -EINVAL,
+	       "bound-2d-stretch-y-factor-69906");
+	de_try(e, h, st, DE(ox), 2, -EINVAL, "bound-2d-stretch-x-origin-2");
+	de_try(e, h, st, DE(oy), 1, -EINVAL, "bound-2d-stretch-y-origin-1");
+	de_try(e, h, st, DE(sstride), EDGE_STRIDE + 1, -EINVAL,
+	       "bound-2d-stretch-src-stride-257");
+	de_try(e, h, st, DE(soff), 1, -EINVAL,
+	       "bound-2d-stretch-src-offset-1");
+	bufs_close(h, 3);
+}
+
+/*
+ * A rotated destination: the rectangles lie in the logical surface (the
+ * physical one, DEST_ROTATION_CONFIG's WIDTH x DEST_ROTATION_HEIGHT,
+ * turned), which must fit its buffer, and unrotated too (a core without
+ * rotation). Logical (x, y) lands at (W - 1 - y, x) at 90 degrees (also
+ * DEST_ROTATION_CONFIG's ROTATION bit alone, the PE 1.0 cores' way), at
+ * (y, H - 1 - x) at 270, at (W - 1 - x, H - 1 - y) at 180 (sim/vgc_de.c).
+ * A quarter turn: a physical 8 x 16 (logical 16 x 8) at the end of the
+ * buffer, at offset 224, drawn whole; a logical column or row more
+ * refused, and at 90 degrees each physical edge one past. At 180: the
+ * logical origin is the physical 64 x 16's last pixel, the buffer's last
+ * bytes.
+ */
+static void test_bounds_2d_rot(const struct engine *e)
+{
+	static const struct {
+		uint32_t rot, en;
+		const char *name;
+	} q[] = {
+		{ DE_ROT_90, 0, "rot90" },
+		{ DE_ROT_270, 0, "rot270" },
+		{ 0, 1, "rotation-bit" },
+	};
+	const struct de_op r90 = {
+		.cmd = DE_CMD_CLEAR, .stride = EDGE_STRIDE, .off = 224,
+		.x2 = 16, .y2 = 8, .rot_w = 8, .rot_h = 16,
+	};
+	const struct de_op r180 = {
+		.cmd = DE_CMD_CLEAR, .stride = EDGE_STRIDE, .x2 = 1, .y2 = 1,
+		.rot = DE_ROT_180, .rot_w = EDGE_W, .rot_h = EDGE_H,
+	};
+	struct de_op op = r90;
+	char name[64];
+	unsigned int i;
+	uint32_t h[3];
+
+	for (i = 0; i < ARRAY_SIZE(q); i++) {
+		if (!bufs_new(h, 3, EDGE_BO, OLD))
+			return;
+		op.rot = q[i].rot;
+		op.rot_en = q[i].en;
+		snprintf(name, sizeof(name), "bound-2d-%s-16x8-last", q[i].name);
+		if (de_try(e, h, op, DE(x2), 16, 0, name)) {
+			snprintf(name, sizeof(name), "bound-2d-%s", q[i].name);
+			check_drawn(e, h[0], EDGE_BO, 224, EDGE_H, EDGE_STRIDE,
+				    32, name);
+		}
+		snprintf(name, sizeof(name), "bound-2d-%s-x-17", q[i].name);
+		de_try(e, h, op, DE(x2), 17, -EINVAL, name);
+		snprintf(name, sizeof(name), "bound-2d-%s-y-9", q[i].name);
+		de_try(e, h, op, DE(y2), 9, -EINVAL, name);
+		bufs_close(h, 3);
+	}
+	op.rot = DE_ROT_90;
+	op.rot_en = 0;
+	if (!bufs_new(h, 3, EDGE_BO, OLD))
+		return;
+	de_try(e, h, op, DE(rot_h), 17, -EINVAL,
+	       "bound-2d-rot90-physical-height-17");
+	de_try(e, h, op, DE(rot_w), 9, -EINVAL,
+	       "bound-2d-rot90-physical-width-9");
+	de_try(e, h, op, DE(stride), EDGE_STRIDE + 1, -EINVAL,
+	       "bound-2d-rot90-stride-257");
+	de_try(e, h, op, DE(off), 225, -EINVAL, "bound-2d-rot90-offset-225");
+	bufs_close(h, 3);
+	if (!bufs_new(h, 3, EDGE_BO, OLD))
+		return;
+	if (de_try(e, h, r180, DE(x2), 1, 0, "bound-2d-rot180-origin-last"))
+		check_drawn(e, h[0], EDGE_BO, EDGE_BO - 4, 1, EDGE_BO, 4,
+			    "bound-2d-rot180-origin");
+	de_try(e, h, r180, DE(rot_w), EDGE_W + 1, -EINVAL,
+	       "bound-2d-rot180-physical-width-65");
+	de_try(e, h, r180, DE(rot_h), EDGE_H + 1, -EINVAL,
+	       "bound-2d-rot180-physical-height-17");
+	bufs_close(h, 3);
 }
 
 static void test_bounds_2d(const struct engine *e)
@@ -220,328 +356,65 @@ static void test_bounds_2d(const struct engine *e)
 
 	if (!e->mmuv1 || e->exec_state != ETNA_PIPE_2D)
 		return;
-	if (!bufs_new(h, 3, OLD))
+	/* first: the last job run leaves the engine unrotated, unstretched */
+	test_bounds_2d_stretch(e);
+	test_bounds_2d_rot(e);
+	if (!bufs_new(h, 3, EDGE_BO, OLD))
 		return;
 
 	op = whole;
-	if (de_try(e, h, op, offsetof(struct de_op, x2), EDGE_W, 0, "bound-2d-dst-x-64-last"))
-		check_drawn(e, h[0], 0, EDGE_H, EDGE_STRIDE, EDGE_STRIDE,
+	if (de_try(e, h, op, DE(x2), EDGE_W, 0, "bound-2d-dst-x-64-last"))
+		check_drawn(e, h[0], EDGE_BO, 0, EDGE_H, EDGE_STRIDE, EDGE_STRIDE,
 			    "bound-2d-dst-x-64");
-	de_try(e, h, op, offsetof(struct de_op, x2), EDGE_W + 1, -EINVAL, "bound-2d-dst-x-65");
-	de_try(e, h, op, offsetof(struct de_op, y2), EDGE_H + 1, -EINVAL, "bound-2d-dst-y-17");
-	de_try(e, h, op, offsetof(struct de_op, stride), EDGE_STRIDE + 4, -EINVAL,
+	de_try(e, h, op, DE(x2), EDGE_W + 1, -EINVAL, "bound-2d-dst-x-65");
+	de_try(e, h, op, DE(y2), EDGE_H + 1, -EINVAL, "bound-2d-dst-y-17");
+	de_try(e, h, op, DE(stride), EDGE_STRIDE + 4, -EINVAL,
 	       "bound-2d-dst-stride-260");
-	de_try(e, h, op, offsetof(struct de_op, stride), EDGE_STRIDE + 1, -EINVAL,
+	de_try(e, h, op, DE(stride), EDGE_STRIDE + 1, -EINVAL,
 	       "bound-2d-dst-stride-257");
 	/* a rectangle that starts inside reaches as far as one that does not */
-	de_try(e, h, op, offsetof(struct de_op, x1), EDGE_W - 1, 0, "bound-2d-dst-x1-63-x2-64");
+	de_try(e, h, op, DE(x1), EDGE_W - 1, 0, "bound-2d-dst-x1-63-x2-64");
 	op.x1 = EDGE_W - 1;
-	de_try(e, h, op, offsetof(struct de_op, x2), EDGE_W + 1, -EINVAL,
+	de_try(e, h, op, DE(x2), EDGE_W + 1, -EINVAL,
 	       "bound-2d-dst-x1-63-x2-65");
 
 	/* the destination's offset in its buffer */
 	bufs_close(h, 3);
-	if (!bufs_new(h, 3, OLD))
+	if (!bufs_new(h, 3, EDGE_BO, OLD))
 		return;
 	op = less;
-	if (de_try(e, h, op, offsetof(struct de_op, off), 4, 0, "bound-2d-dst-offset-4-last"))
-		check_drawn(e, h[0], 4, EDGE_H, EDGE_STRIDE,
+	if (de_try(e, h, op, DE(off), 4, 0, "bound-2d-dst-offset-4-last"))
+		check_drawn(e, h[0], EDGE_BO, 4, EDGE_H, EDGE_STRIDE,
 			    EDGE_STRIDE - 4, "bound-2d-dst-offset-4");
-	de_try(e, h, op, offsetof(struct de_op, off), 5, -EINVAL, "bound-2d-dst-offset-5");
-	de_try(e, h, op, offsetof(struct de_op, off), 8, -EINVAL, "bound-2d-dst-offset-8");
+	de_try(e, h, op, DE(off), 5, -EINVAL, "bound-2d-dst-offset-5");
+	de_try(e, h, op, DE(off), 8, -EINVAL, "bound-2d-dst-offset-8");
 
 	/* the source of a blit: origin x and y, stride, offset */
 	bufs_close(h, 3);
-	if (!bufs_new(h, 3, OLD))
+	if (!bufs_new(h, 3, EDGE_BO, OLD))
 		return;
 	op = blit;
-	de_try(e, h, op, offsetof(struct de_op, ox), EDGE_W / 2, 0, "bound-2d-src-x-origin-32-last");
-	de_try(e, h, op, offsetof(struct de_op, ox), EDGE_W / 2 + 1, -EINVAL,
+	de_try(e, h, op, DE(ox), EDGE_W / 2, 0, "bound-2d-src-x-origin-32-last");
+	de_try(e, h, op, DE(ox), EDGE_W / 2 + 1, -EINVAL,
 	       "bound-2d-src-x-origin-33");
-	de_try(e, h, op, offsetof(struct de_op, oy), 2, -EINVAL, "bound-2d-src-y-origin-2");
-	de_try(e, h, op, offsetof(struct de_op, sstride), EDGE_STRIDE + 1, -EINVAL,
+	de_try(e, h, op, DE(oy), 2, -EINVAL, "bound-2d-src-y-origin-2");
+	de_try(e, h, op, DE(sstride), EDGE_STRIDE + 1, -EINVAL,
 	       "bound-2d-src-stride-257");
-	de_try(e, h, op, offsetof(struct de_op, soff), 1, -EINVAL, "bound-2d-src-offset-1");
+	de_try(e, h, op, DE(soff), 1, -EINVAL, "bound-2d-src-offset-1");
 	op.oy = 0;
-	de_try(e, h, op, offsetof(struct de_op, soff), EDGE_STRIDE, 0,
+	de_try(e, h, op, DE(soff), EDGE_STRIDE, 0,
 	       "bound-2d-src-offset-256-last");
-	de_try(e, h, op, offsetof(struct de_op, soff), EDGE_STRIDE + 1, -EINVAL,
+	de_try(e, h, op, DE(soff), EDGE_STRIDE + 1, -EINVAL,
 	       "bound-2d-src-offset-257");
 
 	/* a pattern from memory: 8 x 8 pixels of 4 bytes, the last 256 */
 	op = blit;
 	op.pat = 1;
-	de_try(e, h, op, offsetof(struct de_op, poff), EDGE_BO - 256, 0,
+	de_try(e, h, op, DE(poff), EDGE_BO - 256, 0,
 	       "bound-2d-pattern-offset-3840-last");
-	de_try(e, h, op, offsetof(struct de_op, poff), EDGE_BO - 255, -EINVAL,
+	de_try(e, h, op, DE(poff), EDGE_BO - 255, -EINVAL,
 	       "bound-2d-pattern-offset-3841");
 	bufs_close(h, 3);
-}
-
-/* ------------------------------------------------------------------ */
-/* The resolve engine: the window at each pixel pipe's offset */
-
-/*
- * An RS fill of @w x @h at @stride into buffer 0 at @off, the pixel pipes
- * at @off0 and @off1 (RS_PIPE_OFFSET, two-pipe cores). Both destination
- * states are relocated: RS_DEST_ADDR (a one-pipe core's) and
- * RS_PIPE_DEST_ADDR[0] (a two-pipe core's).
- */
-struct rs_op {
-	uint32_t off, stride, w, h, off0, off1;
-	uint32_t multi, off_half1;	/* multi-tiled: half 1 in buffer 1 */
-};
-
-static void rs_stream(struct sb *s, const struct rs_op *op)
-{
-	memset(s, 0, sizeof(*s));
-	ls_bo(s, ST_RS_DEST_ADDR, 0, op->off);
-	ls_bo(s, ST_RS_PIPE_DEST_ADDR(0), 0, op->off);
-	if (op->multi)
-		ls_bo(s, ST_RS_PIPE_DEST_ADDR(1), 1, op->off_half1);
-	ls(s, ST_RS_CONFIG, RS_CONFIG_A8R8G8B8 |
-			    (op->multi ? RS_CONFIG_DEST_TILED : 0));
-	/* multi-tiled: MULTI without TILING (which makes it supertiled) */
-	ls(s, ST_RS_DEST_STRIDE, op->stride |
-				 (op->multi ? RS_STRIDE_MULTI : 0));
-	ls(s, ST_RS_PIPE_OFFSET(0), op->off0);
-	ls(s, ST_RS_PIPE_OFFSET(1), op->off1);
-	ls(s, ST_RS_WINDOW_SIZE, WH_HEIGHT(op->h) | WH_WIDTH(op->w));
-	ls(s, ST_RS_DITHER(0), 0xffffffff);
-	ls(s, ST_RS_DITHER(1), 0xffffffff);
-	ls(s, ST_RS_CLEAR_CONTROL, RS_CLEAR_FILL);
-	ls(s, ST_RS_FILL_VALUE(0), NEW);
-	ls(s, ST_RS_EXTRA_CONFIG, 0);
-	ls(s, ST_RS_KICKER, 0xbeebbeeb);
-}
-
-static bool rs_try2(const struct engine *e, const uint32_t *h,
-		    struct rs_op op, size_t field, uint32_t v, int want,
-		    const char *name)
-{
-	struct sb s;
-
-	*(uint32_t *)((char *)&op + field) = v;
-	rs_stream(&s, &op);
-	return edge_expect(e, &s, h, op.multi ? 2 : 1, want, "%s", name);
-}
-
-static bool rs_try(const struct engine *e, uint32_t h, struct rs_op op,
-		   size_t field, uint32_t v, int want, const char *name)
-{
-	return rs_try2(e, &h, op, field, v, want, name);
-}
-
-/*
- * A two-pipe core's multi-tiled target: each pixel pipe's half from its
- * own address (RS_PIPE_DEST_ADDR[0] in buffer 0, [1] in buffer 1). The
- * 64 x 16 window's half is every other row of 4x4 tiles: 2 rows of
- * tiles of 1024 bytes (the stride of a multi-tiled surface is that of
- * one row of tiles), each half at the end of its buffer.
- */
-static void test_bounds_rs_multi(const struct engine *e)
-{
-	const uint32_t half = 2 * 1024;
-	const struct rs_op multi = {
-		.stride = 1024, .w = EDGE_W, .h = EDGE_H, .multi = 1,
-		.off = EDGE_BO - half, .off_half1 = EDGE_BO - half,
-	};
-	struct rs_op op = multi;
-	uint32_t h[2];
-
-	if (!bufs_new(h, 2, OLD))
-		return;
-	if (rs_try2(e, h, op, offsetof(struct rs_op, off), EDGE_BO - half, 0,
-		    "bound-rs-multi-halves-last")) {
-		check_drawn(e, h[0], EDGE_BO - half, 1, EDGE_BO, half,
-			    "bound-rs-multi-half0");
-		check_drawn(e, h[1], EDGE_BO - half, 1, EDGE_BO, half,
-			    "bound-rs-multi-half1");
-	}
-	rs_try2(e, h, op, offsetof(struct rs_op, off), EDGE_BO - half + 1,
-		-EINVAL, "bound-rs-multi-half0-one-byte-short");
-	rs_try2(e, h, op, offsetof(struct rs_op, off_half1),
-		EDGE_BO - half + 1, -EINVAL,
-		"bound-rs-multi-half1-one-byte-short");
-	rs_try2(e, h, op, offsetof(struct rs_op, w), EDGE_W + 1, -EINVAL,
-		"bound-rs-multi-width-65");
-	rs_try2(e, h, op, offsetof(struct rs_op, h), EDGE_H + 1, -EINVAL,
-		"bound-rs-multi-height-17");
-	rs_try2(e, h, op, offsetof(struct rs_op, stride), 1025, -EINVAL,
-		"bound-rs-multi-stride-1025");
-	bufs_close(h, 2);
-}
-
-static void test_bounds_rs(const struct engine *e, unsigned int pipes)
-{
-	const struct rs_op whole = {
-		.stride = EDGE_STRIDE, .w = EDGE_W, .h = EDGE_H,
-	};
-	/* two pipes: each the half of the rows, the second below the first */
-	const struct rs_op halves = {
-		.stride = EDGE_STRIDE, .w = EDGE_W, .h = EDGE_H / 2,
-		.off1 = RS_OFFSET_Y(EDGE_H / 2),
-	};
-	struct rs_op op;
-	uint32_t h;
-
-	if (!e->mmuv1 || e->exec_state != ETNA_PIPE_3D)
-		return;
-	if (!bufs_new(&h, 1, OLD))
-		return;
-	op = whole;
-	if (rs_try(e, h, op, offsetof(struct rs_op, w), EDGE_W, 0, "bound-rs-width-64-last"))
-		check_drawn(e, h, 0, EDGE_H, EDGE_STRIDE, EDGE_STRIDE,
-			    "bound-rs-width-64");
-	rs_try(e, h, op, offsetof(struct rs_op, w), EDGE_W + 1, -EINVAL, "bound-rs-width-65");
-	rs_try(e, h, op, offsetof(struct rs_op, h), EDGE_H + 1, -EINVAL, "bound-rs-height-17");
-	rs_try(e, h, op, offsetof(struct rs_op, stride), EDGE_STRIDE + 1, -EINVAL,
-	       "bound-rs-stride-257");
-	op.w = EDGE_W - 1;
-	rs_try(e, h, op, offsetof(struct rs_op, off), 4, 0, "bound-rs-offset-4-last");
-	rs_try(e, h, op, offsetof(struct rs_op, off), 5, -EINVAL, "bound-rs-offset-5");
-	bufs_close(&h, 1);
-	if (pipes != 2)
-		return;
-
-	/* each pixel pipe's half of the window, in x and in y */
-	if (!bufs_new(&h, 1, OLD))
-		return;
-	op = halves;
-	if (rs_try(e, h, op, offsetof(struct rs_op, off1), RS_OFFSET_Y(EDGE_H / 2), 0,
-		   "bound-rs-pipe1-y-8-last"))
-		check_drawn(e, h, 0, EDGE_H, EDGE_STRIDE, EDGE_STRIDE,
-			    "bound-rs-pipe1-y-8");
-	rs_try(e, h, op, offsetof(struct rs_op, off1), RS_OFFSET_Y(EDGE_H / 2 + 1), -EINVAL,
-	       "bound-rs-pipe1-y-9");
-	rs_try(e, h, op, offsetof(struct rs_op, off1), RS_OFFSET_Y(EDGE_H / 2) | RS_OFFSET_X(1),
-	       -EINVAL, "bound-rs-pipe1-x-1");
-	rs_try(e, h, op, offsetof(struct rs_op, off0), RS_OFFSET_Y(EDGE_H / 2 + 1), -EINVAL,
-	       "bound-rs-pipe0-y-9");
-	rs_try(e, h, op, offsetof(struct rs_op, off0), RS_OFFSET_X(1), -EINVAL,
-	       "bound-rs-pipe0-x-1");
-	rs_try(e, h, op, offsetof(struct rs_op, off0), RS_OFFSET_Y(EDGE_H / 2), 0,
-	       "bound-rs-pipe0-y-8-last");
-	bufs_close(&h, 1);
-	test_bounds_rs_multi(e);
-}
-
-/* ------------------------------------------------------------------ */
-/* Tile status: an in-place resolve of N tiles, colour and depth */
-
-/*
- * RS_KICKER_INPLACE of @tiles with the tile status @t (0 colour, 1 depth)
- * on: its status buffer is buffer 0 at @soff, its surface buffer 1 at
- * @surf.
- */
-static bool ts_try(const struct engine *e, const uint32_t *h, unsigned int t,
-		   uint32_t tiles, uint32_t soff, uint32_t surf, int want,
-		   const char *name)
-{
-	static const char *const tn[] = { "color", "depth" };
-	struct sb s = { .n = 0 };
-
-	ls(&s, ST_TS_MEM_CONFIG, t ? TS_DEPTH_FAST_CLEAR : TS_COLOR_FAST_CLEAR);
-	ls_bo(&s, t ? ST_TS_DEPTH_STATUS_BASE : ST_TS_COLOR_STATUS_BASE, 0,
-	      soff);
-	ls_bo(&s, t ? ST_TS_DEPTH_SURFACE_BASE : ST_TS_COLOR_SURFACE_BASE, 1,
-	      surf);
-	ls(&s, ST_RS_KICKER_INPLACE, tiles);
-	ls(&s, ST_TS_MEM_CONFIG, 0);
-	return edge_expect(e, &s, h, 2, want, "bound-ts-%s-%s", tn[t], name);
-}
-
-/*
- * A resolve copy (@w x 16, linear, buffer 1 to buffer 0) with the colour
- * fast clear on: the status entries of the source's blocks from the
- * surface base (the source's address), in buffer 2 at @soff.
- */
-static bool ts_copy_try(const struct engine *e, const uint32_t *h,
-			uint32_t w, uint32_t soff, int want, const char *name)
-{
-	struct sb s = { .n = 0 };
-
-	ls_bo(&s, ST_RS_SOURCE_ADDR, 1, 0);
-	ls_bo(&s, ST_RS_PIPE_SOURCE_ADDR(0), 1, 0);
-	ls_bo(&s, ST_RS_DEST_ADDR, 0, 0);
-	ls_bo(&s, ST_RS_PIPE_DEST_ADDR(0), 0, 0);
-	ls(&s, ST_RS_CONFIG, RS_CONFIG_A8R8G8B8);
-	ls(&s, ST_RS_SOURCE_STRIDE, EDGE_STRIDE);
-	ls(&s, ST_RS_DEST_STRIDE, EDGE_STRIDE);
-	ls(&s, ST_RS_PIPE_OFFSET(0), 0);
-	ls(&s, ST_RS_PIPE_OFFSET(1), 0);
-	ls(&s, ST_RS_WINDOW_SIZE, WH_HEIGHT(EDGE_H) | WH_WIDTH(w));
-	ls(&s, ST_RS_DITHER(0), 0xffffffff);
-	ls(&s, ST_RS_DITHER(1), 0xffffffff);
-	ls(&s, ST_RS_CLEAR_CONTROL, 0);
-	ls(&s, ST_RS_EXTRA_CONFIG, 0);
-	ls(&s, ST_TS_MEM_CONFIG, TS_COLOR_FAST_CLEAR);
-	ls_bo(&s, ST_TS_COLOR_STATUS_BASE, 2, soff);
-	ls_bo(&s, ST_TS_COLOR_SURFACE_BASE, 1, 0);
-	ls(&s, ST_RS_KICKER, 0xbeebbeeb);
-	ls(&s, ST_TS_MEM_CONFIG, 0);
-	return edge_expect(e, &s, h, 3, want, "%s", name);
-}
-
-/*
- * The source's last byte in block 60 (2-bit entries: 61 of them, 15.25
- * bytes) or 62 (4-bit: 63, 31.5 bytes): the last byte of status is
- * partly used, so that one entry more or less moves the edge.
- */
-static void test_bounds_ts_copy(const struct engine *e, unsigned int bits)
-{
-	uint32_t w = bits == 2 ? 16 : 48, entries = bits == 2 ? 61 : 63;
-	uint32_t need = (entries * bits + 7) / 8, h[3];
-	char name[64];
-
-	/* the destination as before, the source NEW, no entry cleared */
-	if (!bufs_new(h, 1, OLD))
-		return;
-	if (!bufs_new(h + 1, 1, NEW)) {
-		bufs_close(h, 1);
-		return;
-	}
-	if (!bufs_new(h + 2, 1, 0)) {
-		bufs_close(h, 2);
-		return;
-	}
-	snprintf(name, sizeof(name),
-		 "bound-ts-copy-status-%u-bit-offset-%u-last", bits,
-		 EDGE_BO - need);
-	if (ts_copy_try(e, h, w, EDGE_BO - need, 0, name))
-		check_drawn(e, h[0], 0, EDGE_H, EDGE_STRIDE, w * 4,
-			    "bound-ts-copy");
-	snprintf(name, sizeof(name), "bound-ts-copy-status-%u-bit-offset-%u",
-		 bits, EDGE_BO - need + 1);
-	ts_copy_try(e, h, w, EDGE_BO - need + 1, -EINVAL, name);
-	bufs_close(h, 3);
-}
-
-static void test_bounds_ts(const struct engine *e, unsigned int bits)
-{
-	/* 63 tiles: entries of 2 bits take 16 bytes (15.75), of 4: 32 (31.5) */
-	uint32_t need = (63 * bits + 7) / 8, h[2];
-	char name[64];
-	unsigned int t;
-
-	if (!e->mmuv1 || e->exec_state != ETNA_PIPE_3D || upstream)
-		return;
-	if (!bufs_new(h, 2, 0))
-		return;
-	for (t = 0; t < 2; t++) {
-		ts_try(e, h, t, 64, 0, 0, 0, "surface-64-tiles-last");
-		ts_try(e, h, t, 65, 0, 0, -EINVAL, "surface-65-tiles");
-		ts_try(e, h, t, 63, 0, 64, 0, "surface-offset-64-last");
-		ts_try(e, h, t, 63, 0, 65, -EINVAL, "surface-offset-65");
-		snprintf(name, sizeof(name), "status-%u-bit-offset-%u-last",
-			 bits, EDGE_BO - need);
-		ts_try(e, h, t, 63, EDGE_BO - need, 0, 0, name);
-		snprintf(name, sizeof(name), "status-%u-bit-offset-%u", bits,
-			 EDGE_BO - need + 1);
-		ts_try(e, h, t, 63, EDGE_BO - need + 1, 0, -EINVAL, name);
-	}
-	bufs_close(h, 2);
-	test_bounds_ts_copy(e, bits);
 }
 
 /* ------------------------------------------------------------------ */

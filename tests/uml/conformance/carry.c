@@ -20,7 +20,7 @@
  * status buffer too small for the resolve is refused at the edge; a file
  * never takes another file's states.
  */
-#include "conformance.h"
+#include "bounds.h"
 
 #define SRC	0x0a0a0a0au	/* the source's pixels */
 #define CLR	0xc1c1c1c1u	/* the clear value the status entries select */
@@ -162,9 +162,10 @@ void test_ts_carry(const struct engine *e)
 	/* entries of 2 or 4 bits, all 1 (cleared); 64 blocks of 64 bytes */
 	fill = minor0 & ETNA_MINOR0_2BITPERTILE ? 0x55555555u : 0x11111111u;
 	need = minor0 & ETNA_MINOR0_2BITPERTILE ? 16 : 32;
-	if (!bufs_new(h, 1, fill))
+	if (!bufs_new(h, 1, EDGE_BO, fill))
 		return;
-	if (!bufs_new(h + 1, 1, SRC) || !bufs_new(h + 2, 1, 0)) {
+	if (!bufs_new(h + 1, 1, EDGE_BO, SRC) ||
+	    !bufs_new(h + 2, 1, EDGE_BO, 0)) {
 		bufs_close(h, 1);
 		return;
 	}
@@ -184,7 +185,7 @@ void test_ts_carry(const struct engine *e)
 	/* the file keeps the status buffer it closed */
 	if (carried(e, h, 0, STATUS_CLOSED, 0, "ts-carry-status-closed"))
 		holds(e, h[2], CLR, "ts-carry-status-closed");
-	if (!bufs_new(h, 1, fill)) {
+	if (!bufs_new(h, 1, EDGE_BO, fill)) {
 		bufs_close(h + 1, 2);
 		return;
 	}
@@ -201,8 +202,8 @@ void test_ts_carry(const struct engine *e)
 	ts_setup(&s, 0, CLR);
 	submit_n(e, &s, h, 2, 0, "ts-carry-not-from-another-file-setup");
 	shared = file_begin();
-	if (bufs_new(g, 1, SRC)) {
-		if (bufs_new(g + 1, 1, 0)) {
+	if (bufs_new(g, 1, EDGE_BO, SRC)) {
+		if (bufs_new(g + 1, 1, EDGE_BO, 0)) {
 			ts_resolve(&s);
 			submit_n(e, &s, g, 2, -EINVAL,
 				 "ts-carry-not-from-another-file");

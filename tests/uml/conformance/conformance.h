@@ -133,24 +133,6 @@ struct drm_etnaviv_gem_submit_reloc reloc_at(uint32_t off);
 #define stream_expect(e, s, want, ...) \
 	stream_expect2(e, s, ARRAY_SIZE(s), NULL, 0, want, __VA_ARGS__)
 
-/*
- * Streams built load by load, and the buffers they draw into (bounds.c):
- * a stream and its relocations, in stream order.
- */
-#define EDGE_BO		4096u	/* every buffer of these checks */
-
-struct sb {
-	uint32_t w[96];
-	unsigned int n;
-	struct drm_etnaviv_gem_submit_reloc r[12];
-	unsigned int nr;
-};
-
-void ls(struct sb *s, uint32_t state, uint32_t v);
-void ls_bo(struct sb *s, uint32_t state, uint32_t idx, uint64_t off);
-bool bufs_new(uint32_t *h, unsigned int n, uint32_t fill);
-void bufs_close(const uint32_t *h, unsigned int n);
-
 /* ------------------------------------------------------------------ */
 /* The checks, by ioctl */
 
@@ -205,6 +187,19 @@ unsigned int pm_exec_domains(uint32_t exec_state,
 /* bounds.c */
 void test_bounds(const struct engine *e);
 void test_bounds_gem(void);
+/*
+ * Submit @words of @w with their relocations and buffers: expect @want
+ * with ours; on upstream a refusal is not tried (it would go past the
+ * buffer).
+ */
+bool edge_submit(const struct engine *e, const uint32_t *w,
+		 unsigned int words,
+		 const struct drm_etnaviv_gem_submit_reloc *r, unsigned int nr,
+		 struct drm_etnaviv_gem_submit_bo *bos, unsigned int nbos,
+		 int want, const char *name);
+
+/* bounds_idx.c */
+void test_bounds_idx(const struct engine *e);
 
 /* carry.c */
 void test_ts_carry(const struct engine *e);

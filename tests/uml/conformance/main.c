@@ -73,6 +73,7 @@ int main(void)
 		test_submit_footprint_rs(e);
 		test_submit_pmrs(e);
 		test_bounds(e);
+		test_bounds_idx(e);
 		test_ts_carry(e);
 		test_userptr_submit(e);
 		test_submit_classes(e, fd2);

@@ -72,11 +72,16 @@
 #define ST_DE_SRC_ROT_CONFIG		0x1208
 #define ST_DE_SRC_CONFIG		0x120c
 #define   DE_SRC_FORMAT(v)		(((v) & 0x1fu) << 24)
+#define   DE_SRC_PE10_FORMAT(v)		(((v) & 0xfu) << 0)
 #define ST_DE_SRC_ORIGIN		0x1210
 #define ST_DE_STRETCH_FACTOR_LOW	0x1220
+#define ST_DE_STRETCH_FACTOR_HIGH	0x1224
 #define ST_DE_DEST_ADDR			0x1228
 #define ST_DE_DEST_STRIDE		0x122c
 #define ST_DE_DEST_ROT_CONFIG		0x1230
+#define   DE_ROT_WIDTH(v)		(((v) & 0xffffu) << 0)
+#define   DE_ROT_ENABLE			BIT(16)
+#define ST_DE_DEST_ROT_HEIGHT		0x12b4
 #define ST_DE_DEST_CONFIG		0x1234
 #define   DE_DEST_FORMAT(v)		(((v) & 0x1fu) << 0)
 #define   DE_DEST_COMMAND(v)		(((v) & 0xfu) << 12)
@@ -94,6 +99,7 @@
 #define   DE_CLIP_MAX			0x7fffu
 #define ST_DE_CONFIG			0x126c
 #define ST_DE_ROT_ANGLE			0x12bc
+#define   DE_ROT_DST(v)			(((v) & 0x7u) << 3)
 #define ST_DE_CLEAR_PIXEL32		0x12c0
 #define ST_DE_CLEAR_BYTE_MASK		0x1268
 #define ST_DE_CLEAR_PIXEL_LOW		0x1270
@@ -104,6 +110,10 @@
 #define DE_FORMAT_A8R8G8B8		6
 #define DE_CMD_CLEAR			0
 #define DE_CMD_BIT_BLT			2
+#define DE_CMD_STRETCH_BLT		4
+#define DE_ROT_90			4
+#define DE_ROT_180			5
+#define DE_ROT_270			6
 #define ST_PE_DEPTH_ADDR		0x1410
 #define ST_TE_SAMPLER_LOD_ADDR(i, j)	(0x2400 + 4 * (i) + 64 * (j))
 #define ST_PE_PIPE_COLOR_ADDR(i)	(0x1460 + 4 * (i))
@@ -116,9 +126,13 @@
 #define ST_RS_CONFIG			0x1604
 #define   RS_CONFIG_A8R8G8B8		0x606u
 #define   RS_CONFIG_DEST_TILED		BIT(14)
+#define   RS_CONFIG_SOURCE_TILED	BIT(7)
+#define   RS_CONFIG_DOWNSAMPLE_X	BIT(5)
+#define   RS_CONFIG_DOWNSAMPLE_Y	BIT(6)
 #define ST_RS_DEST_ADDR			0x1610
 #define ST_RS_DEST_STRIDE		0x1614
 #define   RS_STRIDE_MULTI		BIT(30)
+#define   RS_STRIDE_TILING		BIT(31)
 #define ST_RS_WINDOW_SIZE		0x1620
 /* sizes: RS_WINDOW_SIZE, TE_SAMPLER_SIZE */
 #define WH_WIDTH(v)			(((v) & 0xffffu) << 0)
@@ -128,6 +142,7 @@
 #define   RS_CLEAR_FILL			0x1ffffu
 #define ST_RS_FILL_VALUE(i)		(0x1640 + 4 * (i))
 #define ST_RS_EXTRA_CONFIG		0x16a0
+#define   RS_EXTRA_AA(v)		(((v) & 0x3u) << 0)
 #define ST_RS_PIPE_DEST_ADDR(i)		(0x16e0 + 4 * (i))
 #define ST_RS_PIPE_OFFSET(i)		(0x1700 + 4 * (i))
 #define   RS_OFFSET_X(v)		(((v) & 0xffffu) << 0)
@@ -153,6 +168,8 @@
 #define FE_DATA_TYPE_FLOAT		8
 #define ST_FE_INDEX_STREAM_CONTROL	0x0648
 #define   FE_INDEX_UNSIGNED_SHORT	0x1u
+#define   FE_INDEX_UNSIGNED_CHAR	0x0u
+#define   FE_INDEX_UNSIGNED_INT		0x2u
 #define ST_FE_VERTEX_STREAM_BASE_ADDR	0x064c
 #define ST_FE_VERTEX_STREAM_CONTROL	0x0650
 #define   FE_VERTEX_STRIDE(v)		(((v) & 0xffu) << 0)
