@@ -455,6 +455,8 @@ static int etna_submit_relocate(struct etna_job *job, u32 *stream, u32 words,
 			return ret;
 		s.ts_in = &ts->in;
 		ret = etna_validate_stream(&s, &why);
+		drm_dbg(&edev->drm, "stream takes the tile-status states %#lx of the file's previous job: %s\n",
+			ts->in.known, ret ? "refused" : "accepted");
 	}
 	if (!ret && ts->on)
 		etna_carry_update(&ts->carry, &ts->out, job, relocs);
