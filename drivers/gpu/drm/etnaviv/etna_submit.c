@@ -316,7 +316,8 @@ static void etna_submit_sync_for_cpu(struct device *dev, struct sg_table *sgt,
 
 /*
  * Copy @len bytes from @offset past the address relocation @reloc patched
- * in (the validator checked that they lie in its buffer) to @dst, from
+ * in (the validator checked that they lie in its buffer; checked again
+ * here, as the pages are indexed with it) to @dst, from
  * the buffer's pages, which its GPU mapping keeps: a shmem buffer's only
  * (user memory is not mapped into the kernel, and an imported buffer's
  * pages are its exporter's).
@@ -333,6 +334,9 @@ static int etna_submit_read_idx(void *priv, unsigned int reloc, u32 offset,
 	void *src;
 
 	if (bo->uptr || obj->import_attach || !bo->shmem.pages)
+		return -EINVAL;
+	/* the validator bounded it: a refusal, should it not have */
+	if (pos + len > obj->size)
 		return -EINVAL;
 	if ((bo->flags & ETNA_BO_CACHE_MASK) != ETNA_BO_CACHED)
 		etna_submit_sync_for_cpu(obj->dev->dev, bo->shmem.sgt, pos, len);
