@@ -1329,6 +1329,13 @@ static const struct etna_field f_gl_api_mode[] = {
 	{ "MODE", 0, 2, &e_api_mode, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
+static const struct etna_field f_gl_halti5_sh_specials[] = {
+	{ "VS_PSIZE_OUT", 0, 7, NULL, true, false },
+	{ "PS_PCOORD_IN", 8, 7, NULL, true, false },
+	{ "UNK16", 16, 7, NULL, true, false },
+	{ "UNK24", 24, 8, NULL, true, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
 static const struct etna_field f_gl_stall_token[] = {
 	{ "FROM", 0, 5, &e_sync_recipient, false, false },
 	{ "TO", 8, 5, &e_sync_recipient, false, false },
@@ -1619,6 +1626,8 @@ static const struct etna_state states[] = {
 	{ 0x00a80, "PA_VIEWPORT_UNK00A80", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00a84, "PA_VIEWPORT_UNK00A84", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00a8c, "PA_VIEWPORT_UNK00A8C", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x00a90, "PA_VARYING_NUM_COMPONENTS", 4, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x00aa8, "PA_VS_OUTPUT_COUNT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00c00, "SE_SCISSOR_LEFT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00c04, "SE_SCISSOR_TOP", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00c08, "SE_SCISSOR_RIGHT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
@@ -1833,7 +1842,7 @@ static const struct etna_state states[] = {
 	{ 0x03868, "GL_FENCE_OUT_ADDRESS", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x0386c, "GL_FENCE_OUT_DATA_LOW", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x03884, "GL_USC_CONTROL", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x03888, "GL_HALTI5_SH_SPECIALS", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x03888, "GL_HALTI5_SH_SPECIALS", 1, 4, 0, 0, ETNA_T_HEX, f_gl_halti5_sh_specials },
 	{ 0x0388c, "GL_GS_UNK0388C", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x03898, "GL_FENCE_OUT_DATA_HIGH", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x0389c, "GL_SHADER_INDEX", 1, 4, 0, 0, ETNA_T_HEX, NULL },
