@@ -66,7 +66,8 @@ static inline bool ts_cleared(const struct vgc_3d_surf *s, u8 v,
 static inline void ts_clear_read(const struct vgc_3d_surf *s, u32 addr,
 				 u8 *buf, unsigned int len)
 {
-	vgc_fill32(buf, addr, s->ts.clear, len);
+	vgc_fill32(buf, addr, s->mem.bpp == 8 && (addr & 4) ? s->clear_hi :
+			      s->ts.clear, len);
 }
 
 /*
@@ -79,13 +80,12 @@ static noinline int ts_fill(struct vgc_core *c, const struct vgc_3d_surf *s,
 			    unsigned int len, u32 byte, unsigned int shift)
 {
 	u32 b0 = addr - (addr - s->ts.surface) % s->ts.block;
-	u8 blk[VGC_TS_MAX_BLOCK], cb[4], v;
+	u8 blk[VGC_TS_MAX_BLOCK], v;
 	unsigned int k;
 
-	/* the clear value's bytes of a word (b0 is word-aligned) */
-	ts_clear_read(s, b0, cb, 4);
+	/* the clear value's words (b0 is word-aligned) */
 	for (k = 0; k < s->ts.block; k += 4)
-		vgc_copy_small(blk + k, cb, 4);
+		ts_clear_read(s, b0 + k, blk + k, 4);
 	memcpy(blk + (addr - b0), buf, len);
 	if (vgc_dma_write(c, cl, b0, blk, s->ts.block) ||
 	    vgc_dma_read(c, VGC_CLIENT_PE, byte, &v, 1))
@@ -385,6 +385,20 @@ static bool color_fmt(unsigned int f, u8 w[4], u8 sh[4], bool *has_a)
 	return true;
 }
 
+/*
+ * The halves a pixel of extended format @fx holds; 0: not a format of
+ * halves.
+ */
+static unsigned int half_channels(unsigned int fx)
+{
+	switch (fx) {
+	case VGC_PE_FMT_R16F:		return 1;
+	case VGC_PE_FMT_G16R16F:	return 2;
+	case VGC_PE_FMT_A16B16G16R16F:	return 4;
+	}
+	return 0;
+}
+
 /* Blend factor @f for channel @k (3: alpha) */
 static float blend_factor(unsigned int f, unsigned int k, const float *s,
 			  const float *d, const float *cc)
@@ -425,6 +439,56 @@ static float blend_eq(unsigned int eq, float s, float fs, float d, float fd)
 	return s * fs + d * fd;
 }
 
+/*
+ * Colour @rgba of the pixel at @addr of a render target of IEEE halves
+ * (the extended formats R16F, G16R16F and A16B16G16R16F: red in the
+ * lowest two bytes, then green, blue and alpha): no clamp but the
+ * saturation's, blending in single precision, each channel written
+ * rounded to the nearest half (GL ES 3.0 2.1.2's conversion; a half
+ * float buffer's, EXT_color_buffer_half_float). A pixel of 8 bytes is
+ * read and written as its two words, one after the other.
+ */
+static noinline void write_half(struct vgc_core *c, u32 addr,
+				const float *rgba)
+{
+	struct vgc_3d *p = &c->p3d;
+	const struct vgc_3d_pe *pe = &p->pe;
+	unsigned int n = p->color.mem.bpp, k, off;
+	float s[4], d[4] = { 0, 0, 0, 1 }, o[4];
+	u8 b[8];
+
+	for (off = 0; off < n; off += 4)
+		if (px_access(c, &p->color, VGC_CLIENT_PE, addr + off, b + off,
+			      n < 4 ? n : 4, false)) {
+			p->abort = true;
+			return;
+		}
+	for (k = 0; k < 4; k++)
+		s[k] = pe->saturate ? vgc_clampf(rgba[k], 0, 1) : rgba[k];
+	for (k = 0; k < pe->nch; k++)
+		d[k] = vgc_half_to_float(b[2 * k] | b[2 * k + 1] << 8);
+	for (k = 0; k < 4; k++)
+		o[k] = !pe->blend ? s[k] :
+		       blend_eq(pe->eq[k], s[k],
+				blend_factor(pe->src[k], k, s, d, pe->cc),
+				d[k], blend_factor(pe->dst[k], k, s, d, pe->cc));
+	for (k = 0; k < pe->nch; k++) {
+		u16 h = vgc_float_to_half(o[k]);
+
+		if (!(pe->comps & BIT(k)))
+			continue;
+		b[2 * k] = h;
+		b[2 * k + 1] = h >> 8;
+	}
+	for (off = 0; off < n; off += 4)
+		if (px_access(c, &p->color, VGC_CLIENT_PE, addr + off, b + off,
+			      n < 4 ? n : 4, true)) {
+			p->abort = true;
+			return;
+		}
+	c->stats.pixels_written++;
+}
+
 /* Colour @rgba of the render target's pixel at @addr. */
 static void write_color(struct vgc_core *c, u32 addr, const float *rgba)
 {
@@ -441,6 +505,10 @@ static void write_color(struct vgc_core *c, u32 addr, const float *rgba)
 		return;
 	if (!pe->fmt_ok) {
 		vgc_3d_unsupported(c);
+		return;
+	}
+	if (pe->half) {
+		write_half(c, addr, rgba);
 		return;
 	}
 	if (px_read(c, &p->color, VGC_CLIENT_PE, addr, b, p->color.mem.bpp,
@@ -526,12 +594,21 @@ void vgc_pe_init(struct vgc_core *c)
 	pe->spass[1] = VGC_PE_SOP_PASS_BACK(so);
 
 	pe->comps = VGC_PE_CF_COMPONENTS(cf);
-	pe->fmt_ok = color_fmt(VGC_PE_CF_FORMAT(cf), pe->w, pe->sh,
-			       &pe->has_a);
+	/* FORMAT_EXT 0: FORMAT's (Mesa 22.3 etna_set_framebuffer_state()) */
+	pe->nch = half_channels(VGC_PE_CF_FORMAT_EXT(cf));
+	pe->half = pe->nch;
+	if (VGC_PE_CF_FORMAT_EXT(cf)) {
+		pe->fmt_ok = pe->half;
+		pe->has_a = pe->nch == 4;
+	} else {
+		pe->fmt_ok = color_fmt(VGC_PE_CF_FORMAT(cf), pe->w, pe->sh,
+				       &pe->has_a);
+	}
 	pe->keep = ~0u;
 	for (k = 0; k < 4; k++) {
 		pe->fm[k] = 0;
-		if (!pe->fmt_ok || !pe->w[k] || !(pe->comps & BIT(k)))
+		if (!pe->fmt_ok || pe->half || !pe->w[k] ||
+		    !(pe->comps & BIT(k)))
 			continue;
 		m = (1u << pe->w[k]) - 1;
 		pe->fm[k] = (float)m;
@@ -555,6 +632,20 @@ void vgc_pe_init(struct vgc_core *c)
 	pe->cc[1] = VGC_BGRA8_G(bc) / 255.0f;
 	pe->cc[2] = VGC_BGRA8_B(bc) / 255.0f;
 	pe->cc[3] = VGC_BGRA8_A(bc) / 255.0f;
+	if (pe->half) {
+		/*
+		 * halves, in the order Mesa 22.3 loads them for these
+		 * formats (etna_blend_color_state_create(): red, green in
+		 * EXT0, blue, alpha in EXT1) [deduced]
+		 */
+		u32 e0 = REG(c, VGC_PE_ALPHA_COLOR_EXT0);
+		u32 e1 = REG(c, VGC_PE_ALPHA_COLOR_EXT1);
+
+		pe->cc[0] = vgc_half_to_float(e0 & 0xffff);
+		pe->cc[1] = vgc_half_to_float(e0 >> 16);
+		pe->cc[2] = vgc_half_to_float(e1 & 0xffff);
+		pe->cc[3] = vgc_half_to_float(e1 >> 16);
+	}
 }
 
 /* The layout and addresses of a colour or depth surface. */
@@ -595,16 +686,22 @@ static void surf_init(struct vgc_core *c, struct vgc_3d_surf *s, bool depth)
 		s->ts.status = REG(c, VGC_TS_DEPTH_STATUS_BASE);
 		s->ts.surface = REG(c, VGC_TS_DEPTH_SURFACE_BASE);
 		s->ts.clear = REG(c, VGC_TS_DEPTH_CLEAR_VALUE);
+		s->clear_hi = s->ts.clear;
 	} else {
-		u32 f = VGC_PE_CF_FORMAT(REG(c, VGC_PE_COLOR_FORMAT));
+		u32 cf = REG(c, VGC_PE_COLOR_FORMAT);
+		u32 f = VGC_PE_CF_FORMAT(cf);
+		unsigned int nch = half_channels(VGC_PE_CF_FORMAT_EXT(cf));
 
 		m->stride = 4 * REG(c, VGC_PE_COLOR_STRIDE);
-		m->bpp = f >= VGC_RS_FMT_X8R8G8B8 ? 4 : 2;
+		m->bpp = nch ? 2 * nch : f >= VGC_RS_FMT_X8R8G8B8 ? 4 : 2;
+		if (VGC_PE_CF_FORMAT_EXT(cf) && !nch)
+			m->bpp = 4;	/* not written (vgc_pe_init()) */
 		super = REG(c, VGC_PE_COLOR_FORMAT) & VGC_PE_CF_SUPER;
 		s->fast_clear = mc & VGC_TS_COLOR_FAST_CLEAR;
 		s->ts.status = REG(c, VGC_TS_COLOR_STATUS_BASE);
 		s->ts.surface = REG(c, VGC_TS_COLOR_SURFACE_BASE);
 		s->ts.clear = REG(c, VGC_TS_COLOR_CLEAR_VALUE);
+		s->clear_hi = REG(c, VGC_TS_COLOR_CLEAR_VALUE_EXT);
 	}
 	if (multi)
 		m->layout = super ? VGC_MULTI_SUPER : VGC_MULTI_TILED;

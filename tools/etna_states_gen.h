@@ -274,6 +274,14 @@ static const char *const e_msaa_samples_names[] = {
 static const struct etna_enum e_msaa_samples = {
 	e_msaa_samples_names, ETNA_ARRAY_SIZE(e_msaa_samples_names)
 };
+static const char *const e_pe_format_names[] = {
+	[16] = "A8", [17] = "R16F", [18] = "G16R16F", [19] = "A16B16G16R16F",
+	[20] = "R32F", [21] = "G32R32F", [22] = "A2B10G10R10", [31] = "G8R8",
+	[35] = "R8"
+};
+static const struct etna_enum e_pe_format = {
+	e_pe_format_names, ETNA_ARRAY_SIZE(e_pe_format_names)
+};
 static const char *const e_pipe_id_names[] = {
 	[0] = "3D", [1] = "2D"
 };
@@ -1196,7 +1204,7 @@ static const struct etna_field f_pe_color_format[] = {
 	{ "OVERWRITE_MASK", 17, 1, NULL, false, false },
 	{ "SUPER_TILED", 20, 1, NULL, false, false },
 	{ "SUPER_TILED_MASK", 21, 1, NULL, false, false },
-	{ "FORMAT_EXT", 24, 7, NULL, false, false },
+	{ "FORMAT_EXT", 24, 7, &e_pe_format, false, false },
 	{ "FORMAT_EXT_MASK", 31, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
@@ -1207,6 +1215,16 @@ static const struct etna_field f_pe_hdepth_control[] = {
 static const struct etna_field f_pe_stencil_config_ext[] = {
 	{ "REF_BACK", 0, 8, NULL, false, false },
 	{ "REF_BACK_MASK", 8, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_pe_alpha_color_ext0[] = {
+	{ "B", 0, 16, NULL, true, false },
+	{ "G", 16, 16, NULL, true, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_pe_alpha_color_ext1[] = {
+	{ "R", 0, 16, NULL, true, false },
+	{ "A", 16, 16, NULL, true, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_pe_stencil_config_ext2[] = {
@@ -1754,8 +1772,8 @@ static const struct etna_state states[] = {
 	{ 0x014a0, "PE_STENCIL_CONFIG_EXT", 1, 4, 0, 0, ETNA_T_HEX, f_pe_stencil_config_ext },
 	{ 0x014a4, "PE_LOGIC_OP", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x014a8, "PE_DITHER", 2, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x014b0, "PE_UNK014B0", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x014b4, "PE_UNK014B4", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x014b0, "PE_ALPHA_COLOR_EXT0", 1, 4, 0, 0, ETNA_T_HEX, f_pe_alpha_color_ext0 },
+	{ 0x014b4, "PE_ALPHA_COLOR_EXT1", 1, 4, 0, 0, ETNA_T_HEX, f_pe_alpha_color_ext1 },
 	{ 0x014b8, "PE_STENCIL_CONFIG_EXT2", 1, 4, 0, 0, ETNA_T_HEX, f_pe_stencil_config_ext2 },
 	{ 0x014bc, "PE_MEM_CONFIG", 1, 4, 0, 0, ETNA_T_HEX, f_pe_mem_config },
 	{ 0x014c4, "PE_DEPTH_ROBUSTNESS", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
@@ -1795,6 +1813,7 @@ static const struct etna_state states[] = {
 	{ 0x016b0, "RS_KICKER_INPLACE", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x016b4, "RS_UNK016B4", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x016b8, "RS_SINGLE_BUFFER", 1, 4, 0, 0, ETNA_T_HEX, f_rs_single_buffer },
+	{ 0x016bc, "TS_COLOR_CLEAR_VALUE_EXT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x016c0, "RS_PIPE_SOURCE_ADDR", 8, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x016e0, "RS_PIPE_DEST_ADDR", 8, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x01700, "RS_PIPE_OFFSET", 8, 4, 0, 0, ETNA_T_HEX, fs_xy16 },
