@@ -108,8 +108,8 @@ static __always_inline int px_access(struct vgc_core *c,
 	u32 byte;
 	u8 v;
 
-	/* a pixel is 2 or 4 bytes (surf_init()): its copies inline */
-	len = len == 2 ? 2 : 4;
+	/* a pixel is 1, 2 or 4 bytes (surf_init()): its copies inline */
+	len = len == 1 ? 1 : len == 2 ? 2 : 4;
 	if (s->fast_clear && addr >= s->ts.surface) {
 		ts_entry(s, addr, &byte, &shift);
 		if (vgc_dma_read(c, VGC_CLIENT_PE, byte, &v, 1))
@@ -180,7 +180,7 @@ static __always_inline int px_read(struct vgc_core *c,
 {
 	u8 *h = NULL, v;
 
-	len = len == 2 ? 2 : 4;
+	len = len == 1 ? 1 : len == 2 ? 2 : 4;
 	if (s->hit_ok && s->hit_gen == c->mmu1.gen) {
 		seen->hit = true;
 		seen->ts = s->hit_ts;
@@ -254,7 +254,7 @@ static __always_inline int px_rewrite(struct vgc_core *c,
 {
 	if (!seen->hit)
 		return px_access(c, s, cl, addr, (u8 *)buf, len, true);
-	len = len == 2 ? 2 : 4;
+	len = len == 1 ? 1 : len == 2 ? 2 : 4;
 	if (seen->ts) {
 		vgc_dma_count(c, seen->byte, 1, false);
 		if (seen->cleared)
@@ -364,8 +364,14 @@ static bool depth_stencil(struct vgc_core *c, u32 addr, float z, bool front)
 	return pass;
 }
 
-/* Widths and shifts of R, G, B, A of a PE colour format; false if none. */
-static bool color_fmt(unsigned int f, u8 w[4], u8 sh[4], bool *has_a)
+/*
+ * Widths and shifts of R, G, B, A of a PE colour format @f, or of the
+ * extended format @fx when not 0 (the unorm ones: A2B10G10R10, G8R8 and
+ * R8, red in the lowest bits, Mesa 22.3 etnaviv_format.c); false if
+ * none.
+ */
+static bool color_fmt(unsigned int f, unsigned int fx, u8 w[4], u8 sh[4],
+		      bool *has_a)
 {
 	static const struct { u8 w[4], sh[4]; bool a; } fmts[] = {
 		[VGC_RS_FMT_X4R4G4B4] = { { 4, 4, 4, 4 }, { 8, 4, 0, 12 }, 0 },
@@ -377,6 +383,24 @@ static bool color_fmt(unsigned int f, u8 w[4], u8 sh[4], bool *has_a)
 		[VGC_RS_FMT_A8R8G8B8] = { { 8, 8, 8, 8 }, { 16, 8, 0, 24 }, 1 },
 	};
 
+	static const struct { u8 w[4], sh[4]; bool a; } ext[] = {
+		{ { 10, 10, 10, 2 }, { 0, 10, 20, 30 }, 1 },
+		{ { 8, 8, 0, 0 }, { 0, 8, 0, 0 }, 0 },
+		{ { 8, 0, 0, 0 }, { 0, 0, 0, 0 }, 0 },
+	};
+
+	if (fx) {
+		unsigned int i = fx == VGC_PE_FMT_A2B10G10R10 ? 0 :
+				 fx == VGC_PE_FMT_G8R8 ? 1 :
+				 fx == VGC_PE_FMT_R8 ? 2 : 3;
+
+		if (i > 2)
+			return false;
+		memcpy(w, ext[i].w, 4);
+		memcpy(sh, ext[i].sh, 4);
+		*has_a = ext[i].a;
+		return true;
+	}
 	if (f >= ARRAY_SIZE(fmts) || !fmts[f].w[0])
 		return false;
 	memcpy(w, fmts[f].w, 4);
@@ -527,7 +551,9 @@ static void write_color(struct vgc_core *c, u32 addr, const float *rgba)
 		s[k] = pe->saturate ? vgc_clampf(rgba[k], 0, 1) : rgba[k];
 	for (k = 0; k < 4; k++) {
 		m = (1u << w[k]) - 1;
-		d[k] = w[k] ? (float)((old >> sh[k]) & m) / (float)m : 1.0f;
+		/* a channel the format lacks: 0, alpha 1 [deduced] */
+		d[k] = w[k] ? (float)((old >> sh[k]) & m) / (float)m :
+		       k == 3 ? 1.0f : 0.0f;
 		if (k == 3 && !pe->has_a)
 			d[k] = 1.0f;
 	}
@@ -597,11 +623,12 @@ void vgc_pe_init(struct vgc_core *c)
 	/* FORMAT_EXT 0: FORMAT's (Mesa 22.3 etna_set_framebuffer_state()) */
 	pe->nch = half_channels(VGC_PE_CF_FORMAT_EXT(cf));
 	pe->half = pe->nch;
-	if (VGC_PE_CF_FORMAT_EXT(cf)) {
-		pe->fmt_ok = pe->half;
+	if (pe->half) {
+		pe->fmt_ok = true;
 		pe->has_a = pe->nch == 4;
 	} else {
-		pe->fmt_ok = color_fmt(VGC_PE_CF_FORMAT(cf), pe->w, pe->sh,
+		pe->fmt_ok = color_fmt(VGC_PE_CF_FORMAT(cf),
+				       VGC_PE_CF_FORMAT_EXT(cf), pe->w, pe->sh,
 				       &pe->has_a);
 	}
 	pe->keep = ~0u;
@@ -693,9 +720,19 @@ static void surf_init(struct vgc_core *c, struct vgc_3d_surf *s, bool depth)
 		unsigned int nch = half_channels(VGC_PE_CF_FORMAT_EXT(cf));
 
 		m->stride = 4 * REG(c, VGC_PE_COLOR_STRIDE);
-		m->bpp = nch ? 2 * nch : f >= VGC_RS_FMT_X8R8G8B8 ? 4 : 2;
-		if (VGC_PE_CF_FORMAT_EXT(cf) && !nch)
-			m->bpp = 4;	/* not written (vgc_pe_init()) */
+		switch (VGC_PE_CF_FORMAT_EXT(cf)) {
+		case 0:
+			m->bpp = f >= VGC_RS_FMT_X8R8G8B8 ? 4 : 2;
+			break;
+		case VGC_PE_FMT_G8R8:
+			m->bpp = 2;
+			break;
+		case VGC_PE_FMT_R8:
+			m->bpp = 1;
+			break;
+		default:	/* A2B10G10R10, and those not written */
+			m->bpp = nch ? 2 * nch : 4;
+		}
 		super = REG(c, VGC_PE_COLOR_FORMAT) & VGC_PE_CF_SUPER;
 		s->fast_clear = mc & VGC_TS_COLOR_FAST_CLEAR;
 		s->ts.status = REG(c, VGC_TS_COLOR_STATUS_BASE);

@@ -978,6 +978,9 @@
 #define VGC_PE_FMT_R16F			17
 #define VGC_PE_FMT_G16R16F		18
 #define VGC_PE_FMT_A16B16G16R16F	19
+#define VGC_PE_FMT_A2B10G10R10		22
+#define VGC_PE_FMT_G8R8			31
+#define VGC_PE_FMT_R8			35
 #define VGC_PE_ALPHA_BLEND_COLOR	0x1424
 #define   VGC_BGRA8_B(v)		((v) & 0xffu)
 #define   VGC_BGRA8_G(v)		(((v) >> 8) & 0xffu)

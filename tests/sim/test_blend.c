@@ -384,6 +384,50 @@ static void t_half_float(struct vgc_core *c)
 				     half_at(2, x, y, 0));
 }
 
+/*
+ * The extended unorm render targets (FORMAT_EXT as above): R8 (1 byte a
+ * pixel; Mesa 22.3 renders GL's luminance copies into it on HALTI5),
+ * G8R8 (2: red the low byte) and A2B10G10R10 (4: red bits 9:0, green
+ * 19:10, blue 29:20, alpha 31:30), each channel GL ES 2.0 2.1.2's
+ * round(c * (2^bits - 1)): 0.25 -> 64 (63.75), 0.5 -> 128 (127.5) and
+ * 0.75 -> 191 (191.25) in 8 bits; 0.25 -> 256 (255.75), 0.5 -> 512
+ * (511.5), 0.75 -> 767 (767.25) and alpha 1 -> 3 in 10 and 2 bits.
+ */
+static void t_unorm_ext(struct vgc_core *c)
+{
+	static const struct {
+		unsigned int fx, bpp;
+		uint32_t want;
+	} f[] = {
+		{ 35, 1, 64 },				/* R8 */
+		{ 31, 2, 64 | 128 << 8 },		/* G8R8 */
+		{ 22, 4, 256 | 512u << 10 | 767u << 20 | 3u << 30 },
+	};
+	unsigned int i, x, y, bad = 0;
+	uint32_t got;
+
+	for (i = 0; i < ARRAY_SIZE(f); i++) {
+		setup(c);
+		memset(mem + RT, 0xee, W * H * 4);
+		half_target(f[i].fx, f[i].bpp);
+		st(VGC_PS_CONTROL, VGC_PS_SATURATE_RT0);
+		half_draw(0.25f, 0.5f, 0.75f, 1.0f);
+		run(c);
+		EXPECT_EQ(c->stats.draws_unsupported, 0);
+		for (y = 0; y < H; y += 3)
+			for (x = 0; x < W; x += 5) {
+				got = 0;
+				memcpy(&got, mem + RT + tiled(x, y, f[i].bpp,
+							      W * f[i].bpp),
+				       f[i].bpp);
+				if (got != f[i].want && !bad++)
+					fail("format %u (%u, %u): 0x%x, not "
+					     "0x%x", f[i].fx, x, y, got,
+					     f[i].want);
+			}
+	}
+}
+
 int main(void)
 {
 	static char names[ARRAY_SIZE(cls)][56];
@@ -416,5 +460,6 @@ int main(void)
 		C_DST(g, BF_SATURATE)->name = NULL;
 	run_table("blend", t_blend, "gc880", cls, ARRAY_SIZE(cls));
 	run_test("blend-half-float", t_half_float, "gc3000");
+	run_test("blend-unorm-ext", t_unorm_ext, "gc3000");
 	return sim_test_end("sim blend tables");
 }
