@@ -468,9 +468,8 @@ static float blend_eq(unsigned int eq, float s, float fs, float d, float fd)
  * (the extended formats R16F, G16R16F and A16B16G16R16F: red in the
  * lowest two bytes, then green, blue and alpha): no clamp but the
  * saturation's, blending in single precision, each channel written
- * rounded to the nearest half (GL ES 3.0 2.1.2's conversion; a half
- * float buffer's, EXT_color_buffer_half_float). A pixel of 8 bytes is
- * read and written as its two words, one after the other.
+ * rounded to the nearest half (IEEE 754 binary16, ties to even). A pixel
+ * of 8 bytes is read and written as its two words, one after the other.
  */
 static noinline void write_half(struct vgc_core *c, u32 addr,
 				const float *rgba)
