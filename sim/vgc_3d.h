@@ -94,6 +94,8 @@ struct vgc_3d_tri {
  *	PE_COLOR_STRIDE or PE_DEPTH_STRIDE (bytes of a row of pixels)
  * @fast_clear: tile status entries mark 64-byte blocks cleared
  * @ts: the tile status (TS_*_STATUS_BASE, _SURFACE_BASE, _CLEAR_VALUE)
+ * @clear_hi: the clear value of the high word of a pixel of 8 bytes
+ *	(TS_COLOR_CLEAR_VALUE_EXT; else @ts's)
  * @last_ok: @last holds the address of tile (@last_tx, @last_ty)
  * @last_tx: the tile's column
  * @last_ty: its row
@@ -109,6 +111,7 @@ struct vgc_3d_surf {
 	struct vgc_surf mem;
 	bool fast_clear;
 	struct vgc_ts ts;
+	u32 clear_hi;
 	bool last_ok;
 	u32 last_tx, last_ty, last;
 	bool hit_ok, hit_ts;
@@ -138,6 +141,8 @@ struct vgc_3d_surf {
  * @spass: when both pass
  * @comps: PE_COLOR_FORMAT.COMPONENTS: the channels written
  * @fmt_ok: the render-target format is one the model writes
+ * @half: it holds IEEE halves (the extended R16F, G16R16F, A16B16G16R16F),
+ *	@nch of them, red first (the w, sh, fm and keep below unused)
  * @has_a: it has alpha
  * @w: bits of R, G, B, A in a pixel
  * @sh: their shifts
@@ -161,7 +166,8 @@ struct vgc_3d_pe {
 	u8 ref[2], mask[2], wmask[2];
 	u8 sfunc[2], sfail[2], dfail[2], spass[2];
 	unsigned int comps;
-	bool fmt_ok, has_a, saturate, blend;
+	bool fmt_ok, half, has_a, saturate, blend;
+	unsigned int nch;
 	u8 w[4], sh[4];
 	float fm[4];
 	u32 keep;

@@ -84,6 +84,37 @@ static inline float vgc_half_to_float(u16 h)
 	return vgc_u2f(s | (e + 112) << 23 | m << 13);
 }
 
+/*
+ * Single to IEEE half, rounding to nearest even: above the largest half
+ * infinity, below the smallest subnormal zero, NaN a quiet NaN (the
+ * sign kept).
+ */
+static inline u16 vgc_float_to_half(float f)
+{
+	u32 u = vgc_f2u(f), s = (u >> 16) & 0x8000u, m;
+	int e = (int)((u >> 23) & 0xff) - 127 + 15;
+	unsigned int sh;
+
+	if (((u >> 23) & 0xff) == 0xff)
+		return s | 0x7c00u | ((u & 0x7fffffu) ? 0x200u : 0);
+	if (e >= 31)
+		return s | 0x7c00u;
+	m = (u & 0x7fffffu) | 0x800000u;	/* 24 bits, 1.23 */
+	if (e <= 0) {
+		if (e < -10)
+			return s;
+		sh = (unsigned int)(14 - e);	/* to a subnormal's 10 bits */
+	} else {
+		sh = 13;
+		m &= 0x7fffffu;
+	}
+	u = m >> sh;
+	m &= (1u << sh) - 1;
+	if (m > 1u << (sh - 1) || (m == 1u << (sh - 1) && (u & 1)))
+		u++;		/* a carry into the exponent is right */
+	return s | (e > 0 ? ((u32)e << 10) + u : u);
+}
+
 /* Round towards -infinity; NaN, infinities and integers unchanged. */
 float vgc_floorf(float x);
 /* Round towards +infinity; likewise. */

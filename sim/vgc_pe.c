@@ -66,7 +66,8 @@ static inline bool ts_cleared(const struct vgc_3d_surf *s, u8 v,
 static inline void ts_clear_read(const struct vgc_3d_surf *s, u32 addr,
 				 u8 *buf, unsigned int len)
 {
-	vgc_fill32(buf, addr, s->ts.clear, len);
+	vgc_fill32(buf, addr, s->mem.bpp == 8 && (addr & 4) ? s->clear_hi :
+			      s->ts.clear, len);
 }
 
 /*
@@ -79,13 +80,12 @@ static noinline int ts_fill(struct vgc_core *c, const struct vgc_3d_surf *s,
 			    unsigned int len, u32 byte, unsigned int shift)
 {
 	u32 b0 = addr - (addr - s->ts.surface) % s->ts.block;
-	u8 blk[VGC_TS_MAX_BLOCK], cb[4], v;
+	u8 blk[VGC_TS_MAX_BLOCK], v;
 	unsigned int k;
 
-	/* the clear value's bytes of a word (b0 is word-aligned) */
-	ts_clear_read(s, b0, cb, 4);
+	/* the clear value's words (b0 is word-aligned) */
 	for (k = 0; k < s->ts.block; k += 4)
-		vgc_copy_small(blk + k, cb, 4);
+		ts_clear_read(s, b0 + k, blk + k, 4);
 	memcpy(blk + (addr - b0), buf, len);
 	if (vgc_dma_write(c, cl, b0, blk, s->ts.block) ||
 	    vgc_dma_read(c, VGC_CLIENT_PE, byte, &v, 1))
@@ -108,8 +108,8 @@ static __always_inline int px_access(struct vgc_core *c,
 	u32 byte;
 	u8 v;
 
-	/* a pixel is 2 or 4 bytes (surf_init()): its copies inline */
-	len = len == 2 ? 2 : 4;
+	/* a pixel is 1, 2 or 4 bytes (surf_init()): its copies inline */
+	len = len == 1 ? 1 : len == 2 ? 2 : 4;
 	if (s->fast_clear && addr >= s->ts.surface) {
 		ts_entry(s, addr, &byte, &shift);
 		if (vgc_dma_read(c, VGC_CLIENT_PE, byte, &v, 1))
@@ -180,7 +180,7 @@ static __always_inline int px_read(struct vgc_core *c,
 {
 	u8 *h = NULL, v;
 
-	len = len == 2 ? 2 : 4;
+	len = len == 1 ? 1 : len == 2 ? 2 : 4;
 	if (s->hit_ok && s->hit_gen == c->mmu1.gen) {
 		seen->hit = true;
 		seen->ts = s->hit_ts;
@@ -254,7 +254,7 @@ static __always_inline int px_rewrite(struct vgc_core *c,
 {
 	if (!seen->hit)
 		return px_access(c, s, cl, addr, (u8 *)buf, len, true);
-	len = len == 2 ? 2 : 4;
+	len = len == 1 ? 1 : len == 2 ? 2 : 4;
 	if (seen->ts) {
 		vgc_dma_count(c, seen->byte, 1, false);
 		if (seen->cleared)
@@ -364,8 +364,14 @@ static bool depth_stencil(struct vgc_core *c, u32 addr, float z, bool front)
 	return pass;
 }
 
-/* Widths and shifts of R, G, B, A of a PE colour format; false if none. */
-static bool color_fmt(unsigned int f, u8 w[4], u8 sh[4], bool *has_a)
+/*
+ * Widths and shifts of R, G, B, A of a PE colour format @f, or of the
+ * extended format @fx when not 0 (the unorm ones: A2B10G10R10, G8R8 and
+ * R8, red in the lowest bits, Mesa 22.3 etnaviv_format.c); false if
+ * none.
+ */
+static bool color_fmt(unsigned int f, unsigned int fx, u8 w[4], u8 sh[4],
+		      bool *has_a)
 {
 	static const struct { u8 w[4], sh[4]; bool a; } fmts[] = {
 		[VGC_RS_FMT_X4R4G4B4] = { { 4, 4, 4, 4 }, { 8, 4, 0, 12 }, 0 },
@@ -377,12 +383,44 @@ static bool color_fmt(unsigned int f, u8 w[4], u8 sh[4], bool *has_a)
 		[VGC_RS_FMT_A8R8G8B8] = { { 8, 8, 8, 8 }, { 16, 8, 0, 24 }, 1 },
 	};
 
+	static const struct { u8 w[4], sh[4]; bool a; } ext[] = {
+		{ { 10, 10, 10, 2 }, { 0, 10, 20, 30 }, 1 },
+		{ { 8, 8, 0, 0 }, { 0, 8, 0, 0 }, 0 },
+		{ { 8, 0, 0, 0 }, { 0, 0, 0, 0 }, 0 },
+	};
+
+	if (fx) {
+		unsigned int i = fx == VGC_PE_FMT_A2B10G10R10 ? 0 :
+				 fx == VGC_PE_FMT_G8R8 ? 1 :
+				 fx == VGC_PE_FMT_R8 ? 2 : 3;
+
+		if (i > 2)
+			return false;
+		memcpy(w, ext[i].w, 4);
+		memcpy(sh, ext[i].sh, 4);
+		*has_a = ext[i].a;
+		return true;
+	}
 	if (f >= ARRAY_SIZE(fmts) || !fmts[f].w[0])
 		return false;
 	memcpy(w, fmts[f].w, 4);
 	memcpy(sh, fmts[f].sh, 4);
 	*has_a = fmts[f].a;
 	return true;
+}
+
+/*
+ * The halves a pixel of extended format @fx holds; 0: not a format of
+ * halves.
+ */
+static unsigned int half_channels(unsigned int fx)
+{
+	switch (fx) {
+	case VGC_PE_FMT_R16F:		return 1;
+	case VGC_PE_FMT_G16R16F:	return 2;
+	case VGC_PE_FMT_A16B16G16R16F:	return 4;
+	}
+	return 0;
 }
 
 /* Blend factor @f for channel @k (3: alpha) */
@@ -425,6 +463,55 @@ static float blend_eq(unsigned int eq, float s, float fs, float d, float fd)
 	return s * fs + d * fd;
 }
 
+/*
+ * Colour @rgba of the pixel at @addr of a render target of IEEE halves
+ * (the extended formats R16F, G16R16F and A16B16G16R16F: red in the
+ * lowest two bytes, then green, blue and alpha): no clamp but the
+ * saturation's, blending in single precision, each channel written
+ * rounded to the nearest half (IEEE 754 binary16, ties to even). A pixel
+ * of 8 bytes is read and written as its two words, one after the other.
+ */
+static noinline void write_half(struct vgc_core *c, u32 addr,
+				const float *rgba)
+{
+	struct vgc_3d *p = &c->p3d;
+	const struct vgc_3d_pe *pe = &p->pe;
+	unsigned int n = p->color.mem.bpp, k, off;
+	float s[4], d[4] = { 0, 0, 0, 1 }, o[4];
+	u8 b[8];
+
+	for (off = 0; off < n; off += 4)
+		if (px_access(c, &p->color, VGC_CLIENT_PE, addr + off, b + off,
+			      n < 4 ? n : 4, false)) {
+			p->abort = true;
+			return;
+		}
+	for (k = 0; k < 4; k++)
+		s[k] = pe->saturate ? vgc_clampf(rgba[k], 0, 1) : rgba[k];
+	for (k = 0; k < pe->nch; k++)
+		d[k] = vgc_half_to_float(b[2 * k] | b[2 * k + 1] << 8);
+	for (k = 0; k < 4; k++)
+		o[k] = !pe->blend ? s[k] :
+		       blend_eq(pe->eq[k], s[k],
+				blend_factor(pe->src[k], k, s, d, pe->cc),
+				d[k], blend_factor(pe->dst[k], k, s, d, pe->cc));
+	for (k = 0; k < pe->nch; k++) {
+		u16 h = vgc_float_to_half(o[k]);
+
+		if (!(pe->comps & BIT(k)))
+			continue;
+		b[2 * k] = h;
+		b[2 * k + 1] = h >> 8;
+	}
+	for (off = 0; off < n; off += 4)
+		if (px_access(c, &p->color, VGC_CLIENT_PE, addr + off, b + off,
+			      n < 4 ? n : 4, true)) {
+			p->abort = true;
+			return;
+		}
+	c->stats.pixels_written++;
+}
+
 /* Colour @rgba of the render target's pixel at @addr. */
 static void write_color(struct vgc_core *c, u32 addr, const float *rgba)
 {
@@ -443,6 +530,10 @@ static void write_color(struct vgc_core *c, u32 addr, const float *rgba)
 		vgc_3d_unsupported(c);
 		return;
 	}
+	if (pe->half) {
+		write_half(c, addr, rgba);
+		return;
+	}
 	if (px_read(c, &p->color, VGC_CLIENT_PE, addr, b, p->color.mem.bpp,
 		    &seen)) {
 		p->abort = true;
@@ -459,7 +550,9 @@ static void write_color(struct vgc_core *c, u32 addr, const float *rgba)
 		s[k] = pe->saturate ? vgc_clampf(rgba[k], 0, 1) : rgba[k];
 	for (k = 0; k < 4; k++) {
 		m = (1u << w[k]) - 1;
-		d[k] = w[k] ? (float)((old >> sh[k]) & m) / (float)m : 1.0f;
+		/* a channel the format lacks: 0, alpha 1 [deduced] */
+		d[k] = w[k] ? (float)((old >> sh[k]) & m) / (float)m :
+		       k == 3 ? 1.0f : 0.0f;
 		if (k == 3 && !pe->has_a)
 			d[k] = 1.0f;
 	}
@@ -526,12 +619,22 @@ void vgc_pe_init(struct vgc_core *c)
 	pe->spass[1] = VGC_PE_SOP_PASS_BACK(so);
 
 	pe->comps = VGC_PE_CF_COMPONENTS(cf);
-	pe->fmt_ok = color_fmt(VGC_PE_CF_FORMAT(cf), pe->w, pe->sh,
-			       &pe->has_a);
+	/* FORMAT_EXT 0: FORMAT's (Mesa 22.3 etna_set_framebuffer_state()) */
+	pe->nch = half_channels(VGC_PE_CF_FORMAT_EXT(cf));
+	pe->half = pe->nch;
+	if (pe->half) {
+		pe->fmt_ok = true;
+		pe->has_a = pe->nch == 4;
+	} else {
+		pe->fmt_ok = color_fmt(VGC_PE_CF_FORMAT(cf),
+				       VGC_PE_CF_FORMAT_EXT(cf), pe->w, pe->sh,
+				       &pe->has_a);
+	}
 	pe->keep = ~0u;
 	for (k = 0; k < 4; k++) {
 		pe->fm[k] = 0;
-		if (!pe->fmt_ok || !pe->w[k] || !(pe->comps & BIT(k)))
+		if (!pe->fmt_ok || pe->half || !pe->w[k] ||
+		    !(pe->comps & BIT(k)))
 			continue;
 		m = (1u << pe->w[k]) - 1;
 		pe->fm[k] = (float)m;
@@ -555,6 +658,20 @@ void vgc_pe_init(struct vgc_core *c)
 	pe->cc[1] = VGC_BGRA8_G(bc) / 255.0f;
 	pe->cc[2] = VGC_BGRA8_B(bc) / 255.0f;
 	pe->cc[3] = VGC_BGRA8_A(bc) / 255.0f;
+	if (pe->half) {
+		/*
+		 * halves, in the order Mesa 22.3 loads them for these
+		 * formats (etna_blend_color_state_create(): red, green in
+		 * EXT0, blue, alpha in EXT1) [deduced]
+		 */
+		u32 e0 = REG(c, VGC_PE_ALPHA_COLOR_EXT0);
+		u32 e1 = REG(c, VGC_PE_ALPHA_COLOR_EXT1);
+
+		pe->cc[0] = vgc_half_to_float(e0 & 0xffff);
+		pe->cc[1] = vgc_half_to_float(e0 >> 16);
+		pe->cc[2] = vgc_half_to_float(e1 & 0xffff);
+		pe->cc[3] = vgc_half_to_float(e1 >> 16);
+	}
 }
 
 /* The layout and addresses of a colour or depth surface. */
@@ -595,16 +712,32 @@ static void surf_init(struct vgc_core *c, struct vgc_3d_surf *s, bool depth)
 		s->ts.status = REG(c, VGC_TS_DEPTH_STATUS_BASE);
 		s->ts.surface = REG(c, VGC_TS_DEPTH_SURFACE_BASE);
 		s->ts.clear = REG(c, VGC_TS_DEPTH_CLEAR_VALUE);
+		s->clear_hi = s->ts.clear;
 	} else {
-		u32 f = VGC_PE_CF_FORMAT(REG(c, VGC_PE_COLOR_FORMAT));
+		u32 cf = REG(c, VGC_PE_COLOR_FORMAT);
+		u32 f = VGC_PE_CF_FORMAT(cf);
+		unsigned int nch = half_channels(VGC_PE_CF_FORMAT_EXT(cf));
 
 		m->stride = 4 * REG(c, VGC_PE_COLOR_STRIDE);
-		m->bpp = f >= VGC_RS_FMT_X8R8G8B8 ? 4 : 2;
+		switch (VGC_PE_CF_FORMAT_EXT(cf)) {
+		case 0:
+			m->bpp = f >= VGC_RS_FMT_X8R8G8B8 ? 4 : 2;
+			break;
+		case VGC_PE_FMT_G8R8:
+			m->bpp = 2;
+			break;
+		case VGC_PE_FMT_R8:
+			m->bpp = 1;
+			break;
+		default:	/* A2B10G10R10, and those not written */
+			m->bpp = nch ? 2 * nch : 4;
+		}
 		super = REG(c, VGC_PE_COLOR_FORMAT) & VGC_PE_CF_SUPER;
 		s->fast_clear = mc & VGC_TS_COLOR_FAST_CLEAR;
 		s->ts.status = REG(c, VGC_TS_COLOR_STATUS_BASE);
 		s->ts.surface = REG(c, VGC_TS_COLOR_SURFACE_BASE);
 		s->ts.clear = REG(c, VGC_TS_COLOR_CLEAR_VALUE);
+		s->clear_hi = REG(c, VGC_TS_COLOR_CLEAR_VALUE_EXT);
 	}
 	if (multi)
 		m->layout = super ? VGC_MULTI_SUPER : VGC_MULTI_TILED;

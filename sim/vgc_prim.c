@@ -148,33 +148,54 @@ static void set_flat(struct vgc_3d *p, const struct vgc_3d_vtx *pv)
 }
 
 /*
- * Point sprites: with PA_CONFIG.POINT_SPRITE_ENABLE, the varying
- * components GL_VARYING_COMPONENT_USE marks POINTCOORD_X / _Y (2 bits a
- * component, the components of the varyings one after the other, as
- * many a varying as GL_VARYING_NUM_COMPONENTS(2) gives, 4 bits each)
- * take the point's coordinate at the corners of its quad @q (top left,
- * top right, bottom right, bottom left on the screen): s 0 on the left,
- * 1 on the right, t 0 at the top, 1 at the bottom (gl_PointCoord's upper
- * left origin, GL ES 2.0 3.3; Mesa 22.3 etna_link_shader() marks
- * gl_PointCoord so).
+ * Point sprites: with PA_CONFIG.POINT_SPRITE_ENABLE, two of the varyings'
+ * components (counted one varying after the other, as many a varying as
+ * its 4 bits of the NUM_COMPONENTS states give) take the point's
+ * coordinate at the corners of its quad @q (top left, top right, bottom
+ * right, bottom left on the screen): s 0 on the left, 1 on the right, t 0
+ * at the top, 1 at the bottom (gl_PointCoord's upper left origin, GL ES
+ * 2.0 3.3). Before HALTI5 GL_VARYING_COMPONENT_USE marks them
+ * POINTCOORD_X / _Y (2 bits a component) over
+ * GL_VARYING_NUM_COMPONENTS(2); on HALTI5 GL_HALTI5_SH_SPECIALS.
+ * PS_PCOORD_IN names the first (s; t the next, 0x7f none) over
+ * PA_VARYING_NUM_COMPONENTS (Mesa 22.3 etna_link_shader(): the pre-HALTI5
+ * states are no longer loaded there).
  */
+static unsigned int pcoord_use(struct vgc_core *c, unsigned int comp)
+{
+	u32 first;
+
+	if (vgc_caps(c)->halti < 5)
+		return (REG(c, VGC_GL_VARYING_COMPONENT_USE(comp / 16)) >>
+			(2 * (comp % 16))) & 3;
+	first = VGC_SH_PS_PCOORD_IN(REG(c, VGC_GL_HALTI5_SH_SPECIALS));
+	if (comp == first)
+		return VGC_VARYING_POINTCOORD_X;
+	if (comp == first + 1)
+		return VGC_VARYING_POINTCOORD_Y;
+	return 0;
+}
+
 static void point_coord(struct vgc_core *c, struct vgc_3d_wvtx q[4])
 {
 	static const float st[4][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 },
 					{ 0, 1 } };
 	const struct vgc_3d *p = &c->p3d;
+	bool halti5 = vgc_caps(c)->halti >= 5;
 	unsigned int n, k, comp = 0, num, use, i;
 	u32 nc;
 
 	if (!(REG(c, VGC_PA_CONFIG) & VGC_PA_POINT_SPRITE_ENABLE))
 		return;
 	for (n = 0; n < p->nvar && n < 16 && comp < 32; n++) {
-		nc = REG(c, n < 8 ? VGC_GL_VARYING_NUM_COMPONENTS :
-				    VGC_GL_VARYING_NUM_COMPONENTS2);
+		if (halti5)
+			nc = REG(c, VGC_PA_VARYING_NUM_COMPONENTS(n / 8));
+		else
+			nc = REG(c, n < 8 ? VGC_GL_VARYING_NUM_COMPONENTS :
+					    VGC_GL_VARYING_NUM_COMPONENTS2);
 		num = (nc >> (4 * (n % 8))) & 7;
 		for (k = 0; k < num && k < 4 && comp < 32; k++, comp++) {
-			use = (REG(c, VGC_GL_VARYING_COMPONENT_USE(comp / 16)) >>
-			       (2 * (comp % 16))) & 3;
+			use = pcoord_use(c, comp);
 			if (use != VGC_VARYING_POINTCOORD_X &&
 			    use != VGC_VARYING_POINTCOORD_Y)
 				continue;

@@ -447,6 +447,7 @@
 #define VGC_TS_COLOR_STATUS_BASE	0x1658
 #define VGC_TS_COLOR_SURFACE_BASE	0x165c
 #define VGC_TS_COLOR_CLEAR_VALUE	0x1660
+#define VGC_TS_COLOR_CLEAR_VALUE_EXT	0x16bc
 #define VGC_TS_DEPTH_STATUS_BASE	0x1664
 #define VGC_TS_DEPTH_SURFACE_BASE	0x1668
 #define VGC_TS_DEPTH_CLEAR_VALUE	0x166c
@@ -922,6 +923,9 @@
 #define VGC_GL_VARYING_NUM_COMPONENTS	0x3820
 #define VGC_GL_VARYING_NUM_COMPONENTS2	0x3834
 #define VGC_GL_VARYING_COMPONENT_USE(n)	(0x3828 + 4 * (n))
+#define VGC_PA_VARYING_NUM_COMPONENTS(n)	(0x0a90 + 4 * (n))
+#define VGC_GL_HALTI5_SH_SPECIALS	0x3888
+#define   VGC_SH_PS_PCOORD_IN(v)	(((v) >> 8) & 0x7fu)
 #define VGC_SE_SCISSOR_LEFT		0x0c00
 #define VGC_SE_SCISSOR_TOP		0x0c04
 #define VGC_SE_SCISSOR_RIGHT		0x0c08
@@ -969,6 +973,14 @@
 #define   VGC_PE_ALPHA_TEST		BIT(0)
 #define   VGC_PE_ALPHA_FUNC(v)		(((v) >> 4) & 0x7u)
 #define   VGC_PE_ALPHA_REF(v)		(((v) >> 8) & 0xffu)
+#define VGC_PE_ALPHA_COLOR_EXT0		0x14b0
+#define VGC_PE_ALPHA_COLOR_EXT1		0x14b4
+#define VGC_PE_FMT_R16F			17
+#define VGC_PE_FMT_G16R16F		18
+#define VGC_PE_FMT_A16B16G16R16F	19
+#define VGC_PE_FMT_A2B10G10R10		22
+#define VGC_PE_FMT_G8R8			31
+#define VGC_PE_FMT_R8			35
 #define VGC_PE_ALPHA_BLEND_COLOR	0x1424
 #define   VGC_BGRA8_B(v)		((v) & 0xffu)
 #define   VGC_BGRA8_G(v)		(((v) >> 8) & 0xffu)
@@ -985,6 +997,7 @@
 #define   VGC_PE_BLEND_EQ_ALPHA(v)	(((v) >> 28) & 0x7u)
 #define VGC_PE_COLOR_FORMAT		0x142c
 #define   VGC_PE_CF_FORMAT(v)		((v) & 0xfu)
+#define   VGC_PE_CF_FORMAT_EXT(v)	(((v) >> 24) & 0x7fu)
 #define   VGC_PE_CF_COMPONENTS(v)	(((v) >> 8) & 0xfu)
 #define   VGC_PE_CF_SUPER		BIT(20)
 #define VGC_PE_COLOR_ADDR		0x1430

@@ -274,6 +274,14 @@ static const char *const e_msaa_samples_names[] = {
 static const struct etna_enum e_msaa_samples = {
 	e_msaa_samples_names, ETNA_ARRAY_SIZE(e_msaa_samples_names)
 };
+static const char *const e_pe_format_names[] = {
+	[16] = "A8", [17] = "R16F", [18] = "G16R16F", [19] = "A16B16G16R16F",
+	[20] = "R32F", [21] = "G32R32F", [22] = "A2B10G10R10", [31] = "G8R8",
+	[35] = "R8"
+};
+static const struct etna_enum e_pe_format = {
+	e_pe_format_names, ETNA_ARRAY_SIZE(e_pe_format_names)
+};
 static const char *const e_pipe_id_names[] = {
 	[0] = "3D", [1] = "2D"
 };
@@ -1196,7 +1204,7 @@ static const struct etna_field f_pe_color_format[] = {
 	{ "OVERWRITE_MASK", 17, 1, NULL, false, false },
 	{ "SUPER_TILED", 20, 1, NULL, false, false },
 	{ "SUPER_TILED_MASK", 21, 1, NULL, false, false },
-	{ "FORMAT_EXT", 24, 7, NULL, false, false },
+	{ "FORMAT_EXT", 24, 7, &e_pe_format, false, false },
 	{ "FORMAT_EXT_MASK", 31, 1, NULL, false, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
@@ -1207,6 +1215,16 @@ static const struct etna_field f_pe_hdepth_control[] = {
 static const struct etna_field f_pe_stencil_config_ext[] = {
 	{ "REF_BACK", 0, 8, NULL, false, false },
 	{ "REF_BACK_MASK", 8, 1, NULL, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_pe_alpha_color_ext0[] = {
+	{ "B", 0, 16, NULL, true, false },
+	{ "G", 16, 16, NULL, true, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_pe_alpha_color_ext1[] = {
+	{ "R", 0, 16, NULL, true, false },
+	{ "A", 16, 16, NULL, true, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_pe_stencil_config_ext2[] = {
@@ -1327,6 +1345,13 @@ static const struct etna_field f_gl_multi_sample_config[] = {
 };
 static const struct etna_field f_gl_api_mode[] = {
 	{ "MODE", 0, 2, &e_api_mode, false, false },
+	{ NULL, 0, 0, NULL, false, false }
+};
+static const struct etna_field f_gl_halti5_sh_specials[] = {
+	{ "VS_PSIZE_OUT", 0, 7, NULL, true, false },
+	{ "PS_PCOORD_IN", 8, 7, NULL, true, false },
+	{ "UNK16", 16, 7, NULL, true, false },
+	{ "UNK24", 24, 8, NULL, true, false },
 	{ NULL, 0, 0, NULL, false, false }
 };
 static const struct etna_field f_gl_stall_token[] = {
@@ -1619,6 +1644,8 @@ static const struct etna_state states[] = {
 	{ 0x00a80, "PA_VIEWPORT_UNK00A80", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00a84, "PA_VIEWPORT_UNK00A84", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00a8c, "PA_VIEWPORT_UNK00A8C", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x00a90, "PA_VARYING_NUM_COMPONENTS", 4, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x00aa8, "PA_VS_OUTPUT_COUNT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00c00, "SE_SCISSOR_LEFT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00c04, "SE_SCISSOR_TOP", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x00c08, "SE_SCISSOR_RIGHT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
@@ -1745,8 +1772,8 @@ static const struct etna_state states[] = {
 	{ 0x014a0, "PE_STENCIL_CONFIG_EXT", 1, 4, 0, 0, ETNA_T_HEX, f_pe_stencil_config_ext },
 	{ 0x014a4, "PE_LOGIC_OP", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x014a8, "PE_DITHER", 2, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x014b0, "PE_UNK014B0", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x014b4, "PE_UNK014B4", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x014b0, "PE_ALPHA_COLOR_EXT0", 1, 4, 0, 0, ETNA_T_HEX, f_pe_alpha_color_ext0 },
+	{ 0x014b4, "PE_ALPHA_COLOR_EXT1", 1, 4, 0, 0, ETNA_T_HEX, f_pe_alpha_color_ext1 },
 	{ 0x014b8, "PE_STENCIL_CONFIG_EXT2", 1, 4, 0, 0, ETNA_T_HEX, f_pe_stencil_config_ext2 },
 	{ 0x014bc, "PE_MEM_CONFIG", 1, 4, 0, 0, ETNA_T_HEX, f_pe_mem_config },
 	{ 0x014c4, "PE_DEPTH_ROBUSTNESS", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
@@ -1786,6 +1813,7 @@ static const struct etna_state states[] = {
 	{ 0x016b0, "RS_KICKER_INPLACE", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x016b4, "RS_UNK016B4", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x016b8, "RS_SINGLE_BUFFER", 1, 4, 0, 0, ETNA_T_HEX, f_rs_single_buffer },
+	{ 0x016bc, "TS_COLOR_CLEAR_VALUE_EXT", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x016c0, "RS_PIPE_SOURCE_ADDR", 8, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x016e0, "RS_PIPE_DEST_ADDR", 8, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x01700, "RS_PIPE_OFFSET", 8, 4, 0, 0, ETNA_T_HEX, fs_xy16 },
@@ -1833,7 +1861,7 @@ static const struct etna_state states[] = {
 	{ 0x03868, "GL_FENCE_OUT_ADDRESS", 1, 4, 0, 0, ETNA_T_ADDR, NULL },
 	{ 0x0386c, "GL_FENCE_OUT_DATA_LOW", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x03884, "GL_USC_CONTROL", 1, 4, 0, 0, ETNA_T_HEX, NULL },
-	{ 0x03888, "GL_HALTI5_SH_SPECIALS", 1, 4, 0, 0, ETNA_T_HEX, NULL },
+	{ 0x03888, "GL_HALTI5_SH_SPECIALS", 1, 4, 0, 0, ETNA_T_HEX, f_gl_halti5_sh_specials },
 	{ 0x0388c, "GL_GS_UNK0388C", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x03898, "GL_FENCE_OUT_DATA_HIGH", 1, 4, 0, 0, ETNA_T_HEX, NULL },
 	{ 0x0389c, "GL_SHADER_INDEX", 1, 4, 0, 0, ETNA_T_HEX, NULL },

@@ -467,7 +467,7 @@ static void t_polygon_offset(struct vgc_core *c)
  * centre: s = 1/2 + (x + 1/2 - xc) / size, t with y downwards from the
  * top (the upper left origin); blue and alpha the vertex's.
  */
-static void t_point_sprite(struct vgc_core *c)
+static void point_sprite_case(struct vgc_core *c, bool halti5)
 {
 	unsigned int x, y, bad = 0;
 	double s, t;
@@ -477,9 +477,23 @@ static void t_point_sprite(struct vgc_core *c)
 	memset(mem + RT, 0, STRIDE * H);
 	st(VGC_PA_CONFIG, VGC_PA_POINT_SPRITE_ENABLE);
 	st(VGC_PA_POINT_SIZE, fu(8.0f));	/* half the size */
-	st(VGC_GL_VARYING_NUM_COMPONENTS, 4);
-	st(VGC_GL_VARYING_COMPONENT_USE(0), VGC_VARYING_POINTCOORD_X |
-	   VGC_VARYING_POINTCOORD_Y << 2 | 1 << 4 | 1 << 6);
+	if (halti5) {
+		/*
+		 * Mesa 22.3 on HALTI5 (emit_halti5_only_state()): the
+		 * counts in PA_VARYING_NUM_COMPONENTS (4 bits a varying),
+		 * gl_PointCoord's first component in
+		 * GL_HALTI5_SH_SPECIALS bits 14:8 (component 0 here; no
+		 * point size output, 0 in 6:0; the rest 0x7f7f0000, as
+		 * Mesa loads it), no GL_VARYING_* states
+		 */
+		setup_halti5();
+		st(VGC_PA_VARYING_NUM_COMPONENTS(0), 4);
+		st(VGC_GL_HALTI5_SH_SPECIALS, 0x7f7f0000u | 0u << 8);
+	} else {
+		st(VGC_GL_VARYING_NUM_COMPONENTS, 4);
+		st(VGC_GL_VARYING_COMPONENT_USE(0), VGC_VARYING_POINTCOORD_X |
+		   VGC_VARYING_POINTCOORD_Y << 2 | 1 << 4 | 1 << 6);
+	}
 	vtx(0, 0, 0, 0, 1, 0.25f, 0.25f, 0.5f, 1);
 	draw(VGC_PRIM_POINTS, 0, 1);
 	run(c);
@@ -501,6 +515,20 @@ static void t_point_sprite(struct vgc_core *c)
 		}
 	EXPECT_EQ(px(23, 32), 0);
 	EXPECT_EQ(px(40, 32), 0);
+}
+
+static void t_point_sprite(struct vgc_core *c)
+{
+	point_sprite_case(c, false);
+}
+
+/*
+ * The same point on HALTI5, through the states Mesa 22.3 loads there
+ * (dEQP's shaders.builtin_variable.pointcoord on a GC7000).
+ */
+static void t_halti5_point_sprite(struct vgc_core *c)
+{
+	point_sprite_case(c, true);
 }
 
 /*
@@ -1363,6 +1391,7 @@ int main(void)
 	run_test("3d-fresh-temps", t_fresh_temps, "gc880");
 	run_test("3d-halti5", t_halti5, "gc7000");
 	run_test("3d-halti5-smooth", t_halti5_smooth, "gc7000");
+	run_test("3d-halti5-point-sprite", t_halti5_point_sprite, "gc7000");
 	run_test("3d-fast-clear-128", t_fast_clear_128, "gc7000");
 	run_test("3d-fast-clear-256", t_fast_clear_256, "gc7000");
 	return sim_test_end("sim 3d tests");

@@ -293,6 +293,141 @@ static void t_blend(struct vgc_core *c)
 		}
 }
 
+/*
+ * Render targets of IEEE halves (the PE's extended formats, which Mesa
+ * 22.3 loads in PE_COLOR_FORMAT.FORMAT_EXT with FORMAT masked:
+ * etna_set_framebuffer_state()): A16B16G16R16F, 8 bytes a pixel, red in
+ * the lowest two (the format's name read from the high bits down, as
+ * the texture formats'), in 4x4 tiles of 128 bytes; R16F, 2 bytes. No
+ * clamp (GL ES: a float buffer's values are not clamped) and each
+ * channel rounded to the nearest half. The halves here are worked out
+ * by hand from IEEE 754 binary16: 2.5 0x4100, -0.5 0xb800, 0.1 0x2e66
+ * (1.6 * 2^-4: exponent 11, mantissa 614.4 -> 614), 1.0 0x3c00; blended
+ * ONE, ONE with 0.25, 0.5, 0.125, 0: 2.75 0x4180, 0 0x0000,
+ * 0.0999755859375 + 0.125 = 0.2249755859375 0x3333 (exactly 1843 *
+ * 2^-13), 1.0 0x3c00.
+ */
+static uint16_t half_at(unsigned int bpp, unsigned int x, unsigned int y,
+			unsigned int ch)
+{
+	uint16_t v;
+
+	memcpy(&v, mem + RT + tiled(x, y, bpp, W * bpp) + 2 * ch, 2);
+	return v;
+}
+
+static void half_draw(float r, float g, float b, float a)
+{
+	vtx(0, -1, -1, 0, 1, r, g, b, a);
+	vtx(1, 1, -1, 0, 1, r, g, b, a);
+	vtx(2, -1, 1, 0, 1, r, g, b, a);
+	vtx(3, 1, 1, 0, 1, r, g, b, a);
+	draw(VGC_PRIM_TRIANGLE_STRIP, 0, 2);
+}
+
+static void half_target(unsigned int fmt_ext, unsigned int bpp)
+{
+	/* FORMAT_EXT (bits 30:24), FORMAT masked (bit 4), COMPONENTS */
+	st(VGC_PE_COLOR_FORMAT, fmt_ext << 24 | 1u << 4 | 0xfu << 8);
+	st(VGC_PE_COLOR_STRIDE, W * bpp);
+	st(VGC_PE_PIPE_COLOR_ADDR(1), gb + RT + W * bpp * H / 2);
+	st(VGC_PS_CONTROL, 0);	/* Mesa saturates unorm targets only */
+}
+
+static void t_half_float(struct vgc_core *c)
+{
+	static const uint16_t want[2][4] = {
+		{ 0x4100, 0xb800, 0x2e66, 0x3c00 },
+		{ 0x4180, 0x0000, 0x3333, 0x3c00 },
+	};
+	unsigned int pass, x, y, ch, bad = 0;
+
+	setup(c);
+	memset(mem + RT, 0, W * H * 8);
+	half_target(19, 8);		/* A16B16G16R16F */
+	half_draw(2.5f, -0.5f, 0.1f, 1.0f);
+	run(c);
+	EXPECT_EQ(c->stats.draws_unsupported, 0);
+	for (pass = 0; pass < 2; pass++) {
+		for (y = 0; y < H; y += 3)
+			for (x = 0; x < W; x += 5)
+				for (ch = 0; ch < 4; ch++)
+					if (half_at(8, x, y, ch) !=
+					    want[pass][ch] && !bad++)
+						fail("pass %u (%u, %u) channel "
+						     "%u: 0x%04x, not 0x%04x",
+						     pass, x, y, ch,
+						     half_at(8, x, y, ch),
+						     want[pass][ch]);
+		if (pass)
+			break;
+		at = CMD;
+		/* ONE, ONE, ADD for colour and alpha */
+		st(VGC_PE_ALPHA_CONFIG, VGC_PE_BLEND_ENABLE |
+		   VGC_PE_BLEND_SEPARATE | VGC_BF_ONE << 4 |
+		   VGC_BF_ONE << 8 | VGC_BF_ONE << 20 | VGC_BF_ONE << 24);
+		half_draw(0.25f, 0.5f, 0.125f, 0.0f);
+		run(c);
+	}
+
+	/* R16F: 2 bytes a pixel */
+	setup(c);
+	memset(mem + RT, 0, W * H * 8);
+	half_target(17, 2);
+	st(VGC_PE_ALPHA_CONFIG, 0);
+	half_draw(2.5f, -0.5f, 0.1f, 1.0f);
+	run(c);
+	for (y = 0; y < H; y += 3)
+		for (x = 0; x < W; x += 5)
+			if (half_at(2, x, y, 0) != 0x4100 && !bad++)
+				fail("R16F (%u, %u): 0x%04x, not 0x4100", x, y,
+				     half_at(2, x, y, 0));
+}
+
+/*
+ * The extended unorm render targets (FORMAT_EXT as above): R8 (1 byte a
+ * pixel; Mesa 22.3 renders GL's luminance copies into it on HALTI5),
+ * G8R8 (2: red the low byte) and A2B10G10R10 (4: red bits 9:0, green
+ * 19:10, blue 29:20, alpha 31:30), each channel GL ES 2.0 2.1.2's
+ * round(c * (2^bits - 1)): 0.25 -> 64 (63.75), 0.5 -> 128 (127.5) and
+ * 0.75 -> 191 (191.25) in 8 bits; 0.25 -> 256 (255.75), 0.5 -> 512
+ * (511.5), 0.75 -> 767 (767.25) and alpha 1 -> 3 in 10 and 2 bits.
+ */
+static void t_unorm_ext(struct vgc_core *c)
+{
+	static const struct {
+		unsigned int fx, bpp;
+		uint32_t want;
+	} f[] = {
+		{ 35, 1, 64 },				/* R8 */
+		{ 31, 2, 64 | 128 << 8 },		/* G8R8 */
+		{ 22, 4, 256 | 512u << 10 | 767u << 20 | 3u << 30 },
+	};
+	unsigned int i, x, y, bad = 0;
+	uint32_t got;
+
+	for (i = 0; i < ARRAY_SIZE(f); i++) {
+		setup(c);
+		memset(mem + RT, 0xee, W * H * 4);
+		half_target(f[i].fx, f[i].bpp);
+		st(VGC_PS_CONTROL, VGC_PS_SATURATE_RT0);
+		half_draw(0.25f, 0.5f, 0.75f, 1.0f);
+		run(c);
+		EXPECT_EQ(c->stats.draws_unsupported, 0);
+		for (y = 0; y < H; y += 3)
+			for (x = 0; x < W; x += 5) {
+				got = 0;
+				memcpy(&got, mem + RT + tiled(x, y, f[i].bpp,
+							      W * f[i].bpp),
+				       f[i].bpp);
+				if (got != f[i].want && !bad++)
+					fail("format %u (%u, %u): 0x%x, not "
+					     "0x%x", f[i].fx, x, y, got,
+					     f[i].want);
+			}
+	}
+}
+
 int main(void)
 {
 	static char names[ARRAY_SIZE(cls)][56];
@@ -324,5 +459,7 @@ int main(void)
 	for (g = 0; g < 2; g++)
 		C_DST(g, BF_SATURATE)->name = NULL;
 	run_table("blend", t_blend, "gc880", cls, ARRAY_SIZE(cls));
+	run_test("blend-half-float", t_half_float, "gc3000");
+	run_test("blend-unorm-ext", t_unorm_ext, "gc3000");
 	return sim_test_end("sim blend tables");
 }

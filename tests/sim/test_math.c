@@ -277,6 +277,58 @@ static void t_round(struct vgc_core *c)
 	EXPECT_EQ(vgc_round_s64(0.49999997f), 0);
 }
 
+/*
+ * vgc_float_to_half(): IEEE 754 binary16 by the definition (sign,
+ * 5-bit exponent biased by 15, 10-bit fraction; subnormals m * 2^-24),
+ * decoded here in double with ldexp(): every finite half back to
+ * itself, every midpoint between neighbours to the even one (round to
+ * nearest even), a hair above it to the upper one, beyond the largest
+ * half's midpoint infinity, NaN a NaN.
+ */
+static double half_value(unsigned int h)
+{
+	unsigned int e = (h >> 10) & 31, m = h & 1023;
+	double v = e ? ldexp(1024 + m, (int)e - 25) : ldexp(m, -24);
+
+	return h & 0x8000 ? -v : v;
+}
+
+static void t_half(struct vgc_core *c)
+{
+	unsigned int h, bad = 0, want;
+	double lo, hi;
+	float mid;
+
+	for (h = 0; h < 0x10000; h++) {
+		if ((h & 0x7c00) == 0x7c00)
+			continue;
+		if (vgc_float_to_half((float)half_value(h)) != h && !bad++)
+			fail("%.9g: 0x%04x, not 0x%04x", half_value(h),
+			     vgc_float_to_half((float)half_value(h)), h);
+		if ((h & 0x7fff) == 0x7bff)
+			continue;
+		lo = half_value(h);
+		hi = half_value(h + 1);
+		mid = (float)((lo + hi) / 2);	/* 12 bits: exact */
+		want = h & 1 ? h + 1 : h;
+		if (vgc_float_to_half(mid) != want && !bad++)
+			fail("midpoint %.9g: 0x%04x, not 0x%04x", (double)mid,
+			     vgc_float_to_half(mid), want);
+		if (vgc_float_to_half(nextafterf(mid, (float)hi)) != h + 1 &&
+		    !bad++)
+			fail("above %.9g: not 0x%04x", (double)mid, h + 1);
+	}
+	EXPECT_EQ(bad, 0);
+	EXPECT_EQ(vgc_float_to_half(65519.0f), 0x7bff);
+	EXPECT_EQ(vgc_float_to_half(65520.0f), 0x7c00);
+	EXPECT_EQ(vgc_float_to_half(-1e10f), 0xfc00);
+	EXPECT_EQ(vgc_float_to_half(bf(0x7f800000u)), 0x7c00);
+	EXPECT_EQ(vgc_float_to_half(0x1p-25f), 0);
+	EXPECT_EQ(vgc_float_to_half(0x1.000002p-25f), 1);
+	EXPECT_EQ(vgc_float_to_half(bf(0x7fc00000u)) & 0x7c00, 0x7c00);
+	EXPECT_EQ(vgc_float_to_half(bf(0x7fc00000u)) & 0x3ff ? 1 : 0, 1);
+}
+
 int main(void)
 {
 	if (sim_test_begin())
@@ -293,6 +345,7 @@ int main(void)
 	run_test("math-sinpi", t_sinpi, "gc2000");
 	run_test("math-cospi", t_cospi, "gc2000");
 	run_test("math-round", t_round, "gc2000");
+	run_test("math-half", t_half, "gc2000");
 
 	return sim_test_end("sim math tests");
 }
