@@ -196,6 +196,21 @@ static void rs_two_pipes(struct kunit *test)
 }
 
 /*
+ * A copy of 64 x 16 pixels of 32 bits, linear, from 0x20000000 (@src_room
+ * bytes there) to a 4 KiB buffer.
+ */
+static void rs_copy_kick(struct etna_tstream *ts, u32 src_room)
+{
+	unsigned int at;
+
+	rs_states(ts, RS_CFG32(0, 0), 256, 256, 64, 16, RS_COPY, 0);
+	at = etna_ts_load1(ts, ETNA_RS_SOURCE_ADDR, 0);
+	etna_ts_reloc_at(ts, at, 0x20000000, src_room);
+	etna_ts_reloc1(ts, ETNA_RS_DEST_ADDR, SZ_4K);
+	rs_kick(ts);
+}
+
+/*
  * A copy, linear 64 x 16 pixels of 4 bytes at 256 a row, whose source
  * has a tile status: its 64 blocks of 64 bytes have 64 entries (16 bytes
  * of 2 bits, 32 of 4 bits) from TS_COLOR_SURFACE_BASE on.
@@ -212,11 +227,7 @@ static struct etna_tstream *rs_copy_ts(struct kunit *test, u32 src_room,
 	etna_ts_reloc1(ts, ETNA_TS_COLOR_STATUS_BASE, status_room);
 	at = etna_ts_load1(ts, ETNA_TS_COLOR_SURFACE_BASE, 0);
 	etna_ts_reloc_at(ts, at, surface, SZ_4K);
-	rs_states(ts, RS_CFG32(0, 0), 256, 256, 64, 16, RS_COPY, 0);
-	at = etna_ts_load1(ts, ETNA_RS_SOURCE_ADDR, 0);
-	etna_ts_reloc_at(ts, at, 0x20000000, src_room);
-	etna_ts_reloc1(ts, ETNA_RS_DEST_ADDR, SZ_4K);
-	rs_kick(ts);
+	rs_copy_kick(ts, src_room);
 	return ts;
 }
 
@@ -410,14 +421,9 @@ static void rs_yuv_tiler_refused(struct kunit *test)
 static struct etna_tstream *rs_copy_after_flush(struct kunit *test)
 {
 	struct etna_tstream *ts = etna_ts_new(test);
-	unsigned int at;
 
 	ts->ts_2bit = true;
-	rs_states(ts, RS_CFG32(0, 0), 256, 256, 64, 16, RS_COPY, 0);
-	at = etna_ts_load1(ts, ETNA_RS_SOURCE_ADDR, 0);
-	etna_ts_reloc_at(ts, at, 0x20000000, SZ_4K);
-	etna_ts_reloc1(ts, ETNA_RS_DEST_ADDR, SZ_4K);
-	rs_kick(ts);
+	rs_copy_kick(ts, SZ_4K);
 	return ts;
 }
 
