@@ -249,38 +249,40 @@ static void de_stretch_source_bounded(struct kunit *test)
 	EXPECT_REFUSED(ts, R_PAST_BO);
 }
 
-static void de_rotated_dest(struct kunit *test)
+/*
+ * A 2D clear into a 16-pixel-wide physical surface of @height rows at 64
+ * bytes a row in a 4 KiB buffer, rotated 90 degrees: logical 64 x 16 when
+ * @height is 64.
+ */
+static struct etna_tstream *rot90_dest(struct kunit *test, u32 height)
 {
 	struct etna_tstream *ts = etna_ts_new(test);
 
-	/* a 16 x 64 physical surface, 90 degrees: logical 64 x 16 */
 	etna_ts_de_dest(ts, SZ_4K, 64, DE_CLEAR32);
 	etna_ts_load1(ts, ETNA_DE_DEST_ROTATION_CONFIG, 16);
 	etna_ts_load1(ts, ETNA_DE_ROT_ANGLE,
 		      ETNA_DE_ROT_DST_SET(ETNA_DE_ROT_90));
-	etna_ts_load1(ts, ETNA_DE_DEST_ROTATION_HEIGHT, 64);
+	etna_ts_load1(ts, ETNA_DE_DEST_ROTATION_HEIGHT, height);
+	return ts;
+}
+
+static void de_rotated_dest(struct kunit *test)
+{
+	struct etna_tstream *ts = rot90_dest(test, 64);
+
+	/* a 16 x 64 physical surface, 90 degrees: logical 64 x 16 */
 	draw_rect(ts, 0, 0, 64, 16);
 	EXPECT_ACCEPTED(ts);
 	draw_rect(ts, 0, 0, 65, 16);
 	EXPECT_REFUSED(ts, "rotated");
 
 	/* one logical row past: the last row accepted above */
-	ts = etna_ts_new(test);
-	etna_ts_de_dest(ts, SZ_4K, 64, DE_CLEAR32);
-	etna_ts_load1(ts, ETNA_DE_DEST_ROTATION_CONFIG, 16);
-	etna_ts_load1(ts, ETNA_DE_ROT_ANGLE,
-		      ETNA_DE_ROT_DST_SET(ETNA_DE_ROT_90));
-	etna_ts_load1(ts, ETNA_DE_DEST_ROTATION_HEIGHT, 64);
+	ts = rot90_dest(test, 64);
 	draw_rect(ts, 0, 0, 64, 17);
 	EXPECT_REFUSED(ts, "rotated");
 
 	/* a physical surface larger than the buffer */
-	ts = etna_ts_new(test);
-	etna_ts_de_dest(ts, SZ_4K, 64, DE_CLEAR32);
-	etna_ts_load1(ts, ETNA_DE_DEST_ROTATION_CONFIG, 16);
-	etna_ts_load1(ts, ETNA_DE_ROT_ANGLE,
-		      ETNA_DE_ROT_DST_SET(ETNA_DE_ROT_90));
-	etna_ts_load1(ts, ETNA_DE_DEST_ROTATION_HEIGHT, 65);
+	ts = rot90_dest(test, 65);
 	draw_rect(ts, 0, 0, 1, 1);
 	EXPECT_REFUSED(ts, R_PAST_BO);
 }
