@@ -208,13 +208,23 @@ void etna_carry_update(struct etna_carry *c, const struct etna_tsr_out *out,
 }
 
 /**
+ * etna_carry_prologue_words() - the length of a job's carried loads
+ * @in: the states (etna_carry_in())
+ *
+ * Return: the words etna_carry_prologue() writes: two a state (a
+ * LOAD_STATE of one and its value), an even number.
+ */
+unsigned int etna_carry_prologue_words(const struct etna_tsr_set *in)
+{
+	return 2 * hweight_long(in->known);
+}
+
+/**
  * etna_carry_prologue() - the loads of a job's carried states
  * @in: the states (etna_carry_in())
- * @cmd: where the loads go, room for ETNA_CARRY_PROLOGUE_WORDS
- *
- * Return: the words written, an even number.
+ * @cmd: where the loads go, room for etna_carry_prologue_words()
  */
-unsigned int etna_carry_prologue(const struct etna_tsr_set *in, u32 *cmd)
+void etna_carry_prologue(const struct etna_tsr_set *in, u32 *cmd)
 {
 	unsigned int t, n = 0;
 
@@ -235,5 +245,4 @@ unsigned int etna_carry_prologue(const struct etna_tsr_set *in, u32 *cmd)
 		cmd[n++] = ETNA_CMD_LOAD_STATE(ETNA_TS_MEM_CONFIG + 4 * t, 1);
 		cmd[n++] = in->val[t];
 	}
-	return n;
 }

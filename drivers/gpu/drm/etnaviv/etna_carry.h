@@ -29,9 +29,6 @@ struct etna_carry {
 	u32 offset[ETNA_TSR_COUNT];
 };
 
-/* The words of the loads etna_carry_prologue() writes, at most. */
-#define ETNA_CARRY_PROLOGUE_WORDS	(2 * ETNA_TSR_COUNT)
-
 /* The buffers a job may take from the carry, at most. */
 #define ETNA_CARRY_BOS			4
 
@@ -48,6 +45,7 @@ void etna_carry_in(const struct etna_job *job, const struct etna_carry *c,
 void etna_carry_update(struct etna_carry *c, const struct etna_tsr_out *out,
 		       const struct etna_job *job,
 		       const struct drm_etnaviv_gem_submit_reloc *relocs);
-unsigned int etna_carry_prologue(const struct etna_tsr_set *in, u32 *cmd);
+unsigned int etna_carry_prologue_words(const struct etna_tsr_set *in);
+void etna_carry_prologue(const struct etna_tsr_set *in, u32 *cmd);
 
 #endif /* __ETNA_CARRY_H__ */

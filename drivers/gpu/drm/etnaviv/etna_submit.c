@@ -641,7 +641,7 @@ static int etna_submit(struct drm_device *drm, void *data,
 	 * checked with, plus room for the LINK back to the ring.
 	 */
 	if (ts.used)
-		pro = 4 * ETNA_CARRY_PROLOGUE_WORDS;
+		pro = 4 * etna_carry_prologue_words(&ts.in);
 	job->cmd_size = pro + ALIGN(args->stream_size, 8);
 	size = job->cmd_size + 8;
 	ret = etna_charge(edev, job->client, &job->client->pool_bytes,
@@ -661,10 +661,8 @@ static int etna_submit(struct drm_device *drm, void *data,
 		if (ret)
 			goto err_job;
 	}
-	if (ts.used) {
-		pro = 4 * etna_carry_prologue(&ts.in, job->cmd_vaddr);
-		job->cmd_size = pro + ALIGN(args->stream_size, 8);
-	}
+	if (ts.used)
+		etna_carry_prologue(&ts.in, job->cmd_vaddr);
 	if (args->stream_size)
 		memcpy((void *)job->cmd_vaddr + pro, copied.stream,
 		       args->stream_size);
