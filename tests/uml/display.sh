@@ -185,9 +185,7 @@ glmark2_check() {
 		grep -v '^\[shadow\]' "$v-llvmpipe.log.verdicts" >"$v.want"
 		grep -v '^\[shadow\]' "$v-etnaviv-$mode.log.verdicts" >"$v.got"
 		bad=$(diff "$v.want" "$v.got" | grep '^[<>]' | tr '\n' ' ')
-		if ! [ -s "$v.want" ] || ! cmp -s "$v.want" "$v.got"; then
-			bad=${bad:-"none to compare"}
-		fi
+		[ -s "$v.want" ] || bad="no verdicts from llvmpipe"
 		if [ -z "$bad" ] && [ "$ok" -gt 0 ]; then
 			pass "glmark2-validate-$mode" "$(wc -l <"$v-etnaviv-$mode.log.verdicts") scenes, each as on llvmpipe ($ok Success)"
 		else
