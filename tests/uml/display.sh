@@ -15,6 +15,7 @@
 #    BUILD/display/ (kmscube cannot run on a software renderer on this
 #    display: sim/doc/lcdif.md, "The clients");
 #  - glmark2-es2-drm --validate, on the panel and off-screen: every scene
+#    (with upstream's driver, those with short draws: short_draws below)
 #    gets the verdict it gets on llvmpipe (off-screen: llvmpipe's buffers
 #    cannot be scanned out here), and so none fails that llvmpipe passes;
 #  - Weston 10's DRM backend (the panel's mode, no input devices) shows
@@ -168,21 +169,39 @@ glmark2_validate() {
 	grep -E '^\[.*Validation: ' "$log" | sed 's/: Validation: / /' >"$log.verdicts"
 	[ "$st" = 0 ] && [ -s "$log.verdicts" ]
 }
+# With upstream's driver, only the scenes whose draws are short. Its hang
+# check resets a core whose FE has not moved for two of its 500 ms periods
+# of the host's clock, and on the plain kernel (the step's, for this
+# driver: the debug kernel's checks make the model's draws five to six
+# times slower) the GC400 model draws one full-panel frame of the other
+# scenes in 60 to 310 ms of a quiet host's time, three to four times that
+# beside a kernel build and a second make check. The reset then hits a
+# use-after-free in upstream's recovery (Documentation/testing.md,
+# display). These scenes' draws took 60 ms at most.
+short_draws='^\[(build|texture|pulsar|ideas|shadow)\] |^\[shading\] shading=gouraud |^\[bump\] bump-render=normals |^\[desktop\] effect=shadow:|^\[conditionals\] fragment-steps=0:'
 glmark2_check() {
-	local v=$out/glmark2-validate-$tag mode ok bad
+	local v=$out/glmark2-validate-$tag mode ok bad list=()
 	if ! glmark2_validate llvmpipe soft --off-screen; then
 		fail glmark2-validate "llvmpipe did not run ($(tail -3 "$v-llvmpipe.log" | tr '\n' ' '))"
 		return
 	fi
+	cp "$v-llvmpipe.log.verdicts" "$v.ref"
+	if [ "${ETNAVIV_DRIVER:-}" = upstream ]; then
+		grep -E "$short_draws" "$v-llvmpipe.log.verdicts" >"$v.ref"
+		# "[scene] opt=val:opt=val Verdict" -> "scene:opt=val:opt=val"
+		sed -E 's/ [^ ]+$//; s/^\[([^]]*)\] /\1:/; s/:<default>$//' \
+			"$v.ref" >"$v.scenes"
+		list=(-f "$v.scenes")
+	fi
 	for mode in on-screen off-screen; do
-		if ! glmark2_validate "etnaviv-$mode" hw \
+		if ! glmark2_validate "etnaviv-$mode" hw "${list[@]}" \
 			$([ $mode = off-screen ] && echo --off-screen); then
 			fail "glmark2-validate-$mode" "exit status or no scene ($(tail -3 "$v-etnaviv-$mode.log" | tr '\n' ' '))"
 			continue
 		fi
 		ok=$(grep -c ' Success$' "$v-etnaviv-$mode.log.verdicts")
 		# files, not process substitution: the board has no /dev/fd
-		grep -v '^\[shadow\]' "$v-llvmpipe.log.verdicts" >"$v.want"
+		grep -v '^\[shadow\]' "$v.ref" >"$v.want"
 		grep -v '^\[shadow\]' "$v-etnaviv-$mode.log.verdicts" >"$v.got"
 		bad=$(diff "$v.want" "$v.got" | grep '^[<>]' | tr '\n' ' ')
 		[ -s "$v.want" ] || bad="no verdicts from llvmpipe"
