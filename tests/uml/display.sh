@@ -170,8 +170,8 @@ glmark2_validate() {
 	[ "$st" = 0 ] && [ -s "$log.verdicts" ]
 }
 # With upstream's driver, only the scenes whose draws are short. Its hang
-# check resets a core whose FE has not moved for two of its 500 ms periods
-# of the host's clock, and on the plain kernel (the step's, for this
+# check resets a core whose FE has not moved for one or two of its 500 ms
+# periods of the host's clock, and on the plain kernel (the step's, for this
 # driver: the debug kernel's checks make the model's draws five to six
 # times slower) the GC400 model draws one full-panel frame of the other
 # scenes in 60 to 310 ms of a quiet host's time, three to four times that
