@@ -171,12 +171,13 @@ glmark2_validate() {
 }
 # With upstream's driver, only the scenes whose draws are short. Its hang
 # check resets a core whose FE has not moved for one or two of its 500 ms
-# periods of the host's clock, and the reset hits a use-after-free in its
-# recovery (Documentation/testing.md, display). The GC400 model draws
-# these scenes in 60 ms at most (plain kernel, the step's for this driver)
-# beside one other make check, 93 ms beside a kernel build and two; the
-# others' draws take up to 310 and 675 ms, and five to six times that on
-# the debug kernel.
+# periods of the host's clock, and a draw that ends during the core dump
+# before that reset hits a use-after-free in its recovery
+# (Documentation/testing.md, display). The GC400 model draws these scenes
+# in 60 ms at most (plain kernel, the step's for this driver) beside one
+# other make check, 93 ms beside a kernel build and two make checks; the
+# others' draws take up to 310 and 675 ms, five to six times that on the
+# debug kernel.
 short_draws='^\[(build|texture|pulsar|ideas|shadow)\] |^\[shading\] shading=gouraud |^\[bump\] bump-render=normals |^\[desktop\] effect=shadow:|^\[conditionals\] fragment-steps=0:'
 glmark2_check() {
 	local v=$out/glmark2-validate-$tag mode ok bad list=()
