@@ -36,10 +36,12 @@ else
 fi
 
 # busy: gpu-workload in a loop, in the background. etnaviv-top counts a
-# client seen in two samples in a row: each process lives for the whole
-# test (100000 jobs: tens of seconds; 2000 ended within one 0.5 s sample
-# at times)
-( while :; do "$TOOLS/gpu-workload" 100000 >/dev/null 2>&1 || exit; done ) &
+# client seen in two samples in a row, and the fdinfo comparison below
+# reads one process from top's first line to its fifth: each process
+# lives for the whole test, however fast or slow the host (4e9 jobs:
+# hours; 100000 ended before top's fifth line on a loaded host, 2000
+# within one 0.5 s sample at times)
+( while :; do "$TOOLS/gpu-workload" 4000000000 >/dev/null 2>&1 || exit; done ) &
 wl=$!
 # until the workload has the render node open (at most 10 s), not a
 # fixed sleep: a loaded host starts it late
@@ -178,8 +180,8 @@ export TERM=xterm
 # its socket: not on the host's file system (hostfs has no sockets)
 SOCK=/run/etnaviv-top-test.$$
 tmux -S "$SOCK" new-session -d -x 100 -y 30 "$TOP -d 0.5" 2>"$T/tmux.err"
-# the screen refreshes every 0.5 s and the workload loop has gaps between
-# its runs: look at it until a refresh shows both an engine busy and the
+# the screen refreshes every 0.5 s and shows a client from its second
+# sample: look at it until a refresh shows both an engine busy and the
 # workload's process line (at most 15 s), never once after a fixed sleep
 busy_re='^[23]d +\[\|+ *\] +([1-9][0-9]*\.[0-9]|0\.[1-9])%'
 proc_re='^ +[0-9]+  gpu-workload +[0-9.]+% +[0-9.]+% +[0-9]+ KiB'
