@@ -35,22 +35,18 @@ else
 	ko idle-lines "exit status $rc, $lines lines: $(head -3 "$T/idle.txt" | tr '\n' '|')"
 fi
 
-# busy: gpu-workload in a loop, in the background. etnaviv-top counts a
-# client seen in two samples in a row, and the fdinfo comparison below
-# reads one process from top's first line to its fifth: each process
-# lives for the whole test, however fast or slow the host (4e9 jobs:
-# hours; 100000 ended before top's fifth line on a loaded host, 2000
-# within one 0.5 s sample at times)
-( while :; do "$TOOLS/gpu-workload" 4000000000 >/dev/null 2>&1 || exit; done ) &
+# busy: gpu-workload in the background, one process for the whole test:
+# etnaviv-top counts a client seen in two samples in a row, and the fdinfo
+# comparison below reads that process from top's first line to its fifth,
+# however fast or slow the host (4e9 jobs: hours; 100000 ended before
+# top's fifth line on a loaded host, 2000 within one 0.5 s sample at times)
+"$TOOLS/gpu-workload" 4000000000 >/dev/null 2>&1 &
 wl=$!
-# until the workload has the render node open (at most 10 s), not a
-# fixed sleep: a loaded host starts it late
+# until it has the render node open (at most 10 s), not a fixed sleep: a
+# loaded host starts it late
 wp=
 for _ in $(seq 100); do
-	for p in $(pgrep -x gpu-workload); do
-		ls -l "/proc/$p/fd" 2>/dev/null | grep -q renderD &&
-			wp=$p && break 2
-	done
+	ls -l "/proc/$wl/fd" 2>/dev/null | grep -q renderD && wp=$wl && break
 	sleep 0.1
 done
 # The cores' own count of their busy time (the device model's stats), over
@@ -212,8 +208,6 @@ fi
 tmux -S "$SOCK" send-keys q 2>/dev/null
 sleep 0.5
 tmux -S "$SOCK" kill-server 2>/dev/null
-# the loop first (no new workload), then its workload, which outlives it
 kill "$wl" 2>/dev/null
-[ -n "$wp" ] && kill "$wp" 2>/dev/null
 wait "$wl" 2>/dev/null
 checks_end
